@@ -1,0 +1,22 @@
+#pragma once
+// Each `arena` subcommand lives in its own cmd_*.cpp and exposes one add_* function that
+// registers its flags on the app and, when chosen, stores the action main() runs.
+// Keep this layer thin: parse flags, call modules, print.
+
+#include <functional>
+
+#include <CLI/CLI.hpp>
+
+namespace arena::cli {
+
+// What main() runs after parsing; returns the process exit status.
+using Action = std::function<int()>;
+
+// Exit statuses shared by every subcommand.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;  // the work itself failed (a bad position, a lost file)
+inline constexpr int kExitUsage = 2;    // bad subcommand or flag
+
+void add_perft(CLI::App& app, Action& action);
+
+}  // namespace arena::cli

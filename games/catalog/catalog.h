@@ -1,0 +1,42 @@
+#pragma once
+// The catalog of games: what exists, and how to create one by name for the server and the
+// CLI. The list itself is AllGames in game_types.h.
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/core/any_game.h"
+#include "games/core/expected.h"
+#include "games/core/types.h"
+
+namespace arena {
+
+struct GameInfo {
+  std::string name;          // catalog name, e.g. "isolation"
+  std::string title;         // for people, e.g. "Isolation (knight moves)"
+  int num_players = 2;       // 1 = puzzle
+  std::string options_help;  // e.g. "size=5..9 (default 7)"
+};
+
+std::vector<GameInfo> game_catalog();
+
+// Canonical name for `name` and the options an alias implies ("8-puzzle" -> "sliding",
+// size=3; "qubic" stays "qubic"). Unknown names are returned unchanged.
+std::string resolve_game_name(std::string_view name, GameOptions& options);
+
+// The start position of game `name`; errors name an unknown game or a bad option.
+Expected<std::unique_ptr<AnyGame>> make_game(std::string_view name,
+                                             const GameOptions& options = {});
+
+// Game `name` at `position` (as serialize() prints it); errors name the problem.
+Expected<std::unique_ptr<AnyGame>> load_game(std::string_view name, std::string_view position);
+
+// Parses "key=value,key=value" into options; errors name the malformed part.
+Expected<GameOptions> parse_game_options(std::string_view text);
+
+// "tictactoe, qubic, ..." for messages that list what exists.
+std::string known_game_names();
+
+}  // namespace arena

@@ -1,0 +1,49 @@
+#include "games/core/types.h"
+
+namespace arena {
+
+std::string_view to_string(Result r) {
+  switch (r) {
+    case Result::kOngoing:
+      return "ongoing";
+    case Result::kFirstWins:
+      return "first-wins";
+    case Result::kSecondWins:
+      return "second-wins";
+    case Result::kDraw:
+      return "draw";
+  }
+  return "unknown";
+}
+
+std::string_view to_string(EndReason r) {
+  switch (r) {
+    case EndReason::kNone:
+      return "none";
+    case EndReason::kLine:
+      return "line";
+    case EndReason::kBoardFull:
+      return "board-full";
+    case EndReason::kNoMoves:
+      return "no-moves";
+    case EndReason::kDiscCount:
+      return "disc-count";
+    case EndReason::kCheckmate:
+      return "checkmate";
+    case EndReason::kStalemate:
+      return "stalemate";
+    case EndReason::kThreefoldRepetition:
+      return "threefold-repetition";
+    case EndReason::kFiftyMoveRule:
+      return "fifty-move-rule";
+    case EndReason::kInsufficientMaterial:
+      return "insufficient-material";
+    case EndReason::kNoProgress:
+      return "no-progress";
+    case EndReason::kSolved:
+      return "solved";
+  }
+  return "unknown";
+}
+
+}  // namespace arena

@@ -1,0 +1,42 @@
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "tests/cli/run_command.h"
+
+namespace {
+
+using arena::test::run_command;
+const std::string kArena = ARENA_BINARY;
+
+TEST(Cli, HelpListsWorkingSubcommands) {
+  auto r = run_command(kArena + " help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.output.find("perft"), std::string::npos) << r.output;
+}
+
+TEST(Cli, UnknownSubcommandExitsTwoWithMessage) {
+  auto r = run_command(kArena + " frobnicate");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("frobnicate"), std::string::npos) << r.output;
+}
+
+TEST(Cli, BadFlagExitsTwoWithMessage) {
+  auto r = run_command(kArena + " perft --game tictactoe --depth 2 --bogus");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("--bogus"), std::string::npos) << r.output;
+}
+
+TEST(Cli, VersionPrintsVersion) {
+  auto r = run_command(kArena + " --version");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.output.find("arena"), std::string::npos);
+}
+
+TEST(Cli, PerftUnknownGameNamesIt) {
+  auto r = run_command(kArena + " perft --game nosuchgame --depth 1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("nosuchgame"), std::string::npos) << r.output;
+}
+
+}  // namespace
