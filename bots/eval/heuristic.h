@@ -1,0 +1,42 @@
+#pragma once
+// The heuristic interface shared by every game's evaluation file and every search.
+//
+// A heuristic scores a position as an int from the point of view of the side to move
+// (positive = good for the player to move). Wins and losses found by search use
+// kScoreWin - ply (see search/score.h), so a heuristic's own values must stay well inside
+// +/- kScoreHeuristicMax.
+//
+// Each game's file bots/eval/<game>.h provides, in namespace arena::eval, two overloads
+// found by std::type_identity<G>:
+//   std::vector<HeuristicInfo> heuristics_for(std::type_identity<G>);
+//   Expected<Heuristic<G>> make_heuristic(std::type_identity<G>, std::string_view name,
+//                                          const GameOptions& params);
+// `params` are the --params key=value pairs (weights, tau, theta ...); unknown keys are an
+// error that names them. bots/eval/registry.h collects every game's heuristics.
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+#include "games/core/expected.h"
+#include "games/core/types.h"
+
+namespace arena::eval {
+
+inline constexpr int kScoreWin = 1'000'000;
+inline constexpr int kScoreInfinite = 2'000'000;
+inline constexpr int kScoreHeuristicMax = 500'000;
+
+struct HeuristicInfo {
+  std::string name;         // as in the literature: "improved_score", "available_wins"
+  std::string description;  // one line for --help and the roster
+};
+
+// A heuristic bound to its parameters. A std::function costs one indirect call per leaf;
+// searches that want it inlined take the functor type as a template parameter instead.
+template <class G>
+using Heuristic = std::function<int(const G&)>;
+
+}  // namespace arena::eval
