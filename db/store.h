@@ -62,6 +62,41 @@ struct GameEnd {
 
 using Done = std::function<void(Expected<void>)>;
 
+struct GameFilter {
+  std::string kind;        // empty = any
+  PlayerId player = 0;     // 0 = any
+  bool finished_only = true;
+  int limit = 50;
+  int offset = 0;
+};
+
+struct GameSummary {
+  GameId id = 0;
+  std::string kind;
+  std::string options;
+  std::string first_name, second_name;
+  std::string result, reason;
+  std::string time_control;
+  std::int64_t started_at_ms = 0, ended_at_ms = 0;  // unix ms; 0 = not yet
+  int plies = 0;
+};
+
+struct GameDetail {
+  GameSummary summary;
+  std::string start_position;
+  std::string final_position;
+  std::uint64_t seed = 0;
+  std::vector<MoveRecord> moves;
+};
+
+struct RatingRow {
+  PlayerId player = 0;
+  std::string name;
+  bool is_bot = false;
+  double rating = 1500, deviation = 350;  // deviation: Glicko-2 RD (0 for plain Elo)
+  int games = 0, wins = 0, losses = 0, draws = 0;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -72,6 +107,18 @@ class Store {
   virtual void append_move(const MoveRecord& move, Done done) = 0;
   // The result and the rating updates commit in one transaction.
   virtual void finish_game(const GameEnd& end, Done done) = 0;
+  // Bots' tokens: the store keeps only a hash. Returns the new token, to be shown once.
+  virtual Expected<std::string> create_bot_token(const std::string& bot_name) = 0;
+  // The bot a token belongs to, or an error (unknown token).
+  virtual Expected<PlayerRecord> authenticate_token(const std::string& token) = 0;
+
+  // Reads (for the REST API, the web page, restarts); they use their own connection.
+  virtual Expected<std::vector<GameSummary>> list_games(const GameFilter& filter) = 0;
+  virtual Expected<GameDetail> game_detail(GameId id) = 0;
+  virtual Expected<std::vector<RatingRow>> leaderboard(const std::string& kind) = 0;
+  // Games with no result yet (after a crash or a shutdown), to resume or end by policy.
+  virtual Expected<std::vector<GameDetail>> unfinished_games() = 0;
+
   // Number of writes queued and not yet durable (for /metrics).
   virtual std::size_t queue_length() const = 0;
   // Blocks until every queued write is durable.
