@@ -1,0 +1,298 @@
+#include "games/othello/othello.h"
+
+#include <cctype>
+
+#include "games/core/zobrist.h"
+
+namespace arena::othello {
+namespace {
+
+constexpr Bitboard kNotAFile = 0xFEFEFEFEFEFEFEFEULL;
+constexpr Bitboard kNotHFile = 0x7F7F7F7F7F7F7F7FULL;
+constexpr Bitboard kInnerFiles = 0x7E7E7E7E7E7E7E7EULL;  // b..g: a horizontal run stays inside
+constexpr Bitboard kInnerRows = 0x00FFFFFFFFFFFF00ULL;
+
+// Candidate moves along one direction pair (shift +dir and -dir) by a doubling fill: `mask`
+// holds the opponent discs a run may pass through, already cut at the edges that would wrap.
+Bitboard moves_along(Bitboard own, Bitboard mask, int dir) {
+  const int dir2 = dir + dir;
+  Bitboard left = mask & (own << dir);
+  Bitboard right = mask & (own >> dir);
+  left |= mask & (left << dir);
+  right |= mask & (right >> dir);
+  const Bitboard mask_left = mask & (mask << dir);
+  const Bitboard mask_right = mask & (mask >> dir);
+  left |= mask_left & (left << dir2);
+  right |= mask_right & (right >> dir2);
+  left |= mask_left & (left << dir2);
+  right |= mask_right & (right >> dir2);
+  return (left << dir) | (right >> dir);
+}
+
+// Rays from each square to the board edge, for the eight directions as (file, row) steps.
+// Directions 0..3 go towards higher square indices, 4..7 towards lower ones.
+constexpr int kDirFile[8] = {1, 0, 1, -1, -1, 0, -1, 1};
+constexpr int kDirRow[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+
+using RayTable = std::array<std::array<Bitboard, 64>, 8>;
+constexpr RayTable make_rays() {
+  RayTable rays{};
+  for (int dir = 0; dir < 8; ++dir) {
+    for (int sq = 0; sq < 64; ++sq) {
+      Bitboard ray = 0;
+      for (int f = sq % 8 + kDirFile[dir], r = sq / 8 + kDirRow[dir];
+           f >= 0 && f < 8 && r >= 0 && r < 8; f += kDirFile[dir], r += kDirRow[dir]) {
+        ray |= Bitboard{1} << (r * 8 + f);
+      }
+      rays[dir][sq] = ray;
+    }
+  }
+  return rays;
+}
+constexpr RayTable kRays = make_rays();
+
+// The squares of `ray` strictly between its start and `end`, if `end` is an own disc.
+inline Bitboard closed_run(Bitboard ray, Bitboard run, Bitboard end, Bitboard own) {
+  return (end & own) ? run & ray : 0;
+}
+
+// Zobrist keys: one per square for each colour, one for White to move. The byte tables hold,
+// for byte `i` of a bitboard and its value `v`, the XOR of the keys of the squares set in `v`,
+// so the full hash takes 16 lookups.
+constexpr std::uint64_t kZobristSeed = 0x07E11000ULL;
+constexpr auto kSquareKeys = make_zobrist_keys<129>(kZobristSeed);
+constexpr std::uint64_t kSideKey = kSquareKeys[128];
+
+using ByteTable = std::array<std::array<std::uint64_t, 256>, 16>;
+constexpr ByteTable make_byte_table() {
+  ByteTable table{};
+  for (int colour = 0; colour < 2; ++colour) {
+    for (int byte = 0; byte < 8; ++byte) {
+      for (int value = 0; value < 256; ++value) {
+        std::uint64_t key = 0;
+        for (int bit = 0; bit < 8; ++bit) {
+          if (value & (1 << bit)) key ^= kSquareKeys[colour * 64 + byte * 8 + bit];
+        }
+        table[colour * 8 + byte][value] = key;
+      }
+    }
+  }
+  return table;
+}
+constexpr ByteTable kByteKeys = make_byte_table();
+
+constexpr int kCentre[4] = {27, 28, 35, 36};  // d4, e4, d5, e5
+
+std::string square_name(int square) {
+  return {static_cast<char>('a' + square % 8), static_cast<char>('1' + square / 8)};
+}
+
+}  // namespace
+
+Bitboard legal_moves_mask(Bitboard own, Bitboard opp) {
+  const Bitboard inner = opp & kInnerFiles;
+  const Bitboard moves = moves_along(own, inner, 1) | moves_along(own, opp & kInnerRows, 8) |
+                         moves_along(own, inner & kInnerRows, 7) |
+                         moves_along(own, inner & kInnerRows, 9);
+  return moves & ~(own | opp);
+}
+
+Bitboard flips_for(int square, Bitboard own, Bitboard opp) {
+  // Along each ray the first square that is not an opponent disc ends the run; the run flips
+  // when that square holds an own disc. Rays towards higher indices find it as the lowest
+  // set bit, rays towards lower indices as the highest.
+  Bitboard flips = 0;
+  for (int dir = 0; dir < 4; ++dir) {
+    const Bitboard ray = kRays[dir][square];
+    const Bitboard end = (ray & ~opp) & (Bitboard{0} - (ray & ~opp));
+    flips |= closed_run(ray, end - 1, end, own);
+  }
+  for (int dir = 4; dir < 8; ++dir) {
+    const Bitboard ray = kRays[dir][square];
+    const Bitboard end = std::bit_floor(ray & ~opp);
+    flips |= closed_run(ray, Bitboard{0} - (end << 1), end, own);
+  }
+  return flips;
+}
+
+Expected<Othello> Othello::create(const GameOptions& options) {
+  if (!options.empty()) {
+    return make_error("othello takes no options; unknown option '" + options.begin()->first + "'");
+  }
+  Othello game;
+  game.discs_[index(Player::kFirst)] = (Bitboard{1} << 35) | (Bitboard{1} << 28);   // d5, e4
+  game.discs_[index(Player::kSecond)] = (Bitboard{1} << 27) | (Bitboard{1} << 36);  // d4, e5
+  return game;
+}
+
+Expected<Othello> Othello::deserialize(std::string_view text) {
+  if (text.size() != 66 || text[64] != ' ') {
+    return make_error("othello position '" + std::string(text) +
+                      "': expected 64 squares of 'X', 'O' or '-', a space and the side to "
+                      "move ('X' or 'O')");
+  }
+  Othello game;
+  for (int sq = 0; sq < 64; ++sq) {
+    const char c = text[sq];
+    const Bitboard bit = Bitboard{1} << sq;
+    if (c == 'X') {
+      game.discs_[0] |= bit;
+    } else if (c == 'O') {
+      game.discs_[1] |= bit;
+    } else if (c != '-') {
+      return make_error("othello position: square " + square_name(sq) + " holds '" +
+                        std::string(1, c) + "'; expected 'X', 'O' or '-'");
+    }
+  }
+  for (int sq : kCentre) {
+    if (!((game.discs_[0] | game.discs_[1]) & (Bitboard{1} << sq)))
+      return make_error("othello position: centre square " + square_name(sq) +
+                        " is empty, which no game can reach");
+  }
+  if (text[65] == 'X') {
+    game.side_ = Player::kFirst;
+  } else if (text[65] == 'O') {
+    game.side_ = Player::kSecond;
+  } else {
+    return make_error("othello position: side to move '" + std::string(1, text[65]) +
+                      "'; expected 'X' or 'O'");
+  }
+  return game;
+}
+
+Expected<Othello> Othello::from_opening(std::string_view moves) {
+  Othello game = *create({});
+  std::size_t i = 0;
+  int ply = 1;
+  while (i < moves.size()) {
+    if (moves[i] == ' ') {
+      ++i;
+      continue;
+    }
+    const std::string_view text =
+        moves.substr(i, moves.substr(i, 4) == "pass" || moves.substr(i, 4) == "PASS" ? 4 : 2);
+    auto move = game.parse_move(text);
+    if (!move) {
+      return make_error("opening '" + std::string(moves) + "': move " + std::to_string(ply) + " '" +
+                        std::string(text) + "' is not legal");
+    }
+    game.make_move(*move);
+    i += text.size();
+    ++ply;
+  }
+  return game;
+}
+
+void Othello::generate_moves(MoveList& list) const {
+  list.clear();
+  const Bitboard own = discs_[index(side_)];
+  const Bitboard opp = discs_[index(opponent(side_))];
+  Bitboard moves = legal_moves_mask(own, opp);
+  if (moves == 0) {
+    if (legal_moves_mask(opp, own) != 0) list.push_back(Move{});
+    return;
+  }
+  std::size_t n = 0;
+  while (moves) {
+    list[n++] = Move{static_cast<std::uint8_t>(std::countr_zero(moves))};
+    moves &= moves - 1;
+  }
+  list.resize(n);
+}
+
+void Othello::make_move(Move m) {
+  if (!m.is_pass()) {
+    Bitboard& own = discs_[index(side_)];
+    Bitboard& opp = discs_[index(opponent(side_))];
+    const Bitboard flips = flips_for(m.square, own, opp);
+    own ^= flips | (Bitboard{1} << m.square);
+    opp ^= flips;
+    undo_[undo_size_++] = flips;
+  }
+  side_ = opponent(side_);
+}
+
+void Othello::unmake_move(Move m) {
+  side_ = opponent(side_);
+  if (!m.is_pass()) {
+    const Bitboard flips = undo_[--undo_size_];
+    discs_[index(side_)] ^= flips | (Bitboard{1} << m.square);
+    discs_[index(opponent(side_))] ^= flips;
+  }
+}
+
+Outcome Othello::outcome() const {
+  const Bitboard black = discs_[0];
+  const Bitboard white = discs_[1];
+  if (legal_moves_mask(black, white) != 0 || legal_moves_mask(white, black) != 0)
+    return Outcome::ongoing();
+  const int b = std::popcount(black);
+  const int w = std::popcount(white);
+  if (b == w) return Outcome::draw(EndReason::kDiscCount);
+  return Outcome::win_for(b > w ? Player::kFirst : Player::kSecond, EndReason::kDiscCount);
+}
+
+std::uint64_t Othello::hash() const {
+  std::uint64_t h = side_ == Player::kSecond ? kSideKey : 0;
+  for (int colour = 0; colour < 2; ++colour) {
+    const Bitboard b = discs_[colour];
+    for (int byte = 0; byte < 8; ++byte)
+      h ^= kByteKeys[colour * 8 + byte][(b >> (8 * byte)) & 0xFF];
+  }
+  return h;
+}
+
+std::string Othello::move_to_string(Move m) const {
+  return m.is_pass() ? "pass" : square_name(m.square);
+}
+
+std::optional<Move> Othello::parse_move(std::string_view text) const {
+  Move wanted;
+  if (text.size() == 4) {
+    std::string lower;
+    for (char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (lower != "pass") return std::nullopt;
+  } else if (text.size() == 2) {
+    const int file = std::tolower(static_cast<unsigned char>(text[0])) - 'a';
+    const int row = text[1] - '1';
+    if (file < 0 || file > 7 || row < 0 || row > 7) return std::nullopt;
+    wanted.square = static_cast<std::uint8_t>(row * 8 + file);
+  } else {
+    return std::nullopt;
+  }
+  MoveList list;
+  generate_moves(list);
+  for (const Move& m : list) {
+    if (m == wanted) return m;
+  }
+  return std::nullopt;
+}
+
+std::string Othello::serialize() const {
+  std::string out(66, '-');
+  for (int sq = 0; sq < 64; ++sq) {
+    const Bitboard bit = Bitboard{1} << sq;
+    if (discs_[0] & bit) out[sq] = 'X';
+    if (discs_[1] & bit) out[sq] = 'O';
+  }
+  out[64] = ' ';
+  out[65] = side_ == Player::kFirst ? 'X' : 'O';
+  return out;
+}
+
+std::string Othello::render() const {
+  std::string out = "  a b c d e f g h\n";
+  for (int row = 0; row < 8; ++row) {
+    out += static_cast<char>('1' + row);
+    for (int file = 0; file < 8; ++file) {
+      const Bitboard bit = Bitboard{1} << (row * 8 + file);
+      out += ' ';
+      out += (discs_[0] & bit) ? 'X' : (discs_[1] & bit) ? 'O' : '.';
+    }
+    out += '\n';
+  }
+  out += side_ == Player::kFirst ? "X (Black) to move\n" : "O (White) to move\n";
+  return out;
+}
+
+}  // namespace arena::othello
