@@ -1,0 +1,323 @@
+#include "protocol/codec.h"
+
+#include <limits>
+#include <type_traits>
+
+namespace arena::protocol {
+namespace {
+
+// A failed field check: carries the ProtocolError up to decode_client_message.
+struct FieldError {
+  ProtocolError error;
+};
+
+class Fields {
+ public:
+  explicit Fields(const Json& j) : j_(j) {}
+
+  const Json* find(const char* key) const {
+    auto it = j_.find(key);
+    return it == j_.end() || it->is_null() ? nullptr : &*it;
+  }
+  std::string str(const char* key, bool required, std::size_t max_len = 1024) const {
+    const Json* v = find(key);
+    if (!v) return required ? missing(key) : std::string{};
+    if (!v->is_string()) bad(key, "must be a string");
+    const auto& s = v->get_ref<const std::string&>();
+    if (s.size() > max_len) bad(key, "is longer than " + std::to_string(max_len) + " bytes");
+    return s;
+  }
+  std::int64_t integer(const char* key, bool required, std::int64_t fallback, std::int64_t lo,
+                       std::int64_t hi) const {
+    const Json* v = find(key);
+    if (!v) return required ? (missing(key), 0) : fallback;
+    if (!v->is_number_integer()) bad(key, "must be an integer");
+    std::int64_t x = v->is_number_unsigned() && v->get<std::uint64_t>() > kMaxI64
+                         ? hi + 1
+                         : v->get<std::int64_t>();
+    if (x < lo || x > hi)
+      bad(key, "must be between " + std::to_string(lo) + " and " + std::to_string(hi));
+    return x;
+  }
+  std::vector<std::string> strings(const char* key, bool required, std::size_t max_n) const {
+    const Json* v = find(key);
+    if (!v)
+      return required ? (missing(key), std::vector<std::string>{}) : std::vector<std::string>{};
+    if (!v->is_array()) bad(key, "must be an array of strings");
+    if (v->size() > max_n) bad(key, "has more than " + std::to_string(max_n) + " entries");
+    std::vector<std::string> out;
+    for (const auto& e : *v) {
+      if (!e.is_string()) bad(key, "must be an array of strings");
+      out.push_back(e.get<std::string>());
+    }
+    return out;
+  }
+  [[noreturn]] static std::string missing(const char* key) {
+    throw FieldError{{ErrorCode::kMissingField, std::string("missing field '") + key + "'"}};
+  }
+  [[noreturn]] static void bad(const char* key, const std::string& why) {
+    throw FieldError{{ErrorCode::kBadField, std::string("field '") + key + "' " + why}};
+  }
+
+ private:
+  static constexpr std::int64_t kMaxI64 = std::numeric_limits<std::int64_t>::max();
+  const Json& j_;
+};
+
+constexpr std::int64_t kMaxId = std::numeric_limits<std::int64_t>::max();
+
+SearchInfo search_info(const Json& j) {
+  if (!j.is_object()) Fields::bad("info", "must be an object");
+  Fields f(j);
+  SearchInfo info;
+  info.depth = static_cast<int>(f.integer("depth", false, 0, 0, 10000));
+  info.nodes = f.integer("nodes", false, 0, 0, kMaxId);
+  if (f.find("score"))
+    info.score = static_cast<int>(f.integer("score", false, 0, -1000000000, 1000000000));
+  info.pv = f.strings("pv", false, 256);
+  info.time_ms = f.integer("time_ms", false, 0, 0, kMaxId);
+  return info;
+}
+
+ClientMessage decode_fields(const std::string& type, const Json& j) {
+  Fields f(j);
+  auto id = [&](const char* key) { return f.integer(key, true, 0, 1, kMaxId); };
+  if (type == "hello")
+    return Hello{static_cast<int>(f.integer("version", true, 0, 0, 1000000)),
+                 f.str("name", false, 64), f.str("resume", false, 128)};
+  if (type == "seek")
+    return Seek{f.str("game", true, 64), f.str("options", false), f.str("time_control", false, 64)};
+  if (type == "cancel_seek") {
+    if (f.find("challenge_id")) return CancelSeek{id("challenge_id"), true};
+    return CancelSeek{id("seek_id"), false};
+  }
+  if (type == "challenge")
+    return Challenge{f.str("to", true, 64), f.str("game", true, 64), f.str("options", false),
+                     f.str("time_control", false, 64)};
+  if (type == "accept") {
+    if (f.find("challenge_id")) return Accept{id("challenge_id"), true};
+    return Accept{id("seek_id"), false};
+  }
+  if (type == "decline") return Decline{id("challenge_id")};
+  if (type == "move") {
+    MoveRequest m{id("game_id"), f.str("move", true, 256), f.str("client_id", true, 128), {}};
+    if (const Json* info = f.find("info")) m.info = search_info(*info);
+    return m;
+  }
+  static constexpr std::pair<const char*, GameActionKind> kActions[] = {
+      {"resign", GameActionKind::kResign},
+      {"offer_draw", GameActionKind::kOfferDraw},
+      {"accept_draw", GameActionKind::kAcceptDraw},
+      {"abort", GameActionKind::kAbort},
+      {"claim_win", GameActionKind::kClaimWin}};
+  for (const auto& [name, kind] : kActions)
+    if (type == name) return GameAction{kind, id("game_id")};
+  if (type == "watch")
+    return Watch{id("game_id"), f.integer("since_version", false, -1, -1, kMaxId)};
+  if (type == "unwatch") return Unwatch{id("game_id")};
+  if (type == "resume")
+    return Resume{id("game_id"), f.integer("since_version", false, -1, -1, kMaxId)};
+  if (type == "puzzle_start") {
+    PuzzleStart p{f.str("puzzle", true, 64), f.str("options", false), f.str("state", false, 4096),
+                  0, 0};
+    p.seed = static_cast<std::uint64_t>(f.integer("seed", false, 0, 0, kMaxId));
+    p.scramble = static_cast<int>(f.integer("scramble", false, 0, 0, 1000));
+    return p;
+  }
+  if (type == "puzzle_move") return PuzzleMove{id("puzzle_id"), f.str("move", true, 256)};
+  if (type == "puzzle_solution")
+    return PuzzleSolution{id("puzzle_id"), f.strings("moves", true, 10000)};
+  if (type == "ping") return Ping{f.str("id", false, 128)};
+  throw FieldError{{ErrorCode::kUnknownType, "unknown message type '" + type + "'"}};
+}
+
+template <class... Ts>
+struct Overload : Ts... {
+  using Ts::operator()...;
+};
+
+}  // namespace
+
+int json_depth(std::string_view text, int limit) {
+  int depth = 0, deepest = 0;
+  bool in_string = false, escaped = false;
+  for (char c : text) {
+    if (in_string) {
+      if (escaped)
+        escaped = false;
+      else if (c == '\\')
+        escaped = true;
+      else if (c == '"')
+        in_string = false;
+      continue;
+    }
+    if (c == '"')
+      in_string = true;
+    else if (c == '[' || c == '{') {
+      if (++depth > deepest) deepest = depth;
+      if (deepest > limit) return deepest;
+    } else if (c == ']' || c == '}')
+      --depth;
+  }
+  return deepest;
+}
+
+ParsedJson parse_json_object(std::string_view text) {
+  ParsedJson out;
+  if (json_depth(text, kMaxJsonDepth) > kMaxJsonDepth) {
+    out.error = ProtocolError{ErrorCode::kTooDeep, "JSON nesting deeper than " +
+                                                       std::to_string(kMaxJsonDepth) + " levels"};
+    return out;
+  }
+  out.json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (out.json.is_discarded())
+    out.error = ProtocolError{ErrorCode::kBadJson, "the message is not valid JSON"};
+  else if (!out.json.is_object())
+    out.error = ProtocolError{ErrorCode::kBadJson, "the message is not a JSON object"};
+  return out;
+}
+
+Decoded decode_client_message(std::string_view text) {
+  Decoded out;
+  ParsedJson parsed = parse_json_object(text);
+  if (parsed.error) {
+    out.error = *parsed.error;
+    return out;
+  }
+  auto type = parsed.json.find("type");
+  if (type == parsed.json.end()) {
+    out.error = {ErrorCode::kMissingField, "missing field 'type'"};
+    return out;
+  }
+  if (!type->is_string()) {
+    out.error = {ErrorCode::kBadField, "field 'type' must be a string"};
+    return out;
+  }
+  out.ref_type = type->get<std::string>();
+  try {
+    out.message = decode_fields(out.ref_type, parsed.json);
+  } catch (const FieldError& e) {
+    out.error = e.error;
+  }
+  return out;
+}
+
+std::string type_of(const ClientMessage& message) {
+  return std::visit(Overload{[](const Hello&) { return std::string("hello"); },
+                             [](const Seek&) { return std::string("seek"); },
+                             [](const CancelSeek&) { return std::string("cancel_seek"); },
+                             [](const Challenge&) { return std::string("challenge"); },
+                             [](const Accept&) { return std::string("accept"); },
+                             [](const Decline&) { return std::string("decline"); },
+                             [](const MoveRequest&) { return std::string("move"); },
+                             [](const GameAction& a) {
+                               static constexpr const char* kNames[] = {
+                                   "resign", "offer_draw", "accept_draw", "abort", "claim_win"};
+                               return std::string(kNames[static_cast<int>(a.kind)]);
+                             },
+                             [](const Watch&) { return std::string("watch"); },
+                             [](const Unwatch&) { return std::string("unwatch"); },
+                             [](const Resume&) { return std::string("resume"); },
+                             [](const PuzzleStart&) { return std::string("puzzle_start"); },
+                             [](const PuzzleMove&) { return std::string("puzzle_move"); },
+                             [](const PuzzleSolution&) { return std::string("puzzle_solution"); },
+                             [](const Ping&) { return std::string("ping"); }},
+                    message);
+}
+
+std::string encode(const ClientMessage& message) {
+  Json j = std::visit(
+      Overload{
+          [](const Hello& m) {
+            return Json{{"version", m.version}, {"name", m.name}, {"resume", m.resume}};
+          },
+          [](const Seek& m) {
+            return Json{{"game", m.game}, {"options", m.options}, {"time_control", m.time_control}};
+          },
+          [](const CancelSeek& m) {
+            return Json{{m.is_challenge ? "challenge_id" : "seek_id", m.seek_id}};
+          },
+          [](const Challenge& m) {
+            return Json{{"to", m.to},
+                        {"game", m.game},
+                        {"options", m.options},
+                        {"time_control", m.time_control}};
+          },
+          [](const Accept& m) {
+            return Json{{m.is_challenge ? "challenge_id" : "seek_id", m.id}};
+          },
+          [](const Decline& m) {
+            return Json{{"challenge_id", m.challenge_id}};
+          },
+          [](const MoveRequest& m) {
+            Json out{{"game_id", m.game_id}, {"move", m.move}, {"client_id", m.client_id}};
+            if (m.info) {
+              out["info"] = {{"depth", m.info->depth},
+                             {"nodes", m.info->nodes},
+                             {"pv", m.info->pv},
+                             {"time_ms", m.info->time_ms}};
+              if (m.info->score) out["info"]["score"] = *m.info->score;
+            }
+            return out;
+          },
+          [](const GameAction& m) {
+            return Json{{"game_id", m.game_id}};
+          },
+          [](const Watch& m) {
+            return Json{{"game_id", m.game_id}, {"since_version", m.since_version}};
+          },
+          [](const Unwatch& m) {
+            return Json{{"game_id", m.game_id}};
+          },
+          [](const Resume& m) {
+            return Json{{"game_id", m.game_id}, {"since_version", m.since_version}};
+          },
+          [](const PuzzleStart& m) {
+            return Json{{"puzzle", m.puzzle},
+                        {"options", m.options},
+                        {"state", m.state},
+                        {"seed", m.seed},
+                        {"scramble", m.scramble}};
+          },
+          [](const PuzzleMove& m) {
+            return Json{{"puzzle_id", m.puzzle_id}, {"move", m.move}};
+          },
+          [](const PuzzleSolution& m) {
+            return Json{{"puzzle_id", m.puzzle_id}, {"moves", m.moves}};
+          },
+          [](const Ping& m) {
+            return Json{{"id", m.id}};
+          }},
+      message);
+  j["type"] = type_of(message);
+  return j.dump();
+}
+
+Json to_json(const PlayerInfo& p) {
+  return Json{{"id", p.id}, {"name", p.name}, {"bot", p.bot}};
+}
+
+Json to_json(const StateMessage& s) {
+  Json j{{"type", "state"},          {"game_id", s.game_id}, {"version", s.version},
+         {"position", s.position},   {"to_move", s.to_move}, {"legal_moves", s.legal_moves},
+         {"last_move", s.last_move}, {"clocks", nullptr},    {"result", nullptr}};
+  if (s.clocks) j["clocks"] = Json::array({s.clocks->first_ms, s.clocks->second_ms});
+  if (!s.result.empty()) j["result"] = s.result;
+  return j;
+}
+
+Json to_json(const GameEndMessage& e) {
+  return Json{{"type", "game_end"},
+              {"game_id", e.game_id},
+              {"version", e.version},
+              {"result", e.result},
+              {"reason", e.reason}};
+}
+
+std::string encode_error(ErrorCode code, std::string_view message, std::string_view ref) {
+  Json j{{"type", "error"}, {"code", to_string(code)}, {"message", message}};
+  if (!ref.empty()) j["ref"] = ref;
+  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace arena::protocol

@@ -1,0 +1,47 @@
+#pragma once
+// The JSON codec of the protocol: decoding a client frame into a ClientMessage with every
+// field checked (errors name the field), and encoding server messages. Limits that can be
+// checked on the text (nesting depth) are checked here; the frame size limit is the
+// transport's (read_message_max). Thread-safe: pure functions.
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "protocol/messages.h"
+
+namespace arena::protocol {
+
+using Json = nlohmann::json;
+
+// The deepest nesting of arrays/objects in `text`, scanning at most until `limit` is
+// exceeded (so a hostile frame costs one pass and no parse). Strings are skipped.
+int json_depth(std::string_view text, int limit);
+
+// Parses `text` as a JSON object with the depth limit; the error is kBadJson or kTooDeep.
+struct ParsedJson {
+  Json json;
+  std::optional<ProtocolError> error;
+};
+ParsedJson parse_json_object(std::string_view text);
+
+struct Decoded {
+  std::optional<ClientMessage> message;
+  ProtocolError error;   // meaningful when !message
+  std::string ref_type;  // the "type" of the bad message, if it had one
+};
+Decoded decode_client_message(std::string_view text);
+
+// The "type" a ClientMessage is sent with (for clients and tests).
+std::string type_of(const ClientMessage& message);
+std::string encode(const ClientMessage& message);
+
+// Server messages.
+Json to_json(const PlayerInfo& p);
+Json to_json(const StateMessage& s);
+Json to_json(const GameEndMessage& e);
+std::string encode_error(ErrorCode code, std::string_view message, std::string_view ref = {});
+
+}  // namespace arena::protocol

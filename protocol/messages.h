@@ -1,0 +1,162 @@
+#pragma once
+// The messages of the Arena WebSocket protocol (protocol/README.md is the spec). Client
+// messages are decoded into these structs by codec.h, which validates every field; server
+// messages are built from these structs and encoded by codec.h. No networking here.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace arena::protocol {
+
+inline constexpr int kProtocolVersion = 1;
+inline constexpr std::size_t kMaxMessageBytes = 64 * 1024;  // larger frames close the socket
+inline constexpr int kMaxJsonDepth = 32;                    // nesting of arrays and objects
+inline constexpr int kMaxMessagesPerSecond = 50;            // sustained, per connection
+inline constexpr int kMaxMessageBurst = 100;                // short bursts above the rate
+
+// Every error the server sends; the text form (to_string) is the wire "code".
+enum class ErrorCode {
+  kBadJson,          // not JSON, or not an object
+  kTooDeep,          // nesting deeper than kMaxJsonDepth
+  kUnknownType,      // "type" names no client message
+  kMissingField,     // a required field is absent
+  kBadField,         // a field has the wrong type or an impossible value
+  kRateLimited,      // more messages than the per-connection rate allows
+  kHelloRequired,    // the first message must be hello
+  kBadVersion,       // hello.version is not supported
+  kUnknownGame,      // seek/challenge/puzzle names no game kind
+  kBadOptions,       // the game rejected its options
+  kBadTimeControl,   // time_control is not "none", "fischer:B+I" or "movetime:T"
+  kNoSuchSeek,       // seek id unknown or expired
+  kNoSuchChallenge,  // challenge id unknown, expired, or not addressed to you
+  kNoSuchPlayer,     // challenge.to is not online
+  kNoSuchGame,       // game id unknown (or not live)
+  kNotYourGame,      // you are not a player of that game
+  kNotYourTurn,      // a move by the side not to move
+  kIllegalMove,      // the move is not legal in the position
+  kGameOver,         // the game has ended
+  kNoDrawOffer,      // accept_draw without an offer from the opponent
+  kDrawNotPossible,  // the game has no draws
+  kCannotAbort,      // abort after the first move
+  kCannotClaim,      // claim_win while the opponent is connected or within the grace period
+  kNoSuchPuzzle,     // puzzle id unknown or not yours
+  kNotSolved,        // a puzzle_solution that does not reach the goal
+  kBusy,             // the previous move is still being recorded; resend later
+  kInternal,         // the server failed (e.g. the store); nothing changed
+};
+std::string_view to_string(ErrorCode code);
+
+struct ProtocolError {
+  ErrorCode code = ErrorCode::kInternal;
+  std::string message;
+};
+
+// --- client -> server -------------------------------------------------------------------
+
+struct Hello {
+  int version = 0;
+  std::string name;    // display name for a guest (ignored for a bot with a token)
+  std::string resume;  // a session token from an earlier welcome: the same guest again
+};
+struct Seek {
+  std::string game, options, time_control;  // options "k=v,..."; time_control as in README
+};
+struct CancelSeek {
+  std::int64_t seek_id = 0;  // or a challenge id you sent
+  bool is_challenge = false;
+};
+struct Challenge {
+  std::string to, game, options, time_control;
+};
+struct Accept {
+  std::int64_t id = 0;
+  bool is_challenge = false;  // true: challenge_id was given; false: seek_id
+};
+struct Decline {
+  std::int64_t challenge_id = 0;
+};
+struct SearchInfo {
+  int depth = 0;
+  std::int64_t nodes = 0;
+  std::optional<int> score;
+  std::vector<std::string> pv;
+  std::int64_t time_ms = 0;
+};
+struct MoveRequest {
+  std::int64_t game_id = 0;
+  std::string move;
+  std::string client_id;  // unique per move of this player: a resend is acknowledged, not replayed
+  std::optional<SearchInfo> info;
+};
+enum class GameActionKind { kResign, kOfferDraw, kAcceptDraw, kAbort, kClaimWin };
+struct GameAction {
+  GameActionKind kind = GameActionKind::kResign;
+  std::int64_t game_id = 0;
+};
+struct Watch {
+  std::int64_t game_id = 0;
+  std::int64_t since_version = -1;  // -1: from the start
+};
+struct Unwatch {
+  std::int64_t game_id = 0;
+};
+struct Resume {
+  std::int64_t game_id = 0;
+  std::int64_t since_version = -1;
+};
+struct PuzzleStart {
+  std::string puzzle, options, state;  // state: a position to solve instead of a new one
+  std::uint64_t seed = 0;
+  int scramble = 0;  // random moves from the game's start position (0: the start as is)
+};
+struct PuzzleMove {
+  std::int64_t puzzle_id = 0;
+  std::string move;
+};
+struct PuzzleSolution {
+  std::int64_t puzzle_id = 0;
+  std::vector<std::string> moves;
+};
+struct Ping {
+  std::string id;  // echoed in the pong
+};
+
+using ClientMessage =
+    std::variant<Hello, Seek, CancelSeek, Challenge, Accept, Decline, MoveRequest, GameAction,
+                 Watch, Unwatch, Resume, PuzzleStart, PuzzleMove, PuzzleSolution, Ping>;
+
+// --- server -> client -------------------------------------------------------------------
+
+struct PlayerInfo {
+  std::int64_t id = 0;
+  std::string name;
+  bool bot = false;
+};
+
+struct Clocks {
+  std::int64_t first_ms = 0, second_ms = 0;  // time left; for movetime, the per-move limit
+};
+
+struct StateMessage {
+  std::int64_t game_id = 0;
+  std::int64_t version = 0;
+  std::string position;
+  int to_move = 0;  // 0 = first player, 1 = second
+  std::vector<std::string> legal_moves;
+  std::optional<Clocks> clocks;
+  std::string last_move;  // empty before the first move
+  std::string result;     // empty while the game goes on
+};
+
+struct GameEndMessage {
+  std::int64_t game_id = 0;
+  std::int64_t version = 0;
+  std::string result;  // "1-0", "0-1", "1/2-1/2", "*" (aborted)
+  std::string reason;
+};
+
+}  // namespace arena::protocol
