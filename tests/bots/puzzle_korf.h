@@ -1,0 +1,42 @@
+#pragma once
+// Reads Korf's 100 instances from tests/data/korf100.txt for the puzzle tests.
+
+#include <cstdint>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace arena::test {
+
+struct KorfInstance {
+  int id = 0;
+  std::string tiles;  // "14 13 15 7 ..." as SlidingPuzzle::deserialize reads
+  int manhattan = 0;
+  int optimal_length = 0;
+  std::uint64_t published_nodes = 0;  // Korf 1985, IDA* + Manhattan
+};
+
+inline std::vector<KorfInstance> read_korf100(const std::string& path) {
+  std::vector<KorfInstance> out;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    for (char& c : line)
+      if (c == '|') c = ' ';
+    std::istringstream fields(line);
+    KorfInstance k;
+    fields >> k.id;
+    for (int i = 0; i < 16; ++i) {
+      int t = 0;
+      fields >> t;
+      k.tiles += (i ? " " : "") + std::to_string(t);
+    }
+    fields >> k.manhattan >> k.optimal_length >> k.published_nodes;
+    if (fields) out.push_back(k);
+  }
+  return out;
+}
+
+}  // namespace arena::test
