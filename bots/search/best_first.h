@@ -16,10 +16,11 @@
 //   2. Expand the tip: every child is made, evaluated with h and d (terminal children get
 //      their exact score and count as quiet), and unmade.
 //   3. Back the values up along the path.
-// The search ends when the root is quiet, that is, when the tip at the end of the best-f
-// line is quiet (|d| <= quiet_margin) and at least min_depth plies deep, or is terminal;
-// or when time, nodes, the node pool or the stop flag run out. The move is chosen by h
-// alone: the root child with the best backed-up -value_h.
+// When the best-f line is settled (its tip terminal, or quiet (|d| <= quiet_margin) and at
+// least min_depth plies deep), the best-h line is followed instead, so that the move h will
+// pick is checked for tactics too. The search ends when the root is quiet, that is, when
+// both lines are settled; or when time, nodes, the node pool or the stop flag run out. The
+// move is chosen by h alone: the root child with the best backed-up -value_h.
 //
 // The tree lives in a pool allocated once per search (options.pool_nodes), so there is no
 // allocation per node. Reports: depth = length of the best-f line, seldepth = deepest tip
@@ -71,21 +72,16 @@ class BestFirst {
     nodes_ = 1;
     seldepth_ = 0;
     while (!pool_[0].terminal) {
-      // Step 1. Down the best-f line to a tip.
-      std::uint32_t node = 0;
-      int ply = 0;
-      path_.clear();
-      while (pool_[node].num_children > 0) {
-        node = best_child(node, /*by_f=*/true);
-        game.make_move(pool_[node].move);
-        path_.push_back(node);
-        ++ply;
+      // Step 1. Down the best-f line to a tip; if that line is settled, down the best-h
+      // line, so that the move h picks has been checked for tactics too.
+      int ply = descend(game, /*by_f=*/true);
+      if (settled(ply)) {
+        for (std::size_t i = path_.size(); i-- > 0;) game.unmake_move(pool_[path_[i]].move);
+        ply = descend(game, /*by_f=*/false);
       }
-      const Node& tip = pool_[node];
-      const bool done =
-          tip.terminal || (std::abs(tip.d) <= options_.quiet_margin && ply >= options_.min_depth);
+      const std::uint32_t tip = path_.empty() ? 0 : path_.back();
       // Step 2. Expand it, unless the root is quiet or the budget is spent.
-      const bool expanded = !done && !clock.out_of_budget(nodes_) && expand(game, node, ply);
+      const bool expanded = !settled(ply) && !clock.out_of_budget(nodes_) && expand(game, tip, ply);
       for (std::size_t i = path_.size(); i-- > 0;) game.unmake_move(pool_[path_[i]].move);
       if (!expanded) break;
       if (ply + 1 > seldepth_) seldepth_ = ply + 1;
@@ -106,6 +102,24 @@ class BestFirst {
     int value_f = 0;
     bool terminal = false;
   };
+
+  // Plays the best line (by f or by h) from the root to a tip; path_ holds its nodes.
+  int descend(G& game, bool by_f) {
+    path_.clear();
+    std::uint32_t node = 0;
+    while (pool_[node].num_children > 0) {
+      node = best_child(node, by_f);
+      game.make_move(pool_[node].move);
+      path_.push_back(node);
+    }
+    return static_cast<int>(path_.size());
+  }
+
+  // A line is settled when its tip is terminal, or quiet and at least min_depth deep.
+  bool settled(int ply) const {
+    const Node& tip = pool_[path_.empty() ? 0 : path_.back()];
+    return tip.terminal || (std::abs(tip.d) <= options_.quiet_margin && ply >= options_.min_depth);
+  }
 
   Node leaf_node(const G& game, const Move& m, int ply) {
     Node n;
