@@ -1,0 +1,32 @@
+#pragma once
+// From spec text to an agent for game G, with the heuristic looked up by name in the
+// registry. Needs the arena_eval_registry target (bots/eval/CMakeLists.txt).
+
+#include <memory>
+#include <string_view>
+
+#include "bots/eval/registry.h"
+#include "bots/search/agent.h"
+#include "bots/search/spec.h"
+
+namespace arena::search {
+
+template <Game G>
+Expected<std::unique_ptr<Agent<G>>> make_agent_from_spec(const SearchSpec& spec) {
+  eval::Heuristic<G> heuristic;
+  if (spec.needs_heuristic()) {
+    auto h = eval::make_named_heuristic<G>(spec.eval, spec.params);
+    if (!h) return make_error("search spec '" + spec.text + "': " + h.error());
+    heuristic = std::move(*h);
+  }
+  return make_agent<G>(spec, std::move(heuristic), eval::tactical_estimate_for<G>());
+}
+
+template <Game G>
+Expected<std::unique_ptr<Agent<G>>> make_agent_from_spec(std::string_view text) {
+  auto spec = parse_search_spec(text);
+  if (!spec) return make_error(spec.error());
+  return make_agent_from_spec<G>(*spec);
+}
+
+}  // namespace arena::search
