@@ -8,8 +8,15 @@
 // write is durable (the server posts back to its own strand). Reads are synchronous and use
 // their own connection: call them off the I/O threads or accept a short wait.
 //
-// (This is the first sketch; the store's author owns and may extend it.)
+// Durability: a write is on disk when its callback runs (SqliteStore: WAL with
+// synchronous=FULL, see db/sqlite_store.h). Synchronous writes (find_or_create_player,
+// create_game, tokens, tournaments) go through the same writer thread and wait for it; they may
+// also be called from inside a Done callback (they then run inline on the writer thread).
+// Callbacks must be quick and must not throw: they hold up every write queued behind them.
+//
+// Times are unix milliseconds. A live game has an empty result in summaries.
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -35,9 +42,12 @@ struct NewGame {
   std::string start_position;  // serialized
   PlayerId first = 0;          // 0 for none (puzzles have one player)
   PlayerId second = 0;
-  std::string time_control;    // e.g. "fischer:60000+1000", "movetime:150", "none"
+  std::string time_control;  // e.g. "fischer:60000+1000", "movetime:150", "none"
   std::uint64_t seed = 0;
   std::optional<std::int64_t> tournament_id;
+  // Bot versions (register_bot_version) of the two sides; 0 for none or a human.
+  std::int64_t first_version = 0;
+  std::int64_t second_version = 0;
 };
 
 struct MoveRecord {
@@ -63,11 +73,12 @@ struct GameEnd {
 using Done = std::function<void(Expected<void>)>;
 
 struct GameFilter {
-  std::string kind;        // empty = any
-  PlayerId player = 0;     // 0 = any
+  std::string kind;     // empty = any
+  PlayerId player = 0;  // 0 = any
   bool finished_only = true;
-  int limit = 50;
+  int limit = 50;  // <= 0: no limit
   int offset = 0;
+  bool oldest_first = false;  // default newest first (the REST API); export wants oldest first
 };
 
 struct GameSummary {
@@ -97,6 +108,53 @@ struct RatingRow {
   int games = 0, wins = 0, losses = 0, draws = 0;
 };
 
+enum class RatingMethod { kElo, kGlicko2 };
+
+// A bot as it played: search, heuristic and parameters (weights); the store hashes parameters.
+struct BotVersion {
+  PlayerId player = 0;
+  std::string search;      // e.g. "alphabeta:depth=6"
+  std::string heuristic;   // e.g. "improved_score"
+  std::string parameters;  // weights or settings, any text (JSON suggested)
+};
+
+struct NewTournament {
+  std::string name;
+  std::string kind;     // catalog name
+  std::string format;   // "round-robin", "swiss", "gauntlet", ...
+  std::string options;  // game options, key=value,...
+  std::string time_control;
+};
+
+struct Pairing {
+  std::int64_t tournament = 0;
+  int round = 0;
+  PlayerId first = 0;
+  PlayerId second = 0;  // 0 = a bye
+  GameId game = 0;      // 0 = not played yet (set_pairing_game fills it)
+};
+
+struct PuzzleAttempt {
+  PlayerId player = 0;
+  std::string kind;  // catalog name, e.g. "sliding"
+  std::string options;
+  std::string instance;  // start position, serialized
+  bool solved = false;
+  int length = 0;                     // moves in the submitted solution
+  std::optional<int> optimal_length;  // where known
+  std::int64_t time_ms = 0;
+  std::string solution;  // the moves, space-separated
+  GameId game = 0;       // 0 = none
+};
+
+// One decisive or drawn two-player game, for Bradley-Terry.
+struct GameResultRow {
+  GameId game = 0;
+  PlayerId first = 0, second = 0;
+  std::string first_name, second_name;
+  double first_score = 0.5;  // 1, 0.5 or 0
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -115,6 +173,7 @@ class Store {
   // Reads (for the REST API, the web page, restarts); they use their own connection.
   virtual Expected<std::vector<GameSummary>> list_games(const GameFilter& filter) = 0;
   virtual Expected<GameDetail> game_detail(GameId id) = 0;
+  // Glicko-2 ratings of `kind`, best first (the same as ratings(kind, kGlicko2)).
   virtual Expected<std::vector<RatingRow>> leaderboard(const std::string& kind) = 0;
   // Games with no result yet (after a crash or a shutdown), to resume or end by policy.
   virtual Expected<std::vector<GameDetail>> unfinished_games() = 0;
@@ -123,6 +182,30 @@ class Store {
   virtual std::size_t queue_length() const = 0;
   // Blocks until every queued write is durable.
   virtual void flush() = 0;
+
+  // --- Added by the store (append only below this line).
+
+  // The id of this bot version, created the first time (same player, search, heuristic and
+  // parameters hash give the same id).
+  virtual Expected<std::int64_t> register_bot_version(const BotVersion& version) = 0;
+  virtual Expected<std::int64_t> create_tournament(const NewTournament& tournament) = 0;
+  virtual Expected<std::int64_t> add_pairing(const Pairing& pairing) = 0;
+  virtual Expected<void> set_pairing_game(std::int64_t pairing_id, GameId game) = 0;
+  virtual Expected<void> finish_tournament(std::int64_t tournament) = 0;
+  virtual Expected<std::vector<Pairing>> pairings(std::int64_t tournament) = 0;
+  // Durable when `done` is called.
+  virtual void record_puzzle_attempt(const PuzzleAttempt& attempt, Done done) = 0;
+
+  // The live ratings of one game kind by one method, best first (leaderboard = kGlicko2;
+  // Elo rows have deviation 0).
+  virtual Expected<std::vector<RatingRow>> ratings(const std::string& kind,
+                                                   RatingMethod method) = 0;
+  // Every finished two-player game of `kind` with a result (not aborted), oldest first.
+  virtual Expected<std::vector<GameResultRow>> game_results(const std::string& kind) = 0;
+  // The game kinds that have at least one stored game, sorted.
+  virtual Expected<std::vector<std::string>> stored_kinds() = 0;
+  // Puzzle attempts of one kind (empty = all), oldest first.
+  virtual Expected<std::vector<PuzzleAttempt>> puzzle_attempts(const std::string& kind) = 0;
 };
 
 }  // namespace arena::db

@@ -1,0 +1,255 @@
+// SqliteStore's reads: one read connection, guarded by read_mutex_. WAL lets them run while
+// the writer commits; each read sees the last committed state when it starts.
+
+#include <utility>
+
+#include "db/rating_update.h"
+#include "db/sha256.h"
+#include "db/sqlite_store.h"
+
+namespace arena::db {
+namespace {
+
+constexpr const char* kSummaryColumns =
+    "SELECT g.id, g.kind, g.options, COALESCE(p1.name, ''), COALESCE(p2.name, ''), "
+    "COALESCE(g.result, ''), COALESCE(g.reason, ''), g.time_control, g.started_at, "
+    "COALESCE(g.ended_at, 0), (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), "
+    "g.start_position, COALESCE(g.final_position, ''), g.seed "
+    "FROM games g LEFT JOIN players p1 ON p1.id = g.first_id "
+    "LEFT JOIN players p2 ON p2.id = g.second_id ";
+
+GameSummary summary_from(const Statement& s) {
+  GameSummary g;
+  g.id = s.int64(0);
+  g.kind = s.text(1);
+  g.options = s.text(2);
+  g.first_name = s.text(3);
+  g.second_name = s.text(4);
+  g.result = s.text(5);
+  g.reason = s.text(6);
+  g.time_control = s.text(7);
+  g.started_at_ms = s.int64(8);
+  g.ended_at_ms = s.int64(9);
+  g.plies = s.int32(10);
+  return g;
+}
+
+}  // namespace
+
+Expected<PlayerRecord> SqliteStore::authenticate_token(const std::string& token) {
+  const std::string hash = sha256_hex(token);
+  std::lock_guard lock(read_mutex_);
+  auto stmt = reader_.prepare("SELECT id, name, is_bot FROM players WHERE token_hash = ?1");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, hash);
+  auto row = stmt->step();
+  if (!row) return Error{row.error()};
+  // The token itself is a secret: the message does not repeat it.
+  if (!*row) return make_error("unknown or revoked bot token");
+  return PlayerRecord{stmt->int64(0), stmt->text(1), stmt->int32(2) != 0};
+}
+
+Expected<std::vector<GameSummary>> SqliteStore::list_games(const GameFilter& f) {
+  std::lock_guard lock(read_mutex_);
+  const std::string sql = std::string(kSummaryColumns) +
+                          "WHERE (?1 = '' OR g.kind = ?1) AND (?2 = 0 OR g.first_id = ?2 OR "
+                          "g.second_id = ?2) AND (?3 = 0 OR g.result IS NOT NULL) ORDER BY g.id " +
+                          (f.oldest_first ? "ASC" : "DESC") + " LIMIT ?4 OFFSET ?5";
+  auto stmt = reader_.prepare(sql);
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, f.kind).bind(2, f.player).bind(3, f.finished_only ? 1 : 0);
+  stmt->bind(4, f.limit <= 0 ? std::int64_t{-1} : std::int64_t{f.limit});
+  stmt->bind(5, f.offset < 0 ? 0 : f.offset);
+  std::vector<GameSummary> out;
+  for (;;) {
+    auto row = stmt->step();
+    if (!row) return Error{row.error()};
+    if (!*row) return out;
+    out.push_back(summary_from(*stmt));
+  }
+}
+
+Expected<std::vector<MoveRecord>> SqliteStore::moves_of(GameId id) {
+  auto stmt = reader_.prepare(
+      "SELECT ply, move, time_used_ms, clock_left_ms, depth, nodes, score, pv FROM moves "
+      "WHERE game_id = ?1 ORDER BY ply");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, id);
+  std::vector<MoveRecord> moves;
+  for (;;) {
+    auto row = stmt->step();
+    if (!row) return Error{row.error()};
+    if (!*row) return moves;
+    MoveRecord m;
+    m.game = id;
+    m.ply = stmt->int32(0);
+    m.move = stmt->text(1);
+    m.time_used_ms = stmt->int64(2);
+    m.clock_left_ms = stmt->int64(3);
+    m.depth = stmt->int32(4);
+    m.nodes = stmt->int64(5);
+    if (!stmt->is_null(6)) m.score = stmt->int32(6);
+    m.pv = stmt->text(7);
+    moves.push_back(std::move(m));
+  }
+}
+
+Expected<GameDetail> SqliteStore::game_detail(GameId id) {
+  std::lock_guard lock(read_mutex_);
+  // One read transaction, so the game row and its moves come from the same snapshot.
+  if (auto ok = reader_.exec("BEGIN"); !ok) return Error{ok.error()};
+  auto finish = [&] { (void)reader_.exec("COMMIT"); };
+  GameDetail d;
+  {
+    auto stmt = reader_.prepare(std::string(kSummaryColumns) + "WHERE g.id = ?1");
+    if (!stmt) return finish(), Expected<GameDetail>(Error{stmt.error()});
+    stmt->bind(1, id);
+    auto row = stmt->step();
+    if (!row) return finish(), Expected<GameDetail>(Error{row.error()});
+    if (!*row) return finish(), Expected<GameDetail>(make_error("no game " + std::to_string(id)));
+    d.summary = summary_from(*stmt);
+    d.start_position = stmt->text(11);
+    d.final_position = stmt->text(12);
+    d.seed = static_cast<std::uint64_t>(stmt->int64(13));
+  }
+  auto moves = moves_of(id);
+  finish();
+  if (!moves) return Error{moves.error()};
+  d.moves = std::move(*moves);
+  return d;
+}
+
+Expected<std::vector<RatingRow>> SqliteStore::leaderboard(const std::string& kind) {
+  return ratings(kind, RatingMethod::kGlicko2);
+}
+
+Expected<std::vector<RatingRow>> SqliteStore::ratings(const std::string& kind,
+                                                      RatingMethod method) {
+  std::lock_guard lock(read_mutex_);
+  auto stmt = reader_.prepare(
+      "SELECT r.player_id, p.name, p.is_bot, r.rating, r.deviation, r.games, r.wins, r.losses, "
+      "r.draws FROM ratings r JOIN players p ON p.id = r.player_id "
+      "WHERE r.kind = ?1 AND r.method = ?2 ORDER BY r.rating DESC, p.name");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, kind).bind(2, std::string_view(method_name(method)));
+  std::vector<RatingRow> out;
+  for (;;) {
+    auto row = stmt->step();
+    if (!row) return Error{row.error()};
+    if (!*row) return out;
+    RatingRow r;
+    r.player = stmt->int64(0);
+    r.name = stmt->text(1);
+    r.is_bot = stmt->int32(2) != 0;
+    r.rating = stmt->real(3);
+    r.deviation = method == RatingMethod::kElo ? 0.0 : stmt->real(4);
+    r.games = stmt->int32(5);
+    r.wins = stmt->int32(6);
+    r.losses = stmt->int32(7);
+    r.draws = stmt->int32(8);
+    out.push_back(std::move(r));
+  }
+}
+
+Expected<std::vector<GameDetail>> SqliteStore::unfinished_games() {
+  std::vector<GameId> ids;
+  {
+    std::lock_guard lock(read_mutex_);
+    auto stmt = reader_.prepare("SELECT id FROM games WHERE result IS NULL ORDER BY id");
+    if (!stmt) return Error{stmt.error()};
+    for (;;) {
+      auto row = stmt->step();
+      if (!row) return Error{row.error()};
+      if (!*row) break;
+      ids.push_back(stmt->int64(0));
+    }
+  }
+  std::vector<GameDetail> out;
+  for (GameId id : ids) {
+    auto d = game_detail(id);
+    if (!d) return Error{d.error()};
+    out.push_back(std::move(*d));
+  }
+  return out;
+}
+
+Expected<std::vector<GameResultRow>> SqliteStore::game_results(const std::string& kind) {
+  std::lock_guard lock(read_mutex_);
+  auto stmt = reader_.prepare(
+      "SELECT g.id, g.first_id, g.second_id, p1.name, p2.name, g.result FROM games g "
+      "JOIN players p1 ON p1.id = g.first_id JOIN players p2 ON p2.id = g.second_id "
+      "WHERE g.kind = ?1 AND g.result IN ('1-0', '0-1', '1/2-1/2') AND g.first_id != "
+      "g.second_id ORDER BY g.id");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, kind);
+  std::vector<GameResultRow> out;
+  for (;;) {
+    auto row = stmt->step();
+    if (!row) return Error{row.error()};
+    if (!*row) return out;
+    const std::string result = stmt->text(5);
+    out.push_back({stmt->int64(0), stmt->int64(1), stmt->int64(2), stmt->text(3), stmt->text(4),
+                   result == "1-0"   ? 1.0
+                   : result == "0-1" ? 0.0
+                                     : 0.5});
+  }
+}
+
+Expected<std::vector<std::string>> SqliteStore::stored_kinds() {
+  std::lock_guard lock(read_mutex_);
+  auto stmt = reader_.prepare("SELECT DISTINCT kind FROM games ORDER BY kind");
+  if (!stmt) return Error{stmt.error()};
+  std::vector<std::string> out;
+  for (;;) {
+    auto row = stmt->step();
+    if (!row) return Error{row.error()};
+    if (!*row) return out;
+    out.push_back(stmt->text(0));
+  }
+}
+
+Expected<std::vector<Pairing>> SqliteStore::pairings(std::int64_t tournament) {
+  std::lock_guard lock(read_mutex_);
+  auto stmt = reader_.prepare(
+      "SELECT round, first_id, COALESCE(second_id, 0), COALESCE(game_id, 0) FROM pairings "
+      "WHERE tournament_id = ?1 ORDER BY round, id");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, tournament);
+  std::vector<Pairing> out;
+  for (;;) {
+    auto row = stmt->step();
+    if (!row) return Error{row.error()};
+    if (!*row) return out;
+    out.push_back({tournament, stmt->int32(0), stmt->int64(1), stmt->int64(2), stmt->int64(3)});
+  }
+}
+
+Expected<std::vector<PuzzleAttempt>> SqliteStore::puzzle_attempts(const std::string& kind) {
+  std::lock_guard lock(read_mutex_);
+  auto stmt = reader_.prepare(
+      "SELECT player_id, kind, options, instance, solved, length, optimal_length, time_ms, "
+      "solution, COALESCE(game_id, 0) FROM puzzle_attempts WHERE ?1 = '' OR kind = ?1 "
+      "ORDER BY id");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, kind);
+  std::vector<PuzzleAttempt> out;
+  for (;;) {
+    auto row = stmt->step();
+    if (!row) return Error{row.error()};
+    if (!*row) return out;
+    PuzzleAttempt a;
+    a.player = stmt->int64(0);
+    a.kind = stmt->text(1);
+    a.options = stmt->text(2);
+    a.instance = stmt->text(3);
+    a.solved = stmt->int32(4) != 0;
+    a.length = stmt->int32(5);
+    if (!stmt->is_null(6)) a.optimal_length = stmt->int32(6);
+    a.time_ms = stmt->int64(7);
+    a.solution = stmt->text(8);
+    a.game = stmt->int64(9);
+    out.push_back(std::move(a));
+  }
+}
+
+}  // namespace arena::db

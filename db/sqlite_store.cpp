@@ -1,0 +1,381 @@
+// SqliteStore: opening, the start-up checks, and every write (through the WriteQueue).
+
+#include "db/sqlite_store.h"
+
+#include <sqlite3.h>
+#include <sys/statvfs.h>
+
+#include <filesystem>
+#include <random>
+#include <utility>
+
+#include "db/migrations.h"
+#include "db/rating_update.h"
+#include "db/sha256.h"
+
+namespace arena::db {
+namespace {
+
+Expected<void> check_free_space(const std::string& path, std::uint64_t min_free) {
+  std::filesystem::path dir = std::filesystem::absolute(path).parent_path();
+  struct statvfs fs {};
+  if (statvfs(dir.c_str(), &fs) != 0) return {};  // the open itself reports a missing directory
+  const std::uint64_t free_bytes = static_cast<std::uint64_t>(fs.f_bavail) * fs.f_frsize;
+  if (free_bytes < min_free)
+    return make_error("cannot write database " + path + ": only " + std::to_string(free_bytes) +
+                      " bytes free on its file system (at least " + std::to_string(min_free) +
+                      " needed)");
+  return {};
+}
+
+Expected<void> enable_wal(Connection& c) {
+  auto mode = c.prepare("PRAGMA journal_mode = WAL");
+  if (!mode) return make_error("cannot open database " + c.path() + ": " + mode.error());
+  auto row = mode->step();
+  if (!row) return make_error("cannot write database " + c.path() + ": " + row.error());
+  if (!*row || mode->text(0) != "wal")
+    return make_error("cannot use database " + c.path() + ": WAL mode is not available there");
+  return {};
+}
+
+// The writer's connection: WAL, the chosen synchronous level, the schema, and a probe write
+// so that a file that cannot be written fails here rather than at the first move.
+Expected<Connection> open_writer(const std::string& path, const SqliteOptions& options) {
+  auto c = Connection::open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX |
+                                      SQLITE_OPEN_EXRESCODE);
+  if (!c) return Error{c.error()};
+  // SQLite silently falls back to read-only when the file is not writable.
+  if (sqlite3_db_readonly(c->handle(), "main") == 1)
+    return make_error("cannot write database " + path +
+                      ": the file is read-only (check its permissions and its file system)");
+  if (auto ok = c->exec("PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON"); !ok)
+    return make_error("cannot open database " + path + ": " + ok.error());
+  if (auto wal = enable_wal(*c); !wal) return Error{wal.error()};
+  const std::string sync = options.synchronous_full ? "FULL" : "NORMAL";
+  if (auto ok = c->exec("PRAGMA synchronous = " + sync); !ok)
+    return make_error("cannot open database " + path + ": " + ok.error());
+  if (auto migrated = apply_migrations(*c); !migrated) return Error{migrated.error()};
+  const std::string probe =
+      "BEGIN IMMEDIATE; INSERT INTO store_meta (id, created_at, last_opened_at) VALUES (1, " +
+      std::to_string(now_unix_ms()) + ", " + std::to_string(now_unix_ms()) +
+      ") ON CONFLICT (id) DO UPDATE SET last_opened_at = excluded.last_opened_at; COMMIT";
+  if (auto ok = c->exec(probe); !ok) {
+    (void)c->exec("ROLLBACK");
+    return make_error("cannot write database " + path + ": " + ok.error());
+  }
+  return c;
+}
+
+std::string random_token() {
+  std::random_device device;
+  constexpr char kHex[] = "0123456789abcdef";
+  std::string token;
+  for (int i = 0; i < 8; ++i) {
+    std::uint32_t word = device();
+    for (int j = 0; j < 8; ++j, word >>= 4) token.push_back(kHex[word & 0xf]);
+  }
+  return token;  // 256 random bits as 64 hex characters
+}
+
+Expected<void> check_name(const std::string& name) {
+  if (name.empty() || name.size() > 64)
+    return make_error("player name '" + name + "' must be 1 to 64 characters");
+  for (char ch : name)
+    if (static_cast<unsigned char>(ch) < 0x20)
+      return make_error("player name '" + name + "' contains a control character");
+  return {};
+}
+
+std::optional<std::int64_t> optional_id(std::int64_t id) {
+  return id == 0 ? std::nullopt : std::optional<std::int64_t>(id);
+}
+
+// The first player's score for a stored result, or nothing when it is not rated.
+std::optional<double> first_score(const std::string& result) {
+  if (result == "1-0") return 1.0;
+  if (result == "0-1") return 0.0;
+  if (result == "1/2-1/2") return 0.5;
+  return std::nullopt;
+}
+
+Expected<void> insert_move(Connection& c, const MoveRecord& m);
+Expected<void> finish(Connection& c, const GameEnd& end);
+
+}  // namespace
+
+Expected<std::unique_ptr<SqliteStore>> open_sqlite_store(const std::string& path,
+                                                         const SqliteOptions& options) {
+  if (auto ok = check_free_space(path, options.min_free_bytes); !ok) return Error{ok.error()};
+  auto writer = open_writer(path, options);
+  if (!writer) return Error{writer.error()};
+  auto reader = Connection::open(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
+  if (!reader) return Error{reader.error()};
+  if (auto ok = reader->exec("PRAGMA busy_timeout = 5000"); !ok)
+    return make_error("cannot open database " + path + ": " + ok.error());
+  return std::make_unique<SqliteStore>(std::move(*reader), std::move(*writer), options);
+}
+
+SqliteStore::SqliteStore(Connection reader, Connection writer, const SqliteOptions& options)
+    : reader_(std::move(reader)), writer_(std::move(writer), options.max_batch) {}
+
+SqliteStore::~SqliteStore() {
+  writer_.flush();
+}
+
+std::size_t SqliteStore::queue_length() const {
+  return writer_.size();
+}
+
+void SqliteStore::flush() {
+  writer_.flush();
+}
+
+Expected<PlayerRecord> SqliteStore::find_or_create_player(const std::string& name, bool is_bot) {
+  if (auto ok = check_name(name); !ok) return Error{ok.error()};
+  PlayerRecord out;
+  auto ok = writer_.run([&](Connection& c) -> Expected<void> {
+    auto insert = c.prepare(
+        "INSERT INTO players (name, is_bot, created_at) VALUES (?1, ?2, ?3) "
+        "ON CONFLICT (name) DO NOTHING");
+    if (!insert) return Error{insert.error()};
+    insert->bind(1, name).bind(2, is_bot ? 1 : 0).bind(3, now_unix_ms());
+    if (auto r = insert->run(); !r) return r;
+    auto select = c.prepare("SELECT id, name, is_bot FROM players WHERE name = ?1");
+    if (!select) return Error{select.error()};
+    select->bind(1, name);
+    auto row = select->step();
+    if (!row) return Error{row.error()};
+    out = {select->int64(0), select->text(1), select->int32(2) != 0};
+    return {};
+  });
+  if (!ok) return Error{ok.error()};
+  return out;
+}
+
+Expected<GameId> SqliteStore::create_game(const NewGame& game) {
+  if (game.kind.empty()) return make_error("a game needs a kind (the catalog name)");
+  GameId id = 0;
+  auto ok = writer_.run([&](Connection& c) -> Expected<void> {
+    auto stmt = c.prepare(
+        "INSERT INTO games (kind, options, start_position, first_id, second_id, "
+        "first_version_id, second_version_id, time_control, seed, tournament_id, started_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+    if (!stmt) return Error{stmt.error()};
+    stmt->bind(1, game.kind).bind(2, game.options).bind(3, game.start_position);
+    stmt->bind(4, optional_id(game.first)).bind(5, optional_id(game.second));
+    stmt->bind(6, optional_id(game.first_version)).bind(7, optional_id(game.second_version));
+    stmt->bind(8, game.time_control.empty() ? std::string("none") : game.time_control);
+    stmt->bind(9, static_cast<std::int64_t>(game.seed)).bind(10, game.tournament_id);
+    stmt->bind(11, now_unix_ms());
+    if (auto r = stmt->run(); !r)
+      return make_error("cannot create the game (unknown player, version or tournament?): " +
+                        r.error());
+    id = c.last_insert_rowid();
+    return {};
+  });
+  if (!ok) return Error{ok.error()};
+  return id;
+}
+
+void SqliteStore::append_move(const MoveRecord& move, Done done) {
+  writer_.post([move](Connection& c) { return insert_move(c, move); }, std::move(done));
+}
+
+void SqliteStore::finish_game(const GameEnd& end, Done done) {
+  writer_.post([end](Connection& c) { return finish(c, end); }, std::move(done));
+}
+
+Expected<std::string> SqliteStore::create_bot_token(const std::string& bot_name) {
+  if (auto ok = check_name(bot_name); !ok) return Error{ok.error()};
+  const std::string token = random_token();
+  const std::string hash = sha256_hex(token);
+  auto ok = writer_.run([&](Connection& c) -> Expected<void> {
+    auto human = c.prepare("SELECT 1 FROM players WHERE name = ?1 AND is_bot = 0");
+    if (!human) return Error{human.error()};
+    human->bind(1, bot_name);
+    auto row = human->step();
+    if (!row) return Error{row.error()};
+    if (*row) return make_error("'" + bot_name + "' is a human player, not a bot");
+    // One token per bot: a new token replaces (revokes) the previous one.
+    auto stmt = c.prepare(
+        "INSERT INTO players (name, is_bot, token_hash, created_at) VALUES (?1, 1, ?2, ?3) "
+        "ON CONFLICT (name) DO UPDATE SET token_hash = excluded.token_hash");
+    if (!stmt) return Error{stmt.error()};
+    stmt->bind(1, bot_name).bind(2, hash).bind(3, now_unix_ms());
+    return stmt->run();
+  });
+  if (!ok) return Error{ok.error()};
+  return token;
+}
+
+Expected<std::int64_t> SqliteStore::register_bot_version(const BotVersion& v) {
+  std::int64_t id = 0;
+  auto ok = writer_.run([&](Connection& c) -> Expected<void> {
+    auto insert = c.prepare(
+        "INSERT INTO bot_versions (player_id, search, heuristic, parameters, parameters_hash, "
+        "created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
+    if (!insert) return Error{insert.error()};
+    const std::string hash = sha256_hex(v.parameters);
+    insert->bind(1, v.player).bind(2, v.search).bind(3, v.heuristic).bind(4, v.parameters);
+    insert->bind(5, hash).bind(6, now_unix_ms());
+    if (auto r = insert->run(); !r)
+      return make_error("cannot register a version of player " + std::to_string(v.player) + ": " +
+                        r.error());
+    auto select = c.prepare(
+        "SELECT id FROM bot_versions WHERE player_id = ?1 AND search = ?2 AND heuristic = ?3 "
+        "AND parameters_hash = ?4");
+    if (!select) return Error{select.error()};
+    select->bind(1, v.player).bind(2, v.search).bind(3, v.heuristic).bind(4, hash);
+    auto row = select->step();
+    if (!row) return Error{row.error()};
+    id = select->int64(0);
+    return {};
+  });
+  if (!ok) return Error{ok.error()};
+  return id;
+}
+
+Expected<std::int64_t> SqliteStore::create_tournament(const NewTournament& t) {
+  if (t.name.empty() || t.kind.empty()) return make_error("a tournament needs a name and a kind");
+  std::int64_t id = 0;
+  auto ok = writer_.run([&](Connection& c) -> Expected<void> {
+    auto stmt = c.prepare(
+        "INSERT INTO tournaments (name, kind, format, options, time_control, created_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    if (!stmt) return Error{stmt.error()};
+    stmt->bind(1, t.name).bind(2, t.kind).bind(3, t.format).bind(4, t.options);
+    stmt->bind(5, t.time_control.empty() ? std::string("none") : t.time_control);
+    stmt->bind(6, now_unix_ms());
+    if (auto r = stmt->run(); !r) return r;
+    id = c.last_insert_rowid();
+    return {};
+  });
+  if (!ok) return Error{ok.error()};
+  return id;
+}
+
+Expected<std::int64_t> SqliteStore::add_pairing(const Pairing& p) {
+  std::int64_t id = 0;
+  auto ok = writer_.run([&](Connection& c) -> Expected<void> {
+    auto stmt = c.prepare(
+        "INSERT INTO pairings (tournament_id, round, first_id, second_id, game_id, created_at) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+    if (!stmt) return Error{stmt.error()};
+    stmt->bind(1, p.tournament).bind(2, p.round).bind(3, p.first);
+    stmt->bind(4, optional_id(p.second)).bind(5, optional_id(p.game)).bind(6, now_unix_ms());
+    if (auto r = stmt->run(); !r)
+      return make_error("cannot add a pairing to tournament " + std::to_string(p.tournament) +
+                        ": " + r.error());
+    id = c.last_insert_rowid();
+    return {};
+  });
+  if (!ok) return Error{ok.error()};
+  return id;
+}
+
+Expected<void> SqliteStore::set_pairing_game(std::int64_t pairing_id, GameId game) {
+  return writer_.run([&](Connection& c) -> Expected<void> {
+    auto stmt = c.prepare("UPDATE pairings SET game_id = ?2 WHERE id = ?1");
+    if (!stmt) return Error{stmt.error()};
+    stmt->bind(1, pairing_id).bind(2, game);
+    if (auto r = stmt->run(); !r) return r;
+    if (sqlite3_changes(c.handle()) == 0)
+      return make_error("no pairing " + std::to_string(pairing_id));
+    return {};
+  });
+}
+
+Expected<void> SqliteStore::finish_tournament(std::int64_t tournament) {
+  return writer_.run([&](Connection& c) -> Expected<void> {
+    auto stmt = c.prepare("UPDATE tournaments SET finished_at = ?2 WHERE id = ?1");
+    if (!stmt) return Error{stmt.error()};
+    stmt->bind(1, tournament).bind(2, now_unix_ms());
+    if (auto r = stmt->run(); !r) return r;
+    if (sqlite3_changes(c.handle()) == 0)
+      return make_error("no tournament " + std::to_string(tournament));
+    return {};
+  });
+}
+
+void SqliteStore::record_puzzle_attempt(const PuzzleAttempt& a, Done done) {
+  writer_.post(
+      [a](Connection& c) -> Expected<void> {
+        auto stmt = c.prepare(
+            "INSERT INTO puzzle_attempts (player_id, kind, options, instance, solved, length, "
+            "optimal_length, time_ms, solution, game_id, created_at) "
+            "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+        if (!stmt) return Error{stmt.error()};
+        stmt->bind(1, a.player).bind(2, a.kind).bind(3, a.options).bind(4, a.instance);
+        stmt->bind(5, a.solved ? 1 : 0).bind(6, a.length);
+        if (a.optimal_length) stmt->bind(7, *a.optimal_length);
+        stmt->bind(8, a.time_ms).bind(9, a.solution).bind(10, optional_id(a.game));
+        stmt->bind(11, now_unix_ms());
+        if (auto r = stmt->run(); !r)
+          return make_error("cannot record a puzzle attempt of player " + std::to_string(a.player) +
+                            ": " + r.error());
+        return {};
+      },
+      std::move(done));
+}
+
+namespace {
+
+Expected<void> insert_move(Connection& c, const MoveRecord& m) {
+  const std::string game = "game " + std::to_string(m.game);
+  auto state = c.prepare(
+      "SELECT result, (SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = ?1) "
+      "FROM games WHERE id = ?1");
+  if (!state) return Error{state.error()};
+  state->bind(1, m.game);
+  auto row = state->step();
+  if (!row) return Error{row.error()};
+  if (!*row) return make_error(game + " does not exist");
+  if (!state->is_null(0))
+    return make_error(game + " is already finished (" + state->text(0) + "); no move is stored");
+  // Plies are contiguous: a move is stored only after every earlier one.
+  if (state->int64(1) != m.ply)
+    return make_error(game + " expects ply " + std::to_string(state->int64(1)) + ", not " +
+                      std::to_string(m.ply));
+  auto stmt = c.prepare(
+      "INSERT INTO moves (game_id, ply, move, time_used_ms, clock_left_ms, depth, nodes, score, "
+      "pv, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, m.game).bind(2, m.ply).bind(3, m.move).bind(4, m.time_used_ms);
+  stmt->bind(5, m.clock_left_ms).bind(6, m.depth).bind(7, m.nodes);
+  if (m.score) stmt->bind(8, *m.score);
+  stmt->bind(9, m.pv).bind(10, now_unix_ms());
+  return stmt->run();
+}
+
+Expected<void> finish(Connection& c, const GameEnd& end) {
+  const std::string game = "game " + std::to_string(end.game);
+  if (end.result != "1-0" && end.result != "0-1" && end.result != "1/2-1/2" && end.result != "*" &&
+      end.result != "solved")
+    return make_error(game + ": result '" + end.result +
+                      "' is not one of 1-0, 0-1, 1/2-1/2, *, solved");
+  auto select = c.prepare("SELECT kind, first_id, second_id, result FROM games WHERE id = ?1");
+  if (!select) return Error{select.error()};
+  select->bind(1, end.game);
+  auto row = select->step();
+  if (!row) return Error{row.error()};
+  if (!*row) return make_error(game + " does not exist");
+  if (!select->is_null(3))
+    return make_error(game + " is already finished (" + select->text(3) + ")");
+  const std::string kind = select->text(0);
+  const PlayerId first = select->int64(1);
+  const PlayerId second = select->int64(2);
+  auto update = c.prepare(
+      "UPDATE games SET result = ?2, reason = ?3, final_position = ?4, ended_at = ?5 "
+      "WHERE id = ?1");
+  if (!update) return Error{update.error()};
+  update->bind(1, end.game).bind(2, end.result).bind(3, end.reason);
+  update->bind(4, end.final_position).bind(5, now_unix_ms());
+  if (auto r = update->run(); !r) return r;
+  const auto score = first_score(end.result);
+  if (!score || first == 0 || second == 0 || first == second) return {};
+  return apply_rating_updates(c, end.game, kind, first, second, *score);
+}
+
+}  // namespace
+
+}  // namespace arena::db

@@ -1,0 +1,118 @@
+#include "db/write_queue.h"
+
+#include <cstdio>
+#include <exception>
+#include <future>
+#include <utility>
+#include <vector>
+
+namespace arena::db {
+
+WriteQueue::WriteQueue(Connection connection, std::size_t max_batch)
+    : connection_(std::move(connection)),
+      max_batch_(max_batch == 0 ? 1 : max_batch),
+      thread_([this] { loop(); }) {}
+
+WriteQueue::~WriteQueue() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void WriteQueue::post(Job job, Done done) {
+  {
+    std::lock_guard lock(mutex_);
+    queue_.push_back({std::move(job), std::move(done)});
+  }
+  wake_.notify_one();
+}
+
+Expected<void> WriteQueue::run(Job job) {
+  if (std::this_thread::get_id() == thread_.get_id()) return run_one(job);
+  std::promise<Expected<void>> promise;
+  auto result = promise.get_future();
+  post(std::move(job), [&promise](Expected<void> r) { promise.set_value(std::move(r)); });
+  return result.get();
+}
+
+std::size_t WriteQueue::size() const {
+  std::lock_guard lock(mutex_);
+  return queue_.size() + in_flight_;
+}
+
+std::size_t WriteQueue::commits() const {
+  std::lock_guard lock(mutex_);
+  return commits_;
+}
+
+void WriteQueue::flush() {
+  std::unique_lock lock(mutex_);
+  idle_.wait(lock, [this] { return queue_.empty() && in_flight_ == 0; });
+}
+
+void WriteQueue::loop() {
+  for (;;) {
+    std::deque<Item> batch;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping and drained
+      while (!queue_.empty() && batch.size() < max_batch_) {
+        batch.push_back(std::move(queue_.front()));
+        queue_.pop_front();
+      }
+      in_flight_ = batch.size();
+    }
+    run_batch(batch);
+    {
+      std::lock_guard lock(mutex_);
+      in_flight_ = 0;
+      ++commits_;
+    }
+    idle_.notify_all();
+  }
+}
+
+void WriteQueue::run_batch(std::deque<Item>& batch) {
+  std::vector<Expected<void>> results;
+  results.reserve(batch.size());
+  Expected<void> txn = connection_.exec("BEGIN IMMEDIATE");
+  if (txn) {
+    for (Item& item : batch) {
+      // A savepoint per job: a failing job is undone alone, the batch still commits.
+      Expected<void> r = connection_.exec("SAVEPOINT job");
+      if (r) r = item.job(connection_);
+      if (!r) (void)connection_.exec("ROLLBACK TO job");
+      (void)connection_.exec("RELEASE job");
+      results.push_back(std::move(r));
+    }
+    txn = connection_.exec("COMMIT");
+    if (!txn) (void)connection_.exec("ROLLBACK");
+  }
+  for (std::size_t i = 0; i < batch.size(); ++i) {
+    if (!batch[i].done) continue;
+    Expected<void> r = txn ? std::move(results[i])
+                           : Expected<void>(make_error("cannot write database " +
+                                                       connection_.path() + ": " + txn.error()));
+    try {
+      batch[i].done(std::move(r));
+    } catch (const std::exception& e) {
+      // A throwing callback must not kill the writer: every later write depends on it.
+      std::fprintf(stderr, "arena store: a write callback threw: %s\n", e.what());
+    }
+  }
+}
+
+Expected<void> WriteQueue::run_one(Job& job) {
+  if (auto ok = connection_.exec("BEGIN IMMEDIATE"); !ok)
+    return make_error("cannot write database " + connection_.path() + ": " + ok.error());
+  Expected<void> r = job(connection_);
+  if (r) r = connection_.exec("COMMIT");
+  if (!r) (void)connection_.exec("ROLLBACK");
+  return r;
+}
+
+}  // namespace arena::db

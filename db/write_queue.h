@@ -1,0 +1,68 @@
+#pragma once
+// The store's single writer: one thread, one connection, one FIFO queue.
+//
+// Group commit: when the thread wakes it takes every waiting job (up to max_batch) and runs them
+// in ONE transaction, each inside its own savepoint so that a failing job (a bad game id) is
+// rolled back alone and the others still commit. Callbacks run on the writer thread after the
+// COMMIT returned, i.e. when the writes are durable. Jobs run in the order they were posted,
+// so writes posted by one thread land in that thread's order.
+
+#include <condition_variable>
+#include <cstddef>
+#include <deque>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "db/sqlite_db.h"
+#include "games/core/expected.h"
+
+namespace arena::db {
+
+class WriteQueue {
+ public:
+  // A unit of work on the writer connection, inside a transaction the queue owns.
+  using Job = std::function<Expected<void>(Connection&)>;
+  using Done = std::function<void(Expected<void>)>;
+
+  WriteQueue(Connection connection, std::size_t max_batch);
+  // Runs every queued job, then stops the thread.
+  ~WriteQueue();
+  WriteQueue(const WriteQueue&) = delete;
+  WriteQueue& operator=(const WriteQueue&) = delete;
+
+  // Queues `job`; `done` (may be empty) gets its result once it is durable.
+  void post(Job job, Done done);
+  // Runs `job` through the queue and waits until it is durable. On the writer thread itself
+  // (inside a callback) it runs at once in its own transaction instead of deadlocking.
+  Expected<void> run(Job job);
+  // Jobs posted and not yet durable (including a batch being committed).
+  std::size_t size() const;
+  // Blocks until every job posted before the call is durable and its callback has returned.
+  void flush();
+  // Transactions committed so far (for tests and metrics: fewer than jobs means grouping).
+  std::size_t commits() const;
+
+ private:
+  struct Item {
+    Job job;
+    Done done;
+  };
+
+  void loop();
+  void run_batch(std::deque<Item>& batch);
+  Expected<void> run_one(Job& job);
+
+  Connection connection_;
+  std::size_t max_batch_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::condition_variable idle_;
+  std::deque<Item> queue_;
+  std::size_t in_flight_ = 0;
+  std::size_t commits_ = 0;
+  bool stopping_ = false;
+  std::thread thread_;  // last: starts after everything above is ready
+};
+
+}  // namespace arena::db

@@ -1,0 +1,79 @@
+// Schema migrations: applied on a new file, idempotent on reopen, newer databases refused.
+
+#include <gtest/gtest.h>
+
+#include "db/migrations.h"
+#include "db/sqlite_store.h"
+#include "tests/db/raw_db.h"
+#include "tests/db/temp_dir.h"
+
+namespace arena::db {
+namespace {
+
+TEST(Migrations, VersionsAreNumberedWithoutGaps) {
+  const auto all = known_migrations();
+  ASSERT_FALSE(all.empty());
+  for (std::size_t i = 0; i < all.size(); ++i) EXPECT_EQ(all[i].version, static_cast<int>(i + 1));
+  EXPECT_EQ(schema_version(), all.back().version);
+}
+
+TEST(Migrations, ApplyOnANewFile) {
+  test::TempDir dir;
+  const std::string path = dir.file("new.db");
+  {
+    auto store = open_sqlite_store(path);
+    ASSERT_TRUE(store) << store.error();
+  }
+  test::RawDb raw(path);
+  EXPECT_EQ(raw.integer("PRAGMA user_version"), schema_version());
+  EXPECT_EQ(raw.text("PRAGMA journal_mode"), "wal");
+  for (const char* table : {"players", "bot_versions", "games", "moves", "ratings",
+                            "rating_history", "tournaments", "pairings", "puzzle_attempts"})
+    EXPECT_EQ(raw.integer(std::string("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' "
+                                      "AND name = '") +
+                          table + "'"),
+              1)
+        << table;
+}
+
+TEST(Migrations, ReopenIsIdempotentAndKeepsData) {
+  test::TempDir dir;
+  const std::string path = dir.file("reopen.db");
+  {
+    auto store = open_sqlite_store(path);
+    ASSERT_TRUE(store) << store.error();
+    ASSERT_TRUE((*store)->find_or_create_player("alice", false));
+  }
+  for (int i = 0; i < 2; ++i) {
+    auto store = open_sqlite_store(path);
+    ASSERT_TRUE(store) << store.error();
+    auto alice = (*store)->find_or_create_player("alice", false);
+    ASSERT_TRUE(alice) << alice.error();
+    EXPECT_EQ(alice->id, 1);
+  }
+  test::RawDb raw(path);
+  EXPECT_EQ(raw.integer("PRAGMA user_version"), schema_version());
+  EXPECT_EQ(raw.integer("SELECT COUNT(*) FROM players"), 1);
+}
+
+TEST(Migrations, NewerDatabaseIsRefusedNamingBothVersions) {
+  test::TempDir dir;
+  const std::string path = dir.file("future.db");
+  {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "PRAGMA user_version = 999", nullptr, nullptr, nullptr), SQLITE_OK);
+    sqlite3_close(db);
+  }
+  auto store = open_sqlite_store(path);
+  ASSERT_FALSE(store);
+  EXPECT_NE(store.error().find(path), std::string::npos) << store.error();
+  EXPECT_NE(store.error().find("999"), std::string::npos) << store.error();
+  EXPECT_NE(store.error().find("(" + std::to_string(schema_version()) + ")"), std::string::npos)
+      << store.error();
+  test::RawDb raw(path);
+  EXPECT_EQ(raw.integer("PRAGMA user_version"), 999) << "the refused file must be left alone";
+}
+
+}  // namespace
+}  // namespace arena::db

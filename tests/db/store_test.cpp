@@ -1,0 +1,328 @@
+// SqliteStore: writes through the writer thread, durability before callbacks, ordering,
+// ratings in the finishing transaction, tokens and the reads.
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <future>
+#include <thread>
+
+#include "db/sha256.h"
+#include "db/sqlite_store.h"
+#include "tests/db/raw_db.h"
+#include "tests/db/temp_dir.h"
+
+namespace arena::db {
+namespace {
+
+MoveRecord mv(GameId game, int ply, std::string move) {
+  MoveRecord m;
+  m.game = game;
+  m.ply = ply;
+  m.move = std::move(move);
+  return m;
+}
+
+class StoreTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    auto opened = open_sqlite_store(path_);
+    ASSERT_TRUE(opened) << opened.error();
+    store_ = std::move(*opened);
+  }
+  PlayerId player(const std::string& name, bool bot = true) {
+    auto p = store_->find_or_create_player(name, bot);
+    EXPECT_TRUE(p) << p.error();
+    return p ? p->id : 0;
+  }
+  GameId game(PlayerId a, PlayerId b, const std::string& kind = "chess") {
+    NewGame g;
+    g.kind = kind;
+    g.options = "";
+    g.start_position = "start";
+    g.first = a;
+    g.second = b;
+    g.time_control = "fischer:60000+1000";
+    g.seed = 0xfedcba9876543210ULL;
+    auto id = store_->create_game(g);
+    EXPECT_TRUE(id) << id.error();
+    return id ? *id : 0;
+  }
+  // Writes and waits for the callback's result.
+  Expected<void> append(const MoveRecord& m) {
+    std::promise<Expected<void>> p;
+    store_->append_move(m, [&](Expected<void> r) { p.set_value(std::move(r)); });
+    return p.get_future().get();
+  }
+  Expected<void> finish(GameId id, const std::string& result) {
+    std::promise<Expected<void>> p;
+    store_->finish_game({id, result, "test", "final"},
+                        [&](Expected<void> r) { p.set_value(std::move(r)); });
+    return p.get_future().get();
+  }
+
+  test::TempDir dir_;
+  std::string path_ = dir_.file("arena.db");
+  std::unique_ptr<SqliteStore> store_;
+};
+
+TEST_F(StoreTest, AppendFinishAndReadBackEveryField) {
+  const PlayerId a = player("alpha"), b = player("beta");
+  const GameId id = game(a, b);
+  ASSERT_TRUE(append({id, 0, "e2e4", 120, 59880, 12, 345678, 31, "e2e4 e7e5 g1f3"}));
+  ASSERT_TRUE(append({id, 1, "e7e5", 80, 59920, 0, 0, std::nullopt, ""}));
+  ASSERT_TRUE(finish(id, "1-0"));
+  auto d = store_->game_detail(id);
+  ASSERT_TRUE(d) << d.error();
+  EXPECT_EQ(d->summary.kind, "chess");
+  EXPECT_EQ(d->summary.first_name, "alpha");
+  EXPECT_EQ(d->summary.second_name, "beta");
+  EXPECT_EQ(d->summary.result, "1-0");
+  EXPECT_EQ(d->summary.reason, "test");
+  EXPECT_EQ(d->summary.time_control, "fischer:60000+1000");
+  EXPECT_EQ(d->summary.plies, 2);
+  EXPECT_GT(d->summary.started_at_ms, 0);
+  EXPECT_GE(d->summary.ended_at_ms, d->summary.started_at_ms);
+  EXPECT_EQ(d->start_position, "start");
+  EXPECT_EQ(d->final_position, "final");
+  EXPECT_EQ(d->seed, 0xfedcba9876543210ULL);
+  ASSERT_EQ(d->moves.size(), 2u);
+  const MoveRecord& m = d->moves[0];
+  EXPECT_EQ(m.ply, 0);
+  EXPECT_EQ(m.move, "e2e4");
+  EXPECT_EQ(m.time_used_ms, 120);
+  EXPECT_EQ(m.clock_left_ms, 59880);
+  EXPECT_EQ(m.depth, 12);
+  EXPECT_EQ(m.nodes, 345678);
+  EXPECT_EQ(m.score, 31);
+  EXPECT_EQ(m.pv, "e2e4 e7e5 g1f3");
+  EXPECT_FALSE(d->moves[1].score.has_value());
+}
+
+TEST_F(StoreTest, CallbackRunsOnlyWhenASecondConnectionSeesTheRow) {
+  const GameId id = game(player("a"), player("b"));
+  test::RawDb raw(path_);
+  std::promise<std::string> seen;
+  store_->append_move(mv(id, 0, "e2e4"), [&](Expected<void> r) {
+    // Inside the callback: an independent connection must already see the committed move.
+    seen.set_value(r ? raw.text("SELECT move FROM moves WHERE game_id = " + std::to_string(id))
+                     : "write failed: " + r.error());
+  });
+  EXPECT_EQ(seen.get_future().get(), "e2e4");
+}
+
+TEST_F(StoreTest, ConcurrentAppendsLandInOrderPerGame) {
+  constexpr int kThreads = 6;
+  constexpr int kMoves = 150;
+  std::vector<GameId> games;
+  for (int t = 0; t < kThreads; ++t)
+    games.push_back(game(player("w" + std::to_string(t)), player("b" + std::to_string(t))));
+  std::atomic<int> failures{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t)
+    threads.emplace_back([&, t] {
+      for (int ply = 0; ply < kMoves; ++ply)
+        store_->append_move(mv(games[static_cast<std::size_t>(t)], ply, "m" + std::to_string(ply)),
+                            [&](Expected<void> r) {
+                              if (!r) ++failures;
+                            });
+    });
+  for (auto& th : threads) th.join();
+  store_->flush();
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_EQ(store_->queue_length(), 0u);
+  // Group commit: far fewer transactions than writes when many are queued at once.
+  EXPECT_LT(store_->commits(), static_cast<std::size_t>(kThreads * kMoves));
+  for (GameId id : games) {
+    auto d = store_->game_detail(id);
+    ASSERT_TRUE(d) << d.error();
+    ASSERT_EQ(d->moves.size(), static_cast<std::size_t>(kMoves));
+    for (int ply = 0; ply < kMoves; ++ply)
+      EXPECT_EQ(d->moves[static_cast<std::size_t>(ply)].move, "m" + std::to_string(ply));
+  }
+  test::RawDb raw(path_);
+  EXPECT_EQ(raw.text("PRAGMA integrity_check"), "ok");
+}
+
+TEST_F(StoreTest, BadWritesFailAloneWithTheirReason) {
+  const GameId id = game(player("a"), player("b"));
+  auto gap = append(mv(id, 1, "e2e4"));
+  ASSERT_FALSE(gap);
+  EXPECT_NE(gap.error().find("expects ply 0"), std::string::npos) << gap.error();
+  auto missing = append(mv(id + 100, 0, "e2e4"));
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("does not exist"), std::string::npos) << missing.error();
+  ASSERT_TRUE(append(mv(id, 0, "e2e4")));
+  auto bad_result = finish(id, "2-0");
+  ASSERT_FALSE(bad_result);
+  EXPECT_NE(bad_result.error().find("'2-0'"), std::string::npos);
+  ASSERT_TRUE(finish(id, "0-1"));
+  auto after_end = append(mv(id, 1, "e7e5"));
+  ASSERT_FALSE(after_end);
+  EXPECT_NE(after_end.error().find("already finished"), std::string::npos);
+  EXPECT_FALSE(finish(id, "1-0"));
+  auto d = store_->game_detail(id);
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->moves.size(), 1u);
+  EXPECT_EQ(d->summary.result, "0-1");
+}
+
+TEST_F(StoreTest, FinishedGameCommitsWithItsRatingUpdates) {
+  const PlayerId a = player("strong"), b = player("weak");
+  const GameId id = game(a, b);
+  ASSERT_TRUE(finish(id, "1-0"));
+  test::RawDb raw(path_);
+  // Two players x two methods, in the same commit as the result.
+  EXPECT_EQ(
+      raw.integer("SELECT COUNT(*) FROM rating_history WHERE game_id = " + std::to_string(id)), 4);
+  // Elo from 1500 vs 1500 with the provisional K = 40: +20 / -20.
+  auto elo = store_->ratings("chess", RatingMethod::kElo);
+  ASSERT_TRUE(elo) << elo.error();
+  ASSERT_EQ(elo->size(), 2u);
+  EXPECT_EQ((*elo)[0].name, "strong");
+  EXPECT_DOUBLE_EQ((*elo)[0].rating, 1520.0);
+  EXPECT_DOUBLE_EQ((*elo)[1].rating, 1480.0);
+  EXPECT_EQ((*elo)[0].wins, 1);
+  EXPECT_EQ((*elo)[1].losses, 1);
+  auto glicko = store_->leaderboard("chess");
+  ASSERT_TRUE(glicko);
+  ASSERT_EQ(glicko->size(), 2u);
+  EXPECT_GT((*glicko)[0].rating, 1500);
+  EXPECT_LT((*glicko)[0].deviation, 500);
+  // Aborted games and puzzles are not rated.
+  const GameId aborted = game(a, b);
+  ASSERT_TRUE(finish(aborted, "*"));
+  EXPECT_EQ(raw.integer("SELECT COUNT(*) FROM rating_history"), 4);
+}
+
+TEST_F(StoreTest, LeaderboardAfterAFewGames) {
+  const PlayerId a = player("ann"), b = player("bob"), c = player("cid");
+  const struct {
+    PlayerId first, second;
+    const char* result;
+  } results[] = {{a, b, "1-0"}, {a, c, "1-0"}, {b, c, "1-0"}, {b, a, "1/2-1/2"}, {c, a, "0-1"}};
+  for (const auto& r : results) ASSERT_TRUE(finish(game(r.first, r.second, "othello"), r.result));
+  auto board = store_->leaderboard("othello");
+  ASSERT_TRUE(board) << board.error();
+  ASSERT_EQ(board->size(), 3u);
+  EXPECT_EQ((*board)[0].name, "ann");
+  EXPECT_EQ((*board)[1].name, "bob");
+  EXPECT_EQ((*board)[2].name, "cid");
+  EXPECT_EQ((*board)[0].games, 4);
+  EXPECT_EQ((*board)[0].wins, 3);
+  EXPECT_EQ((*board)[0].draws, 1);
+  EXPECT_EQ((*board)[2].losses, 3);
+  EXPECT_TRUE(store_->leaderboard("chess")->empty());
+  auto kinds = store_->stored_kinds();
+  ASSERT_TRUE(kinds);
+  EXPECT_EQ(*kinds, std::vector<std::string>{"othello"});
+  auto rows = store_->game_results("othello");
+  ASSERT_TRUE(rows);
+  ASSERT_EQ(rows->size(), 5u);
+  EXPECT_EQ((*rows)[3].first_name, "bob");
+  EXPECT_EQ((*rows)[3].first_score, 0.5);
+}
+
+TEST_F(StoreTest, TokensAreStoredOnlyAsTheirHash) {
+  auto token = store_->create_bot_token("deep-thought");
+  ASSERT_TRUE(token) << token.error();
+  EXPECT_EQ(token->size(), 64u);
+  test::RawDb raw(path_);
+  EXPECT_EQ(raw.text("SELECT token_hash FROM players WHERE name = 'deep-thought'"),
+            sha256_hex(*token));
+  EXPECT_EQ(raw.integer("SELECT COUNT(*) FROM players WHERE token_hash = '" + *token + "'"), 0);
+  auto who = store_->authenticate_token(*token);
+  ASSERT_TRUE(who) << who.error();
+  EXPECT_EQ(who->name, "deep-thought");
+  EXPECT_TRUE(who->is_bot);
+  EXPECT_FALSE(store_->authenticate_token(*token + "x"));
+  // A new token revokes the old one.
+  auto second = store_->create_bot_token("deep-thought");
+  ASSERT_TRUE(second);
+  EXPECT_NE(*second, *token);
+  EXPECT_FALSE(store_->authenticate_token(*token));
+  EXPECT_TRUE(store_->authenticate_token(*second));
+  player("human", false);
+  auto human = store_->create_bot_token("human");
+  ASSERT_FALSE(human);
+  EXPECT_NE(human.error().find("'human' is a human player"), std::string::npos);
+}
+
+TEST_F(StoreTest, ListAndUnfinishedGames) {
+  const PlayerId a = player("a"), b = player("b");
+  const GameId done = game(a, b, "checkers");
+  const GameId live = game(a, b, "checkers");
+  ASSERT_TRUE(append(mv(live, 0, "11-15")));
+  ASSERT_TRUE(finish(done, "1/2-1/2"));
+  auto finished = store_->list_games({.kind = "checkers"});
+  ASSERT_TRUE(finished);
+  ASSERT_EQ(finished->size(), 1u);
+  EXPECT_EQ((*finished)[0].id, done);
+  auto all = store_->list_games({.kind = "", .finished_only = false, .oldest_first = true});
+  ASSERT_TRUE(all);
+  ASSERT_EQ(all->size(), 2u);
+  EXPECT_EQ((*all)[0].id, done);
+  EXPECT_EQ((*all)[1].result, "");
+  auto open = store_->unfinished_games();
+  ASSERT_TRUE(open);
+  ASSERT_EQ(open->size(), 1u);
+  EXPECT_EQ((*open)[0].summary.id, live);
+  EXPECT_EQ((*open)[0].moves.at(0).move, "11-15");
+  EXPECT_FALSE(store_->game_detail(999));
+}
+
+TEST_F(StoreTest, BotVersionsTournamentsAndPuzzles) {
+  const PlayerId a = player("a"), b = player("b");
+  auto v1 = store_->register_bot_version({a, "alphabeta", "improved_score", "{\"w\":[1,2]}"});
+  auto v1_again = store_->register_bot_version({a, "alphabeta", "improved_score", "{\"w\":[1,2]}"});
+  auto v2 = store_->register_bot_version({a, "alphabeta", "improved_score", "{\"w\":[1,3]}"});
+  ASSERT_TRUE(v1 && v1_again && v2);
+  EXPECT_EQ(*v1, *v1_again);
+  EXPECT_NE(*v1, *v2);
+  auto t =
+      store_->create_tournament({"spring", "isolation", "round-robin", "size=7", "movetime:150"});
+  ASSERT_TRUE(t) << t.error();
+  auto p = store_->add_pairing({*t, 1, a, b, 0});
+  ASSERT_TRUE(p) << p.error();
+  NewGame g{"isolation", "size=7", "", a, b, "movetime:150", 1, *t, *v1, 0};
+  auto id = store_->create_game(g);
+  ASSERT_TRUE(id) << id.error();
+  ASSERT_TRUE(store_->set_pairing_game(*p, *id));
+  EXPECT_FALSE(store_->set_pairing_game(*p + 50, *id));
+  ASSERT_TRUE(store_->finish_tournament(*t));
+  auto pairs = store_->pairings(*t);
+  ASSERT_TRUE(pairs);
+  ASSERT_EQ(pairs->size(), 1u);
+  EXPECT_EQ((*pairs)[0].game, *id);
+  std::promise<Expected<void>> done;
+  store_->record_puzzle_attempt(
+      {a, "sliding", "size=3", "1 2 3 4 5 6 0 7 8", true, 2, 2, 1500, "left left", 0},
+      [&](Expected<void> r) { done.set_value(std::move(r)); });
+  ASSERT_TRUE(done.get_future().get());
+  auto attempts = store_->puzzle_attempts("sliding");
+  ASSERT_TRUE(attempts);
+  ASSERT_EQ(attempts->size(), 1u);
+  EXPECT_EQ((*attempts)[0].optimal_length, 2);
+  EXPECT_EQ((*attempts)[0].solution, "left left");
+}
+
+TEST_F(StoreTest, SynchronousWritesWorkFromInsideACallback) {
+  const GameId id = game(player("a"), player("b"));
+  std::promise<Expected<PlayerRecord>> p;
+  store_->append_move(mv(id, 0, "x"), [&](Expected<void>) {
+    p.set_value(store_->find_or_create_player("from-callback", false));
+  });
+  auto r = p.get_future().get();
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->name, "from-callback");
+}
+
+TEST_F(StoreTest, BadNamesAreRejected) {
+  auto empty = store_->find_or_create_player("", true);
+  ASSERT_FALSE(empty);
+  EXPECT_NE(empty.error().find("1 to 64"), std::string::npos);
+  EXPECT_FALSE(store_->create_game({}));
+}
+
+}  // namespace
+}  // namespace arena::db
