@@ -1,1 +1,174 @@
+// FEN validation and the rules that end a game: mate, stalemate, fifty moves, threefold
+// repetition, insufficient material.
+
 #include <gtest/gtest.h>
+
+#include <string>
+
+#include "games/chess/chess.h"
+
+namespace arena::chess {
+namespace {
+
+Chess load(const std::string& fen) {
+  auto g = Chess::deserialize(fen);
+  EXPECT_TRUE(g) << fen << ": " << g.error();
+  return g ? *g : *Chess::create({});
+}
+
+void play(Chess& g, const std::string& move) {
+  const auto m = g.parse_move(move);
+  ASSERT_TRUE(m.has_value()) << "illegal " << move << " at " << g.serialize();
+  g.make_move(*m);
+}
+
+void expect_fen_error(const std::string& fen, const std::string& words) {
+  auto g = Chess::deserialize(fen);
+  ASSERT_FALSE(g) << "accepted " << fen;
+  EXPECT_NE(g.error().find(words), std::string::npos) << g.error();
+}
+
+TEST(ChessFen, RejectsAWrongFieldCount) {
+  expect_fen_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0", "has 5 fields");
+}
+
+TEST(ChessFen, RejectsABadPieceLetter) {
+  expect_fen_error("rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                   "bad piece letter 'x'");
+}
+
+TEST(ChessFen, RejectsARankNotSummingToEight) {
+  expect_fen_error("rnbqkbnr/ppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                   "rank 7 has 7 squares");
+  expect_fen_error("rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "'9'");
+  expect_fen_error("rnbqkbnr/pppppppp/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "7 ranks");
+}
+
+TEST(ChessFen, RejectsAMissingOrExtraKing) {
+  expect_fen_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQ1BNR w kq - 0 1", "white has 0 kings");
+  expect_fen_error("rnbqkbnr/pppppppp/8/8/8/3k4/PPPPPPPP/RNBQKBNR w KQ - 0 1", "black has 2 kings");
+}
+
+TEST(ChessFen, RejectsTheSideNotToMoveInCheck) {
+  expect_fen_error("4k3/8/8/8/8/8/4R3/4K3 w - - 0 1", "side not to move (black) is in check");
+}
+
+TEST(ChessFen, RejectsBadCastlingFields) {
+  expect_fen_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkx - 0 1",
+                   "bad castling field 'KQkx'");
+  expect_fen_error("4k3/8/8/8/8/8/8/4K3 w K - 0 1", "castling right 'K'");
+}
+
+TEST(ChessFen, RejectsBadEnPassantFields) {
+  expect_fen_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e4 0 1",
+                   "bad en passant field 'e4'");
+  expect_fen_error("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e6 0 1",
+                   "does not follow a two-square pawn move");
+}
+
+TEST(ChessFen, RejectsPawnsOnTheBackRank) {
+  expect_fen_error("P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "first or last rank");
+}
+
+TEST(ChessFen, RejectsBadSideAndClocks) {
+  expect_fen_error("4k3/8/8/8/8/8/8/4K3 x - - 0 1", "side to move");
+  expect_fen_error("4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock '-1'");
+  expect_fen_error("4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove number '0'");
+}
+
+TEST(ChessFen, ReadsFourFieldEpdWithDefaultClocks) {
+  EXPECT_EQ(load("4k3/8/8/8/8/8/8/4K3 b - -").serialize(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
+}
+
+TEST(ChessFen, KeepsTheEnPassantSquareOnlyWhenACaptureIsPossible) {
+  Chess g = *Chess::create({});
+  play(g, "e2e4");
+  EXPECT_EQ(g.serialize(), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+  Chess h = load("rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3");
+  play(h, "e2e4");
+  EXPECT_EQ(h.serialize(), "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3");
+  EXPECT_EQ(h.hash(), load(h.serialize()).hash());
+}
+
+TEST(ChessRules, FoolsMateIsAWinForBlackByCheckmate) {
+  Chess g = *Chess::create({});
+  for (const char* m : {"f3", "e5", "g4", "Qh4"}) play(g, m);
+  EXPECT_TRUE(g.in_check());
+  EXPECT_EQ(g.outcome(), Outcome::win_for(Player::kSecond, EndReason::kCheckmate));
+}
+
+TEST(ChessRules, StalemateIsADraw) {
+  Chess g = load("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+  EXPECT_FALSE(g.in_check());
+  EXPECT_EQ(g.outcome(), Outcome::draw(EndReason::kStalemate));
+}
+
+TEST(ChessRules, FiftyMoveRuleEndsTheGameAtOneHundredHalfMoves) {
+  Chess g = load("4k3/8/8/8/8/8/8/R3K3 w - - 98 80");
+  play(g, "Ra2");
+  EXPECT_EQ(g.outcome(), Outcome::ongoing());
+  play(g, "Kd7");
+  EXPECT_EQ(g.halfmove_clock(), 100);
+  EXPECT_EQ(g.outcome(), Outcome::draw(EndReason::kFiftyMoveRule));
+}
+
+TEST(ChessRules, CheckmateOnTheHundredthHalfMoveStandsOverTheFiftyMoveRule) {
+  Chess g = load("k7/8/1K6/8/8/8/8/7R w - - 99 80");
+  play(g, "Rh8");
+  EXPECT_EQ(g.outcome(), Outcome::win_for(Player::kFirst, EndReason::kCheckmate));
+}
+
+TEST(ChessRules, ACaptureOrPawnMoveResetsTheFiftyMoveCount) {
+  Chess g = load("4k3/8/8/8/8/8/4P3/R3K3 w - - 99 80");
+  play(g, "e4");
+  EXPECT_EQ(g.halfmove_clock(), 0);
+  EXPECT_EQ(g.outcome(), Outcome::ongoing());
+}
+
+TEST(ChessRules, ThreefoldRepetitionIsADraw) {
+  Chess g = *Chess::create({});
+  const char* shuffle[] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+  for (const char* m : shuffle) play(g, m);
+  EXPECT_EQ(g.repetitions(), 1);
+  EXPECT_EQ(g.outcome(), Outcome::ongoing());
+  for (int i = 0; i < 3; ++i) play(g, shuffle[i]);
+  EXPECT_EQ(g.outcome(), Outcome::ongoing());
+  const auto last = g.parse_move(shuffle[3]);
+  ASSERT_TRUE(last.has_value());
+  g.make_move(*last);
+  EXPECT_EQ(g.repetitions(), 2);
+  EXPECT_EQ(g.outcome(), Outcome::draw(EndReason::kThreefoldRepetition));
+  g.unmake_move(*last);  // taking the move back undoes the draw
+  EXPECT_EQ(g.outcome(), Outcome::ongoing());
+}
+
+TEST(ChessRules, RepetitionHistoryIsNotInTheFen) {
+  Chess g = *Chess::create({});
+  for (const char* m : {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"}) play(g, m);
+  ASSERT_TRUE(g.outcome().is_terminal());
+  EXPECT_EQ(load(g.serialize()).outcome(), Outcome::ongoing());
+}
+
+TEST(ChessRules, InsufficientMaterialIsADraw) {
+  const Outcome draw = Outcome::draw(EndReason::kInsufficientMaterial);
+  EXPECT_EQ(load("8/8/4k3/8/8/4K3/8/8 w - - 0 1").outcome(), draw);      // K v K
+  EXPECT_EQ(load("8/8/4k3/8/8/4K3/8/6N1 w - - 0 1").outcome(), draw);    // K+N v K
+  EXPECT_EQ(load("8/8/4k3/8/8/4K3/8/2b5 w - - 0 1").outcome(), draw);    // K v K+B
+  EXPECT_EQ(load("5b2/8/4k3/8/8/4K3/8/2B5 w - - 0 1").outcome(), draw);  // same colours
+}
+
+TEST(ChessRules, MatingMaterialKeepsTheGameGoing) {
+  EXPECT_EQ(load("2b5/8/4k3/8/8/4K3/8/2B5 w - - 0 1").outcome(), Outcome::ongoing());
+  EXPECT_EQ(load("8/8/4k3/8/8/4K3/8/1N4N1 w - - 0 1").outcome(), Outcome::ongoing());
+  EXPECT_EQ(load("8/8/4k3/8/8/4K3/4P3/8 w - - 0 1").outcome(), Outcome::ongoing());
+  EXPECT_EQ(load("8/8/4k3/8/8/4K3/8/1N3b2 w - - 0 1").outcome(), Outcome::ongoing());
+}
+
+TEST(ChessRules, CreateRejectsUnknownOptionsByName) {
+  auto g = Chess::create({{"variant", "960"}});
+  ASSERT_FALSE(g);
+  EXPECT_NE(g.error().find("variant"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace arena::chess
