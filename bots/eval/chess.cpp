@@ -1,0 +1,299 @@
+#include "bots/eval/chess.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+
+#include "games/chess/attacks.h"
+
+namespace arena::eval {
+
+namespace {
+
+using chess::Bitboard;
+using chess::Chess;
+using chess::PieceType;
+using chess::Square;
+
+// Michniewski's Simplified Evaluation Function, rank 8 first, from White's side.
+using Table = std::array<int, 64>;
+constexpr Table kPawnTable = {0,  0,  0,  0,   0,   0,  0,  0,  50, 50, 50,  50, 50, 50,  50, 50,
+                              10, 10, 20, 30,  30,  20, 10, 10, 5,  5,  10,  25, 25, 10,  5,  5,
+                              0,  0,  0,  20,  20,  0,  0,  0,  5,  -5, -10, 0,  0,  -10, -5, 5,
+                              5,  10, 10, -20, -20, 10, 10, 5,  0,  0,  0,   0,  0,  0,   0,  0};
+constexpr Table kKnightTable = {-50, -40, -30, -30, -30, -30, -40, -50, -40, -20, 0,   0,   0,
+                                0,   -20, -40, -30, 0,   10,  15,  15,  10,  0,   -30, -30, 5,
+                                15,  20,  20,  15,  5,   -30, -30, 0,   15,  20,  20,  15,  0,
+                                -30, -30, 5,   10,  15,  15,  10,  5,   -30, -40, -20, 0,   5,
+                                5,   0,   -20, -40, -50, -40, -30, -30, -30, -30, -40, -50};
+constexpr Table kBishopTable = {-20, -10, -10, -10, -10, -10, -10, -20, -10, 0,   0,   0,   0,
+                                0,   0,   -10, -10, 0,   5,   10,  10,  5,   0,   -10, -10, 5,
+                                5,   10,  10,  5,   5,   -10, -10, 0,   10,  10,  10,  10,  0,
+                                -10, -10, 10,  10,  10,  10,  10,  10,  -10, -10, 5,   0,   0,
+                                0,   0,   5,   -10, -20, -10, -10, -10, -10, -10, -10, -20};
+constexpr Table kRookTable = {0,  0, 0, 0, 0, 0, 0, 0,  5,  10, 10, 10, 10, 10, 10, 5,
+                              -5, 0, 0, 0, 0, 0, 0, -5, -5, 0,  0,  0,  0,  0,  0,  -5,
+                              -5, 0, 0, 0, 0, 0, 0, -5, -5, 0,  0,  0,  0,  0,  0,  -5,
+                              -5, 0, 0, 0, 0, 0, 0, -5, 0,  0,  0,  5,  5,  0,  0,  0};
+constexpr Table kQueenTable = {-20, -10, -10, -5,  -5,  -10, -10, -20, -10, 0,   0,   0,  0,
+                               0,   0,   -10, -10, 0,   5,   5,   5,   5,   0,   -10, -5, 0,
+                               5,   5,   5,   5,   0,   -5,  0,   0,   5,   5,   5,   5,  0,
+                               -5,  -10, 5,   5,   5,   5,   5,   0,   -10, -10, 0,   5,  0,
+                               0,   0,   0,   -10, -20, -10, -10, -5,  -5,  -10, -10, -20};
+constexpr Table kKingTable = {-30, -40, -40, -50, -50, -40, -40, -30, -30, -40, -40, -50, -50,
+                              -40, -40, -30, -30, -40, -40, -50, -50, -40, -40, -30, -30, -40,
+                              -40, -50, -50, -40, -40, -30, -20, -30, -30, -40, -40, -30, -30,
+                              -20, -10, -20, -20, -20, -20, -20, -20, -10, 20,  20,  0,   0,
+                              0,   0,   20,  20,  20,  30,  10,  0,   0,   10,  30,  20};
+constexpr std::array<const Table*, 6> kTables = {&kPawnTable, &kKnightTable, &kBishopTable,
+                                                 &kRookTable, &kQueenTable,  &kKingTable};
+
+constexpr std::array<int, 6> kTacticalValue = {100, 300, 300, 500, 900, 0};
+constexpr int kPromotionGain = 800;
+constexpr int kCheckBonus = 25;
+
+int piece_square_sum(const Chess& position, Player side) {
+  int sum = 0;
+  for (int t = 0; t < 6; ++t) {
+    Bitboard b = position.pieces(side, static_cast<PieceType>(t));
+    while (b) {
+      const Square s = chess::pop_lsb(b);
+      const int row = side == Player::kFirst ? 7 - chess::rank_of(s) : chess::rank_of(s);
+      sum += (*kTables[t])[row * 8 + chess::file_of(s)];
+    }
+  }
+  return sum;
+}
+
+int mobility_of(const Chess& position, Player side) {
+  const Bitboard occ = position.occupied();
+  const Bitboard own = position.pieces(side);
+  int count = 0;
+  for (int t = 1; t < 6; ++t) {
+    Bitboard b = position.pieces(side, static_cast<PieceType>(t));
+    while (b) {
+      const Square s = chess::pop_lsb(b);
+      Bitboard a = 0;
+      switch (static_cast<PieceType>(t)) {
+        case PieceType::kKnight:
+          a = chess::kKnightAttacks[s];
+          break;
+        case PieceType::kBishop:
+          a = chess::bishop_attacks(s, occ);
+          break;
+        case PieceType::kRook:
+          a = chess::rook_attacks(s, occ);
+          break;
+        case PieceType::kQueen:
+          a = chess::queen_attacks(s, occ);
+          break;
+        default:
+          a = chess::kKingAttacks[s];
+          break;
+      }
+      count += chess::popcount(a & ~own);
+    }
+  }
+  const Bitboard pawns = position.pieces(side, PieceType::kPawn);
+  const Bitboard pushes =
+      (side == Player::kFirst ? chess::shift_north(pawns) : chess::shift_south(pawns)) & ~occ;
+  count += chess::popcount(pushes);
+  Bitboard p = pawns;
+  while (p) {
+    count += chess::popcount(chess::kPawnAttacks[index(side)][chess::pop_lsb(p)] &
+                             position.pieces(opponent(side)));
+  }
+  return count;
+}
+
+// The largest gain `side` could make by one capture on the current board, by attack sets
+// (so it also counts threats when `side` is not to move).
+int best_capture_gain(const Chess& position, Player side) {
+  const Bitboard occ = position.occupied();
+  int best = 0;
+  Bitboard targets = position.pieces(opponent(side)) & ~position.pieces(PieceType::kKing);
+  while (targets) {
+    const Square s = chess::pop_lsb(targets);
+    const Bitboard attackers = position.attackers_to(s, occ) & position.pieces(side);
+    if (!attackers) continue;
+    const int victim = kTacticalValue[position.piece_on(s) % 6];
+    int cheapest = 100000;
+    Bitboard a = attackers;
+    while (a) {
+      const int t = position.piece_on(chess::pop_lsb(a)) % 6;
+      cheapest = std::min(cheapest, t == 5 ? 100000 : kTacticalValue[t]);
+    }
+    const bool defended = (position.attackers_to(s, occ) & position.pieces(opponent(side))) != 0;
+    if (!defended) {
+      best = std::max(best, victim);
+    } else if (cheapest < 100000) {
+      best = std::max(best, victim - cheapest);
+    }
+  }
+  return best;
+}
+
+Expected<double> parse_double(std::string_view key, std::string_view text) {
+  double value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(value)) {
+    return make_error("parameter " + std::string(key) + ": '" + std::string(text) +
+                      "' is not a number");
+  }
+  return value;
+}
+
+Expected<void> set_weight(ChessMaterialWeights& w, std::string_view key, double value) {
+  if (key == "q")
+    w.queen = value;
+  else if (key == "r")
+    w.rook = value;
+  else if (key == "b")
+    w.bishop = value;
+  else if (key == "n")
+    w.knight = value;
+  else if (key == "p")
+    w.pawn = value;
+  else
+    return make_error("unknown weight '" + std::string(key) + "' (expected q r b n p)");
+  return {};
+}
+
+struct Params {
+  ChessMaterialWeights material;
+  double mobility = 10;
+};
+
+Expected<Params> parse_params(const GameOptions& params, bool material, double mobility) {
+  Params p;
+  p.mobility = mobility;
+  if (auto it = params.find("weights"); it != params.end() && material) {
+    auto loaded = load_chess_weights(it->second);
+    if (!loaded) return make_error(loaded.error());
+    p.material = *loaded;
+  }
+  for (const auto& [key, value] : params) {
+    if (key == "weights" && material) continue;
+    const bool is_weight = material && key.size() == 1 &&
+                           std::string_view("qrbnp").find(key[0]) != std::string_view::npos;
+    if (!is_weight && key != "w") return make_error("unknown parameter '" + key + "'");
+    auto number = parse_double(key, value);
+    if (!number) return make_error(number.error());
+    if (key == "w") {
+      p.mobility = *number;
+    } else if (auto ok = set_weight(p.material, key, *number); !ok) {
+      return make_error(ok.error());
+    }
+  }
+  return p;
+}
+
+}  // namespace
+
+Expected<ChessMaterialWeights> load_chess_weights(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return make_error("cannot open weights file '" + path + "'");
+  ChessMaterialWeights w;
+  std::string line;
+  for (int line_no = 1; std::getline(in, line); ++line_no) {
+    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+    std::istringstream fields(line);
+    std::string key, value, extra;
+    if (!(fields >> key)) continue;
+    const std::string where = path + ":" + std::to_string(line_no) + ": ";
+    if (!(fields >> value) || (fields >> extra)) {
+      return make_error(where + "expected 'key value', got '" + line + "'");
+    }
+    auto number = parse_double(key, value);
+    if (!number) return make_error(where + number.error());
+    if (auto ok = set_weight(w, key, *number); !ok) return make_error(where + ok.error());
+  }
+  return w;
+}
+
+std::array<double, 5> chess_material_features(const Chess& position) {
+  const Player us = position.side_to_move();
+  const Player them = opponent(us);
+  std::array<double, 5> f{};
+  constexpr PieceType kOrder[5] = {PieceType::kQueen, PieceType::kRook, PieceType::kBishop,
+                                   PieceType::kKnight, PieceType::kPawn};
+  for (int i = 0; i < 5; ++i) {
+    f[i] = chess::popcount(position.pieces(us, kOrder[i])) -
+           chess::popcount(position.pieces(them, kOrder[i]));
+  }
+  return f;
+}
+
+int chess_material(const Chess& position, const ChessMaterialWeights& w) {
+  const auto f = chess_material_features(position);
+  const double cp =
+      100 * (w.queen * f[0] + w.rook * f[1] + w.bishop * f[2] + w.knight * f[3] + w.pawn * f[4]);
+  return static_cast<int>(std::lround(std::clamp(cp, -400000.0, 400000.0)));
+}
+
+int chess_piece_square(const Chess& position, const ChessMaterialWeights& w) {
+  const Player us = position.side_to_move();
+  return chess_material(position, w) + piece_square_sum(position, us) -
+         piece_square_sum(position, opponent(us));
+}
+
+int chess_mobility_count(const Chess& position) {
+  const Player us = position.side_to_move();
+  return mobility_of(position, us) - mobility_of(position, opponent(us));
+}
+
+int tactical_estimate(const Chess& position) {
+  const Player us = position.side_to_move();
+  int gain = best_capture_gain(position, us);
+  Chess::MoveList moves;
+  position.generate_moves(moves);
+  bool check = false;
+  for (const auto m : moves) {
+    if (m.kind() == chess::Move::Kind::kPromotion) gain = std::max(gain, kPromotionGain);
+    check = check || position.gives_check(m);
+  }
+  return gain + best_capture_gain(position, opponent(us)) / 2 + (check ? kCheckBonus : 0);
+}
+
+std::vector<HeuristicInfo> heuristics_for(std::type_identity<Chess>) {
+  return {
+      {"material", "piece values q r b n p (default 9 5 3 3 1 pawns), ours minus theirs"},
+      {"piece_square", "material plus the Simplified Evaluation Function piece-square tables"},
+      {"mobility", "w centipawns (default 10) per pseudo-legal piece move, ours minus theirs"},
+      {"combined", "piece_square plus mobility (w default 5)"},
+  };
+}
+
+Expected<Heuristic<Chess>> make_heuristic(std::type_identity<Chess>, std::string_view name,
+                                          const GameOptions& params) {
+  const bool material = name != "mobility";
+  const double mobility = name == "combined" ? 5 : 10;
+  if (name != "material" && name != "piece_square" && name != "mobility" && name != "combined") {
+    return make_error("chess has no heuristic '" + std::string(name) +
+                      "' (material, piece_square, mobility, combined)");
+  }
+  if (name == "material" || name == "piece_square") {
+    if (params.count("w")) return make_error("unknown parameter 'w' for " + std::string(name));
+  }
+  auto p = parse_params(params, material, mobility);
+  if (!p) return make_error(p.error());
+  const Params v = *p;
+  if (name == "material")
+    return Heuristic<Chess>([v](const Chess& c) { return chess_material(c, v.material); });
+  if (name == "piece_square") {
+    return Heuristic<Chess>([v](const Chess& c) { return chess_piece_square(c, v.material); });
+  }
+  if (name == "mobility") {
+    return Heuristic<Chess>([v](const Chess& c) {
+      return static_cast<int>(std::lround(v.mobility * chess_mobility_count(c)));
+    });
+  }
+  return Heuristic<Chess>([v](const Chess& c) {
+    return chess_piece_square(c, v.material) +
+           static_cast<int>(std::lround(v.mobility * chess_mobility_count(c)));
+  });
+}
+
+}  // namespace arena::eval
