@@ -62,9 +62,11 @@ class Checkers {
   static constexpr bool kTerminalIffNoMoves = false;
   static constexpr int kNoProgressPlies = 80;
   using Move = checkers::Move;
-  // Steps are at most 48 (12 kings); capture lists are far shorter in any real position.
-  // Should a composed position exceed this, the extra captures are dropped, never overrun.
-  using MoveList = arena::MoveList<Move, 128>;
+  // Steps are at most 48 (12 kings, deserialize() allows no more); capture lists are far
+  // shorter in any real position. Should a composed position have more than 64 captures, the
+  // extra ones are dropped, never overrun. (A small list also keeps perft fast: every node
+  // value-initialises one.)
+  using MoveList = arena::MoveList<Move, 64>;
 
   static Expected<Checkers> create(const GameOptions& options);
   static Expected<Checkers> deserialize(std::string_view text);
