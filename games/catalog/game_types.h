@@ -5,13 +5,21 @@
 #include <string_view>
 #include <type_traits>
 
+#include "games/chess/chess.h"
+#include "games/isolation/isolation.h"
+#include "games/othello/othello.h"
+#include "games/puzzles/sliding_puzzle.h"
+#include "games/tictactoe/qubic.h"
+#include "games/tictactoe/tictactoe.h"
+
 namespace arena {
 
 template <class... Gs>
 struct GameList {};
 
 // Every game, in the order the catalog lists them.
-using AllGames = GameList<>;
+using AllGames = GameList<tictactoe::TicTacToe, tictactoe::Qubic, isolation::Isolation,
+                          othello::Othello, chess::Chess, puzzles::SlidingPuzzle>;
 
 namespace detail {
 template <class F, class... Gs>
