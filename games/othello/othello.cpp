@@ -7,8 +7,6 @@
 namespace arena::othello {
 namespace {
 
-constexpr Bitboard kNotAFile = 0xFEFEFEFEFEFEFEFEULL;
-constexpr Bitboard kNotHFile = 0x7F7F7F7F7F7F7F7FULL;
 constexpr Bitboard kInnerFiles = 0x7E7E7E7E7E7E7E7EULL;  // b..g: a horizontal run stays inside
 constexpr Bitboard kInnerRows = 0x00FFFFFFFFFFFF00ULL;
 

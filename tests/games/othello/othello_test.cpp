@@ -77,7 +77,7 @@ TEST(Othello, PlacingADiscFlipsTheFlankedLine) {
   EXPECT_EQ(game.disc_count(Player::kSecond), 1);
 }
 
-TEST(Othello, PerftMatchesPublishedFiguresThroughTheFirstPasses) {
+TEST(Othello, PerftMatchesPublishedFiguresCountingPassesAndEarlyGameOvers) {
   const auto rows = published_perft();
   ASSERT_GE(rows.size(), 9u) << "cannot read othello_perft.txt";
   for (const auto& [depth, leaves] : rows) {
