@@ -1,5 +1,6 @@
 #include "bots/eval/isolation.h"
 
+#include <array>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -8,6 +9,25 @@ namespace arena::eval {
 namespace {
 
 using isolation::Isolation;
+
+constexpr double abs_of(double v) {
+  return v < 0 ? -v : v;
+}
+
+// weight(x, y) = wx * wy, wx = 1 - |x - cx| / ((w-1)/2) * 0.5, for every size and square.
+constexpr int kSizes = Isolation::kMaxSize - Isolation::kMinSize + 1;
+constexpr auto kWeights = [] {
+  std::array<std::array<double, Isolation::kMaxSquares>, kSizes> table{};
+  for (int size = Isolation::kMinSize; size <= Isolation::kMaxSize; ++size) {
+    const double half = (size - 1) / 2.0;
+    for (int sq = 0; sq < size * size; ++sq) {
+      const double wx = 1.0 - abs_of(Isolation::file_of(sq, size) - half) / half * 0.5;
+      const double wy = 1.0 - abs_of(Isolation::rank_of(sq, size) - half) / half * 0.5;
+      table[size - Isolation::kMinSize][sq] = wx * wy;
+    }
+  }
+  return table;
+}();
 
 bool lost(const Isolation& g) {
   return g.num_moves_for(g.side_to_move()) == 0;
@@ -36,12 +56,7 @@ constexpr double kLoss = -std::numeric_limits<double>::infinity();
 }  // namespace
 
 double directional_weight(int square, int size) {
-  const double half = (size - 1) / 2.0;
-  const double x = Isolation::file_of(square, size);
-  const double y = Isolation::rank_of(square, size);
-  const double wx = 1.0 - std::abs(x - half) / half * 0.5;
-  const double wy = 1.0 - std::abs(y - half) / half * 0.5;
-  return wx * wy;
+  return kWeights[size - Isolation::kMinSize][square];
 }
 
 int open_move_score(const Isolation& g) {

@@ -33,7 +33,7 @@ namespace arena::eval {
 
 inline constexpr double kIsolationScale = 1000.0;
 
-// weight(x, y) of `square` on a size x size board.
+// weight(x, y) of `square` on a size x size board (size 5..9, square < size * size).
 double directional_weight(int square, int size);
 
 int open_move_score(const isolation::Isolation& g);

@@ -12,14 +12,17 @@ namespace {
 
 using tictactoe::TicTacToe;
 
+// Lines holding exactly `own` of p's marks (or at least 1 when own is 0) and exactly `theirs`
+// of the opponent's.
 int count_lines(const TicTacToe& g, Player p, int own, int theirs) {
   const std::uint16_t mine = g.marks(p);
   const std::uint16_t other = g.marks(opponent(p));
   int n = 0;
-  for (auto line : TicTacToe::kLines)
-    if (std::popcount(static_cast<unsigned>(mine & line)) >= own &&
-        std::popcount(static_cast<unsigned>(other & line)) == theirs)
-      ++n;
+  for (auto line : TicTacToe::kLines) {
+    const int m = std::popcount(static_cast<unsigned>(mine & line));
+    const int t = std::popcount(static_cast<unsigned>(other & line));
+    if ((own == 0 ? m >= 1 : m == own) && t == theirs) ++n;
+  }
   return n;
 }
 
@@ -96,18 +99,11 @@ Expected<Heuristic<TicTacToe>> make_fuzzy(const GameOptions& params) {
 }  // namespace
 
 int available_wins(const TicTacToe& g, Player p) {
-  return count_lines(g, p, 1, 0);
+  return count_lines(g, p, 0, 0);
 }
 
 int block_win(const TicTacToe& g, Player p) {
-  const std::uint16_t mine = g.marks(p);
-  const std::uint16_t other = g.marks(opponent(p));
-  int n = 0;
-  for (auto line : TicTacToe::kLines)
-    if (std::popcount(static_cast<unsigned>(mine & line)) == 1 &&
-        std::popcount(static_cast<unsigned>(other & line)) == 2)
-      ++n;
-  return n;
+  return count_lines(g, p, 1, 2);
 }
 
 double fuzzy_and(double a, double b, const FuzzyParams& f) {

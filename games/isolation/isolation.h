@@ -75,8 +75,8 @@ class Isolation {
   int num_moves_for(Player p) const;
   // Every square a piece has stood on (the pieces' current squares included).
   Mask visited() const { return visited_; }
-  static int file_of(int square, int size) { return square % size; }
-  static int rank_of(int square, int size) { return square / size; }
+  static constexpr int file_of(int square, int size) { return square % size; }
+  static constexpr int rank_of(int square, int size) { return square / size; }
   std::string square_name(int square) const;
 
  private:
