@@ -55,6 +55,29 @@ TEST(TicTacToeEval, BlockWinCountsTheOpponentsTwoMarkLinesWeHold) {
   EXPECT_EQ(run("combined", g, {{"w_available", "3"}, {"w_block", "0.5"}}), -(3 * 2 + 1));
 }
 
+// One-ply negamax over the search heuristic picks what the tutorial picks: the move with the
+// most available wins for the mover, the centre on the empty board.
+TEST(TicTacToeEval, OnePlyNegamaxWithAvailableWinsTakesTheCentre) {
+  TicTacToe g = play({});
+  auto h = make_heuristic(kGame, "available_wins", {});
+  ASSERT_TRUE(h);
+  TicTacToe::MoveList list;
+  g.generate_moves(list);
+  int best = -kScoreWin - 1;
+  std::string best_move;
+  for (auto m : list) {
+    g.make_move(m);
+    const int value = -(*h)(g);
+    g.unmake_move(m);
+    if (value > best) {
+      best = value;
+      best_move = g.move_to_string(m);
+    }
+  }
+  EXPECT_EQ(best_move, "b2");
+  EXPECT_EQ(best, 4);
+}
+
 TEST(TicTacToeEval, BadHeuristicIsAlwaysOne) {
   EXPECT_EQ(run("bad_heuristic", play({})), 1);
   EXPECT_EQ(run("bad_heuristic", play({"b2", "a3"})), 1);
