@@ -83,8 +83,8 @@ Bitboard Chess::checkers() const {
 }
 
 void Chess::set_en_passant_if_capturable(Square ep) {
-  const int them = index(side_);  // called after the side has switched: the capturer moves
-  if (kPawnAttacks[1 - them][ep] & pieces(side_, PieceType::kPawn)) {
+  // Called after the side has switched: side_ is the one that may capture.
+  if (en_passant_capturable(ep)) {
     ep_ = ep;
     hash_ ^= kKeys[kEpKeys + static_cast<std::size_t>(file_of(ep))];
   }

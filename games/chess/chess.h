@@ -5,8 +5,9 @@
 //
 // Conventions:
 //   - White is Player::kFirst. Squares: a1 = 0 ... h8 = 63 (games/chess/bitboard.h).
-//   - serialize() is FEN. The en-passant square is printed, hashed and stored only when a
-//     pawn of the side to move attacks it (so equal positions have equal FEN and hash).
+//   - serialize() is FEN. The en-passant square is printed, hashed and stored only when an
+//     en-passant capture is legal (as FIDE counts positions for repetition, and as Stockfish
+//     prints FEN), so equal positions have equal FEN and hash.
 //   - Draws by rule (fifty-move, threefold) are treated as claimed at once: outcome() reports
 //     them as soon as they are claimable. Repetitions are counted over the moves made on this
 //     object; a position read from FEN starts with no history.
@@ -148,7 +149,9 @@ class Chess {
   template <bool kNoisyOnly>
   void generate_pawn_moves(MoveList& list, Bitboard target, Bitboard pins) const;
   Bitboard pinned(Square ksq) const;
+  void generate_castling(MoveList& list) const;
   bool en_passant_legal(Square from, Square to) const;
+  bool en_passant_capturable(Square ep) const;
   bool insufficient_material() const;
   std::uint64_t compute_hash() const;
   void set_en_passant_if_capturable(Square ep);

@@ -46,9 +46,8 @@ Expected<Chess> Chess::deserialize(std::string_view fen) {
   c.board_.fill(kNoPiece);
   if (auto ok = c.parse_fen_fields(fields); !ok) return make_error("FEN: " + ok.error());
   if (auto ok = c.validate(); !ok) return make_error("FEN " + quoted(fen) + ": " + ok.error());
-  // Keep the en-passant square only when a pawn can take there (see chess.h).
-  if (c.ep_ != kNoSquare &&
-      !(kPawnAttacks[1 - index(c.side_)][c.ep_] & c.pieces(c.side_, PieceType::kPawn))) {
+  // Keep the en-passant square only when a capture there is legal (see chess.h).
+  if (c.ep_ != kNoSquare && !c.en_passant_capturable(c.ep_)) {
     c.ep_ = kNoSquare;
   }
   c.hash_ = c.compute_hash();
@@ -74,6 +73,8 @@ Expected<void> Chess::parse_fen_fields(const std::vector<std::string_view>& fiel
     } else if (const auto pos = kLetters.find(ch); pos != std::string_view::npos) {
       if (file < 8) put_piece(static_cast<PieceCode>(pos), make_square(file, rank));
       ++file;
+    } else if (ch >= '0' && ch <= '9') {
+      return make_error(std::string("bad empty-square count '") + ch + "' in piece placement");
     } else {
       return make_error(std::string("bad piece letter '") + ch + "' in piece placement");
     }
@@ -115,8 +116,11 @@ Expected<void> Chess::parse_fen_fields(const std::vector<std::string_view>& fiel
   if (fields.size() == 6) {
     const auto half = parse_number(fields[4]);
     const auto full = parse_number(fields[5]);
-    if (!half) return make_error("bad halfmove clock " + quoted(fields[4]));
-    if (!full || *full < 1) return make_error("bad fullmove number " + quoted(fields[5]));
+    // Bounds keep the clocks inside the undo record and far from overflow.
+    if (!half || *half > 65535) return make_error("bad halfmove clock " + quoted(fields[4]));
+    if (!full || *full < 1 || *full > 1'000'000) {
+      return make_error("bad fullmove number " + quoted(fields[5]));
+    }
     halfmove_ = *half;
     fullmove_ = *full;
   }

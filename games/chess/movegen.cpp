@@ -122,22 +122,45 @@ void Chess::generate(MoveList& list) const {
 
   generate_pawn_moves<kNoisyOnly>(list, target, pins);
 
-  // Castling: not in check, the squares between empty, the king's path not attacked.
   if constexpr (!kNoisyOnly) {
-    if (check) return;
-    const bool white = us == Player::kFirst;
-    const int rights = castling_ >> (white ? 0 : 2);
-    const Square home = white ? 4 : 60;
-    if ((rights & 1) && !(occ & (square_bb(home + 1) | square_bb(home + 2))) &&
-        !(attackers_to(home + 1, occ) & enemy) && !(attackers_to(home + 2, occ) & enemy)) {
-      list.push_back(Move(home, home + 2, Move::Kind::kCastling));
-    }
-    if ((rights & 2) &&
-        !(occ & (square_bb(home - 1) | square_bb(home - 2) | square_bb(home - 3))) &&
-        !(attackers_to(home - 1, occ) & enemy) && !(attackers_to(home - 2, occ) & enemy)) {
-      list.push_back(Move(home, home - 2, Move::Kind::kCastling));
+    if (!check) generate_castling(list);
+  }
+}
+
+// Castling: not in check (checked by the caller), the squares between king and rook empty,
+// the squares the king crosses and lands on not attacked.
+void Chess::generate_castling(MoveList& list) const {
+  const Bitboard occ = occupied();
+  const Bitboard enemy = pieces(opponent(side_));
+  const bool white = side_ == Player::kFirst;
+  const int rights = castling_ >> (white ? 0 : 2);
+  const Square home = white ? 4 : 60;
+  auto safe = [&](Square s) { return !(attackers_to(s, occ) & enemy); };
+  if ((rights & 1) && !(occ & (square_bb(home + 1) | square_bb(home + 2))) && safe(home + 1) &&
+      safe(home + 2)) {
+    list.push_back(Move(home, home + 2, Move::Kind::kCastling));
+  }
+  if ((rights & 2) && !(occ & (square_bb(home - 1) | square_bb(home - 2) | square_bb(home - 3))) &&
+      safe(home - 1) && safe(home - 2)) {
+    list.push_back(Move(home, home - 2, Move::Kind::kCastling));
+  }
+}
+
+bool Chess::en_passant_capturable(Square ep) const {
+  Bitboard takers = kPawnAttacks[index(opponent(side_))][ep] & pieces(side_, PieceType::kPawn);
+  if (!takers) return false;
+  // In check, the capture must take the checking pawn or land between checker and king.
+  if (const Bitboard check = checkers()) {
+    if (more_than_one(check)) return false;
+    if (!(check & square_bb(ep ^ 8)) &&
+        !(between_bb(king_square(side_), lsb(check)) & square_bb(ep))) {
+      return false;
     }
   }
+  while (takers) {
+    if (en_passant_legal(pop_lsb(takers), ep)) return true;
+  }
+  return false;
 }
 
 template <bool kNoisyOnly>
@@ -190,11 +213,9 @@ void Chess::generate_pawn_moves(MoveList& list, Bitboard target, Bitboard pins) 
     }
   }
 
-  // En passant: when in check, only if it takes the checking pawn or blocks the check; the
-  // occupancy test catches the king exposed on a rank or diagonal (pins included).
+  // En passant: ep_ is set only when some capture there is legal (en_passant_capturable),
+  // which settles check evasion; each taker still needs the occupancy test for its own pin.
   if (ep_ != kNoSquare) {
-    const Bitboard check = checkers();
-    if (check && !(check & square_bb(ep_ ^ 8)) && !(target & square_bb(ep_))) return;
     Bitboard takers = kPawnAttacks[index(opponent(us))][ep_] & pawns;
     while (takers) {
       const Square from = pop_lsb(takers);

@@ -90,6 +90,36 @@ TEST(ChessFen, KeepsTheEnPassantSquareOnlyWhenACaptureIsPossible) {
   EXPECT_EQ(h.hash(), load(h.serialize()).hash());
 }
 
+TEST(ChessFen, DropsTheEnPassantSquareWhenTheCaptureWouldExposeTheKing) {
+  // bxc6 e.p. would empty the fifth rank between the rook on h5 and the king on a5.
+  Chess g = load("8/2p5/8/KP5r/8/8/8/7k b - - 0 1");
+  play(g, "c5");
+  EXPECT_EQ(g.serialize(), "8/8/8/KPp4r/8/8/8/7k w - - 0 2");
+  EXPECT_EQ(load("8/8/8/KPp4r/8/8/8/7k w - c6 0 2").serialize(), g.serialize());
+  EXPECT_EQ(load("8/8/8/KPp4r/8/8/8/7k w - c6 0 2").hash(), g.hash());
+  // Without the rook the capture is legal and the square stays.
+  EXPECT_EQ(load("8/8/8/KPp5/8/8/8/7k w - c6 0 2").serialize(), "8/8/8/KPp5/8/8/8/7k w - c6 0 2");
+}
+
+TEST(ChessMoves, CaptureScoreOrdersByVictimThenCheapestAttacker) {
+  // White: pawn d4 and queen h5 can both take the knight e5; the queen can take pawn h7.
+  const Chess g = load("k7/7p/8/4n2Q/3P4/8/8/4K3 w - - 0 1");
+  auto score = [&](const char* uci) {
+    const auto m = g.parse_move(uci);
+    return m ? g.capture_score(*m) : -1;
+  };
+  EXPECT_GT(score("d4e5"), score("h5e5"));  // same victim, cheaper attacker first
+  EXPECT_GT(score("h5e5"), score("h5h7"));  // more valuable victim first
+  EXPECT_GT(score("h5h7"), 0);
+  EXPECT_EQ(score("h5g5"), 0);  // quiet
+  const Chess promo = load("4k3/P7/8/8/8/8/8/4K3 w - - 0 1");
+  const auto queen = promo.parse_move("a7a8q");
+  const auto knight = promo.parse_move("a7a8n");
+  ASSERT_TRUE(queen && knight);
+  EXPECT_GT(promo.capture_score(*knight), 0);
+  EXPECT_GT(promo.capture_score(*queen), promo.capture_score(*knight));
+}
+
 TEST(ChessRules, FoolsMateIsAWinForBlackByCheckmate) {
   Chess g = *Chess::create({});
   for (const char* m : {"f3", "e5", "g4", "Qh4"}) play(g, m);
