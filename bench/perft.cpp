@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
@@ -168,6 +169,7 @@ void bench_game(const char* name, int depth) {
 int main() {
   const char* env = std::getenv("STOCKFISH");
   const char* stockfish = env ? env : "/usr/games/stockfish";
+  std::signal(SIGPIPE, SIG_IGN);  // a missing or crashed engine must not kill the benchmark
   const int status = bench_chess(stockfish);
 #ifdef ARENA_HAVE_OTHELLO
   bench_game<arena::othello::Othello>("othello", 11);
