@@ -13,7 +13,8 @@ class Rng {
   constexpr std::uint64_t next() { return splitmix64(state_); }
   // Uniform in [0, n); n > 0. Multiply-shift avoids the bias of `%` for small n.
   constexpr std::uint64_t below(std::uint64_t n) {
-    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(next()) * n) >> 64);
+    __extension__ using Wide = unsigned __int128;  // GCC/Clang; __extension__ keeps -Wpedantic quiet
+    return static_cast<std::uint64_t>((static_cast<Wide>(next()) * n) >> 64);
   }
 
  private:

@@ -62,7 +62,9 @@ TYPED_TEST_P(Conformance, RandomPlayoutsKeepEveryInvariant) {
       const Outcome outcome = game.outcome();
       ASSERT_EQ(any.outcome(), outcome);
       ASSERT_EQ(any.serialize(), text);
-      if (G::kNumPlayers > 1 && list.empty()) ASSERT_TRUE(outcome.is_terminal()) << text;
+      if (G::kNumPlayers > 1 && list.empty()) {
+        ASSERT_TRUE(outcome.is_terminal()) << text;
+      }
       if constexpr (terminal_iff_no_moves<G>()) {
         ASSERT_EQ(outcome.is_terminal(), list.empty()) << text;
       }
