@@ -6,6 +6,7 @@
 #include <string>
 
 #include "games/chess/pgn.h"
+#include "games/core/zobrist.h"
 
 namespace arena::chess {
 namespace {
@@ -114,6 +115,28 @@ TEST(ChessPgn, ReadsSeveralGames) {
   ASSERT_EQ(games->size(), 2u);
   EXPECT_EQ((*games)[1].moves.size(), 4u);
   EXPECT_EQ((*games)[1].result, "0-1");
+}
+
+TEST(ChessPgn, RoundTripsRandomGamesToTheirEnd) {
+  std::uint64_t rng = 11;
+  for (int game_no = 0; game_no < 12; ++game_no) {
+    PgnGame game;
+    game.tags = {{"White", "random " + std::to_string(game_no)}, {"Black", "random"}};
+    Chess position = *game.start_position();
+    while (!position.outcome().is_terminal() && game.moves.size() < 300) {
+      Chess::MoveList list;
+      position.generate_moves(list);
+      const Move m = list[splitmix64(rng) % list.size()];
+      game.moves.push_back(m);
+      position.make_move(m);
+    }
+    game.result = pgn_result(position.outcome());
+    auto back = read_pgn(write_pgn(game));
+    ASSERT_TRUE(back) << back.error() << "\n" << write_pgn(game);
+    EXPECT_EQ(back->moves, game.moves);
+    EXPECT_EQ(back->result, game.result);
+    EXPECT_EQ(back->tag("White"), "random " + std::to_string(game_no));
+  }
 }
 
 }  // namespace
