@@ -3,7 +3,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
+#include <sstream>
 #include <string>
 
 #include "games/chess/chess.h"
@@ -107,6 +109,40 @@ TEST(ChessSan, RoundTripsEveryLegalMoveOfRandomPositions) {
     }
   }
   EXPECT_GT(checked, 10000);
+}
+
+// The best moves of the WAC and Bratko-Kopec suites are published SAN: each must name exactly
+// one legal move of its position, and print back the same (check marks aside).
+TEST(ChessSan, ReadsEveryBestMoveOfTheWacAndBratkoKopecSuites) {
+  int moves = 0;
+  for (const char* file : {"/wac.epd", "/bratko_kopec.epd"}) {
+    std::ifstream in(std::string(ARENA_TEST_DATA_DIR) + file);
+    ASSERT_TRUE(in) << file;
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream fields(line);
+      std::string placement, side, castling, ep;
+      fields >> placement >> side >> castling >> ep;
+      const Chess g = load(placement + " " + side + " " + castling + " " + ep);
+      const auto bm = line.find(" bm ");
+      ASSERT_NE(bm, std::string::npos) << line;
+      std::istringstream best(line.substr(bm + 4, line.find(';', bm) - bm - 4));
+      std::string san;
+      while (best >> san) {
+        const auto m = g.parse_san(san);
+        ASSERT_TRUE(m.has_value()) << san << " in " << line;
+        std::string printed = g.to_san(*m);
+        std::string given = san;
+        for (std::string* s : {&printed, &given}) {
+          while (!s->empty() && (s->back() == '+' || s->back() == '#')) s->pop_back();
+        }
+        EXPECT_EQ(printed, given) << line;
+        ++moves;
+      }
+    }
+  }
+  EXPECT_EQ(moves, 351);  // 324 positions; some list two or three best moves
 }
 
 TEST(ChessUci, WritesAndReadsUci) {
