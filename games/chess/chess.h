@@ -93,7 +93,8 @@ class Chess {
 
   Player side_to_move() const { return side_; }
   void generate_moves(MoveList& list) const;
-  // Captures (en passant included) and promotions: the moves quiescence search looks at.
+  // Captures (en passant included) and promotions, all four pieces: the moves quiescence
+  // search looks at. In check, only the evasions among them (quiet evasions are left out).
   void generate_noisy_moves(MoveList& list) const;
   void make_move(Move m);
   void unmake_move(Move m);
