@@ -1,0 +1,83 @@
+// Arena's page: a hash router over the views, one WebSocket connection, a reconnect banner.
+import { Connection } from './connection.js';
+import { GameStore } from './games.js';
+import { api, exists } from './api.js';
+import { h } from './dom.js';
+import { lobbyView } from './views/lobby.js';
+import { gameView } from './views/game.js';
+
+const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
+const conn = new Connection(wsUrl);
+const store = new GameStore(conn);
+const ctx = { conn, store, catalog: [], lobby: { seeks: [], players: [], games: [] }, navigate };
+window.arena = ctx;  // handy in the console and for the browser tests
+
+const main = document.getElementById('main');
+const banner = document.getElementById('banner');
+const who = document.getElementById('who');
+let current = null;  // the view on screen: { el, dispose? }
+
+function navigate(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+function route() {
+  const [, view = '', arg] = (location.hash || '#/').split('/');
+  if (current && current.dispose) current.dispose();
+  const id = Number(arg);
+  const make = {
+    '': () => lobbyView(ctx),
+    game: () => gameView(ctx, id),
+  }[view] || (() => lobbyView(ctx));
+  current = make();
+  main.replaceChildren(current.el);
+  for (const a of document.querySelectorAll('nav a')) {
+    a.classList.toggle('active', a.getAttribute('href') === `#/${view}` || (view === '' && a.getAttribute('href') === '#/'));
+  }
+  window.scrollTo(0, 0);
+}
+
+conn.addEventListener('disconnected', () => {
+  banner.hidden = false;
+  banner.textContent = 'Connection lost — reconnecting… Your games go on and resume on their own.';
+  document.body.classList.add('offline');
+});
+conn.addEventListener('connected', (e) => {
+  banner.hidden = true;
+  document.body.classList.remove('offline');
+  const p = e.detail.player;
+  who.replaceChildren(h('span', { title: `player id ${p.id}` }, `You: ${p.name}`));
+});
+conn.addEventListener('lobby', (e) => { ctx.lobby = e.detail; });
+conn.addEventListener('game_event', (e) => {
+  // A game of ours that starts (accepted seek or challenge) opens at once.
+  const msg = e.detail;
+  if (msg.type === 'game_start' && store.seatOf(store.get(msg.game_id)) >= 0 && !location.hash.startsWith(`#/game/${msg.game_id}`)) {
+    const g = store.get(msg.game_id);
+    if (!g.end && (!g.state || !g.state.result) && ctx.awaitingStart) {
+      ctx.awaitingStart = false;
+      navigate(`#/game/${msg.game_id}`);
+    }
+  }
+});
+conn.addEventListener('challenge_offer', (e) => showChallenge(e.detail));
+
+function showChallenge(offer) {
+  const box = h('div.toast', { role: 'alertdialog', 'data-testid': 'challenge-offer' },
+    h('p', {}, `${offer.from && offer.from.name ? offer.from.name : 'Someone'} challenges you to ${offer.game}${offer.options ? ` (${offer.options})` : ''}.`),
+    h('button.primary', { onclick: () => { ctx.awaitingStart = true; conn.send({ type: 'accept', challenge_id: offer.challenge_id }); box.remove(); } }, 'Accept'),
+    h('button', { onclick: () => { conn.send({ type: 'decline', challenge_id: offer.challenge_id }); box.remove(); } }, 'Decline'));
+  document.getElementById('toasts').append(box);
+  setTimeout(() => box.remove(), 60000);
+}
+
+async function start() {
+  try { ctx.catalog = await api.catalog(); } catch { ctx.catalog = []; }
+  if (await exists('/api/tournaments')) document.getElementById('nav-tournaments').hidden = false;
+  window.addEventListener('hashchange', route);
+  conn.open();
+  route();
+}
+
+start();

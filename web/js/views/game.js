@@ -1,0 +1,163 @@
+// Playing or watching one live game: the board from the server's state, clocks, the actions a
+// player has (resign, draw, abort, claim), the move list, the result, and for spectators the
+// bots' search info (depth, score, PV) from /api/games/ID, where the server records it.
+import { h, formatClock, playerLabel, describeTimeControl, describeResult } from '../dom.js';
+import { createBoard, boardKind } from '../boards/index.js';
+import { sideNames } from '../games.js';
+import { api } from '../api.js';
+
+export function gameView(ctx, id) {
+  const { conn, store } = ctx;
+  const el = h('div.game-view', { 'data-game-id': id });
+  const title = h('h2.game-title', {}, `Game ${id}`);
+  const boardBox = h('div.board-box', { 'data-testid': 'board' });
+  const extraMoves = h('div.extra-moves');
+  const status = h('p.status', { 'data-testid': 'status', 'aria-live': 'polite' }, 'Loading…');
+  const result = h('div.result', { 'data-testid': 'result', hidden: true });
+  const error = h('p.error', { 'data-testid': 'error', 'aria-live': 'assertive' });
+  const seats = [h('div.seat'), h('div.seat')];
+  const actions = h('div.actions');
+  const moveList = h('ol.moves', { 'data-testid': 'moves' });
+  const info = h('div.search-info', { 'data-testid': 'search-info', hidden: true });
+  el.append(
+    h('div.game-layout', {},
+      h('div.game-board-col', {}, title, seats[1], boardBox, seats[0], extraMoves, status, result, error),
+      h('aside.game-side', {}, actions, info, h('h3', {}, 'Moves'), moveList)));
+
+  let board = null;
+  let boardFor = '';
+  const clocks = [null, null];
+
+  function game() { return store.get(id); }
+
+  function render() {
+    const g = game();
+    if (!g || !g.start) return;
+    const start = g.start, st = g.state;
+    const kind = boardKind(start.game, start.options);
+    const seat = store.seatOf(g);
+    const sides = sideNames(kind);
+    if (!board || boardFor !== kind) {
+      if (board && board.dispose) board.dispose();
+      board = createBoard(start.game, start.options);
+      boardFor = kind;
+      boardBox.replaceChildren(board.el, ...(board.controls ? [board.controls] : []));
+      title.textContent = `${start.game}${start.options ? ` (${start.options})` : ''} · ${describeTimeControl(start.time_control)}`;
+    }
+    // Your own side at the bottom.
+    const bottom = seat === 1 ? 1 : 0;
+    [bottom, 1 - bottom].forEach((s, k) => {
+      const box = seats[k === 0 ? 0 : 1];
+      box.replaceChildren(h('span.side', {}, sides[s]), playerLabel(start.players[s]),
+        s === seat ? h('span.muted', {}, ' (you)') : null, clocks[s] = h('span.clock', { 'data-testid': `clock-${s}` }));
+      box.classList.toggle('to-move', !!st && !st.result && !g.end && st.to_move === s);
+    });
+    const over = !!(g.end || (st && st.result));
+    const myTurn = !!st && !over && seat === st.to_move;
+    const legal = myTurn ? st.legal_moves || [] : [];
+    if (st) {
+      board.update({ position: st.position, legal, lastMove: st.last_move, interactive: myTurn, seat,
+        onMove: (m) => { error.textContent = ''; conn.move(id, m); } });
+    }
+    // Moves the board cannot show (an Othello pass).
+    extraMoves.replaceChildren(...legal.filter((m) => m === 'pass').map((m) =>
+      h('button.primary', { onclick: () => conn.move(id, m), dataset: { move: m } }, 'Pass')));
+    if (over) {
+      const r = g.end || { result: st.result, reason: '' };
+      const mine = seat >= 0 && ((r.result === '1-0' && seat === 0) || (r.result === '0-1' && seat === 1));
+      const lost = seat >= 0 && ((r.result === '1-0' && seat === 1) || (r.result === '0-1' && seat === 0));
+      result.hidden = false;
+      result.className = `result ${mine ? 'won' : lost ? 'lost' : 'neutral'}`;
+      result.replaceChildren(h('strong', {}, mine ? 'You won! ' : lost ? 'You lost. ' : ''), describeResult(r.result, r.reason, start.players),
+        h('div.result-links', {}, h('a', { href: `#/replay/${id}` }, 'Replay this game'), ' · ', h('a', { href: '#/' }, 'Back to the lobby')));
+      status.textContent = 'Game over';
+    } else if (!st) {
+      status.textContent = 'Waiting for the first position…';
+    } else if (seat < 0) {
+      status.textContent = `Watching · ${sides[st.to_move]} to move`;
+    } else {
+      status.textContent = myTurn ? `Your move (${sides[seat]})` : `Waiting for ${start.players[1 - seat].name}…`;
+    }
+    status.classList.toggle('your-turn', myTurn);
+    renderActions(g, seat, over);
+    moveList.replaceChildren(...g.moves.map((m, i) => h('li', { class: i === g.moves.length - 1 ? 'current' : '' }, m)));
+    moveList.scrollTop = moveList.scrollHeight;
+    tickClocks();
+  }
+
+  function renderActions(g, seat, over) {
+    if (seat < 0 || over) { actions.replaceChildren(); return; }
+    const act = (type, label, cls = '') => h(`button${cls}`, { 'data-action': type, onclick: () => { error.textContent = ''; conn.send({ type, game_id: id }); } }, label);
+    const offered = g.drawOffer !== null && g.drawOffer !== undefined;
+    actions.replaceChildren(
+      g.moves.length === 0 ? act('abort', 'Abort') : null,
+      offered && g.drawOffer !== seat ? act('accept_draw', 'Accept draw', '.primary') : act('offer_draw', offered ? 'Draw offered' : 'Offer draw'),
+      act('resign', 'Resign', '.danger'),
+      act('claim_win', 'Claim win (opponent gone)'),
+      offered && g.drawOffer !== seat ? h('p.notice', {}, 'Your opponent offers a draw.') : null);
+  }
+
+  function tickClocks() {
+    const g = game();
+    if (!g || !g.state) return;
+    const st = g.state;
+    const c = st.clocks;
+    for (let s = 0; s < 2; s++) {
+      if (!clocks[s]) continue;
+      if (!c) { clocks[s].textContent = ''; continue; }
+      let ms = c[s];
+      const running = !st.result && !g.end && st.to_move === s;
+      if (running) ms -= performance.now() - g.receivedAt;
+      clocks[s].textContent = formatClock(ms);
+      clocks[s].classList.toggle('running', running);
+      clocks[s].classList.toggle('low', running && ms < 10000);
+    }
+  }
+
+  // Spectators see the search info the bots sent with their moves (recorded by the server).
+  let infoBusy = false;
+  async function loadInfo() {
+    const g = game();
+    if (infoBusy || !g || !g.start || store.seatOf(g) >= 0) return;
+    infoBusy = true;
+    try {
+      const d = await api.game(id);
+      const lastBySide = [null, null];
+      for (const m of d.moves || []) if (m.info) lastBySide[m.ply % 2] = m;
+      const rows = lastBySide.map((m, s) => m && h('div.info-row', {},
+        h('strong', {}, `${g.start.players[s].name}: `),
+        `depth ${m.info.depth}`, m.info.score !== undefined ? ` · score ${m.info.score > 0 ? '+' : ''}${m.info.score}` : '',
+        ` · ${m.info.nodes} nodes`, m.info.pv ? h('div.pv', {}, `PV ${m.info.pv}`) : null)).filter(Boolean);
+      info.hidden = rows.length === 0;
+      info.replaceChildren(h('h3', {}, 'Search'), ...rows);
+    } catch { /* the game may not be in the store yet */ }
+    infoBusy = false;
+  }
+
+  const onChange = (e) => { if (e.detail.id === id) { render(); loadInfo(); } };
+  const onError = (e) => { if (e.detail.ref !== 'watch' || e.detail.code !== 'no_such_game') error.textContent = e.detail.message; else gone(); };
+  const onConnected = () => { if (!game() || !game().start) conn.watch(id); };
+  function gone() {
+    status.textContent = 'This game is not live.';
+    result.hidden = false;
+    result.className = 'result neutral';
+    result.replaceChildren(h('a', { href: `#/replay/${id}` }, 'Open it in the replay'));
+  }
+  store.addEventListener('change', onChange);
+  conn.addEventListener('error', onError);
+  conn.addEventListener('connected', onConnected);
+  if (game() && game().start) render();
+  if (conn.connected) conn.watch(id);
+  const timer = setInterval(tickClocks, 100);
+  return {
+    el,
+    dispose() {
+      clearInterval(timer);
+      store.removeEventListener('change', onChange);
+      conn.removeEventListener('error', onError);
+      conn.removeEventListener('connected', onConnected);
+      if (board && board.dispose) board.dispose();
+      conn.unwatch(id);
+    },
+  };
+}

@@ -1,0 +1,125 @@
+// The lobby: who is online, the seeks on offer, live games, recent finished games, and the
+// form that starts a game (an open seek, or a challenge to a named player or bot).
+import { h, playerLabel, describeTimeControl, describeResult } from '../dom.js';
+import { api } from '../api.js';
+
+const TIME_CONTROLS = [
+  ['none', 'No clock'],
+  ['fischer:60000+0', '1 min'],
+  ['fischer:180000+2000', '3 min + 2 s'],
+  ['fischer:300000+3000', '5 min + 3 s'],
+  ['fischer:900000+10000', '15 min + 10 s'],
+  ['movetime:10000', '10 s per move'],
+  ['movetime:30000', '30 s per move'],
+];
+
+// The two-player kinds of the catalog, with tic-tac-toe's 4x4x4 variant folded in as an option.
+function playableGames(catalog) {
+  const list = catalog.filter((g) => g.players === 2 && g.name !== 'qubic');
+  return list.length ? list : [{ name: 'tictactoe', title: 'Tic-tac-toe' }, { name: 'chess', title: 'Chess' }];
+}
+
+function optionsFor(game, form) {
+  if (game === 'isolation') return `size=${form.querySelector('[name=size]').value}`;
+  if (game === 'tictactoe') return form.querySelector('[name=variant]').value === '4x4x4' ? 'variant=4x4x4' : '';
+  return '';
+}
+
+export function lobbyView(ctx) {
+  const { conn } = ctx;
+  const el = h('div.lobby');
+  const games = playableGames(ctx.catalog);
+
+  const gameSelect = h('select', { name: 'game', 'data-testid': 'new-game-kind' },
+    games.map((g) => h('option', { value: g.name }, g.title || g.name)));
+  const variant = h('label.opt', { dataset: { for: 'tictactoe' } }, 'Board ',
+    h('select', { name: 'variant', 'data-testid': 'new-game-variant' }, h('option', { value: '3x3' }, '3x3'), h('option', { value: '4x4x4' }, '4x4x4 (Qubic)')));
+  const size = h('label.opt', { dataset: { for: 'isolation' } }, 'Size ',
+    h('select', { name: 'size' }, [5, 6, 7, 8, 9].map((n) => h('option', { value: n, selected: n === 7 }, `${n}x${n}`))));
+  const tc = h('select', { name: 'tc', 'data-testid': 'new-game-tc' }, TIME_CONTROLS.map(([v, t]) => h('option', { value: v }, t)));
+  const opponent = h('select', { name: 'opponent', 'data-testid': 'new-game-opponent' });
+  const status = h('p.form-status', { 'aria-live': 'polite' });
+  const form = h('form.card.new-game', { onsubmit: (e) => { e.preventDefault(); submit(); } },
+    h('h2', {}, 'Start a game'),
+    h('div.form-row', {}, h('label', {}, 'Game ', gameSelect), variant, size),
+    h('div.form-row', {}, h('label', {}, 'Clock ', tc)),
+    h('div.form-row', {}, h('label', {}, 'Opponent ', opponent)),
+    h('button.primary', { type: 'submit', 'data-testid': 'new-game-submit' }, 'Start'),
+    status);
+  const showOptions = () => {
+    for (const o of form.querySelectorAll('.opt')) o.hidden = o.dataset.for !== gameSelect.value;
+  };
+  gameSelect.addEventListener('change', showOptions);
+  showOptions();
+
+  function submit() {
+    const game = gameSelect.value;
+    const msg = { game, options: optionsFor(game, form), time_control: tc.value };
+    ctx.awaitingStart = true;
+    if (opponent.value) {
+      conn.send({ type: 'challenge', to: opponent.value, ...msg });
+      status.textContent = `Challenge sent to ${opponent.value}; the game opens when they accept.`;
+    } else {
+      conn.send({ type: 'seek', ...msg });
+      status.textContent = 'Your offer is in the lobby; the game opens when someone accepts it.';
+    }
+  }
+
+  const playersBox = h('section.card', {}, h('h2', {}, 'Online'), h('ul.players', { 'data-testid': 'players' }));
+  const seeksBox = h('section.card', {}, h('h2', {}, 'Games on offer'), h('ul.seeks', { 'data-testid': 'seeks' }));
+  const liveBox = h('section.card', {}, h('h2', {}, 'Live games'), h('ul.live', { 'data-testid': 'live-games' }));
+  const doneBox = h('section.card', {}, h('h2', {}, 'Finished games'), h('ul.finished', { 'data-testid': 'finished-games' }));
+  el.append(h('div.lobby-main', {}, form, seeksBox, liveBox), h('div.lobby-side', {}, playersBox, doneBox));
+
+  const me = () => conn.player || {};
+  function render() {
+    const lobby = ctx.lobby || {};
+    const players = lobby.players || [];
+    const keep = opponent.value;
+    opponent.replaceChildren(h('option', { value: '' }, 'Anyone (open offer in the lobby)'),
+      ...players.filter((p) => p.id !== me().id).sort((a, b) => Number(b.bot) - Number(a.bot))
+        .map((p) => h('option', { value: p.name }, `${p.name} (${p.bot ? 'bot' : 'human'})`)));
+    opponent.value = [...opponent.options].some((o) => o.value === keep) ? keep : '';
+
+    playersBox.querySelector('ul').replaceChildren(...(players.length ? players.map((p) =>
+      h('li', {}, playerLabel(p), p.id === me().id ? h('span.muted', {}, ' (you)') : null)) : [h('li.muted', {}, 'Nobody yet')]));
+
+    const seeks = lobby.seeks || [];
+    seeksBox.querySelector('ul').replaceChildren(...(seeks.length ? seeks.map((sk) => {
+      const mine = sk.by && sk.by.id === me().id;
+      return h('li.row', { dataset: { seek: sk.seek_id } },
+        h('span', {}, h('strong', {}, sk.game), sk.options ? ` ${sk.options}` : '', ` · ${describeTimeControl(sk.time_control)} · by `, playerLabel(sk.by)),
+        mine ? h('button', { onclick: () => conn.send({ type: 'cancel_seek', seek_id: sk.seek_id }) }, 'Cancel')
+          : h('button.primary', { 'data-testid': 'accept-seek', onclick: () => { ctx.awaitingStart = true; conn.send({ type: 'accept', seek_id: sk.seek_id }); } }, 'Accept'));
+    }) : [h('li.muted', {}, 'No open offers. Start one above.')]));
+
+    const live = (lobby.games || []).filter((g) => g.live !== false);
+    liveBox.querySelector('ul').replaceChildren(...(live.length ? live.map((g) =>
+      h('li.row', { dataset: { game: g.id } },
+        h('span', {}, h('strong', {}, g.game), g.options ? ` ${g.options}` : '', ' · ', playerLabel(g.players[0]), ' vs ', playerLabel(g.players[1]), ` · ply ${g.plies}`),
+        h('a.button', { href: `#/game/${g.id}`, 'data-testid': 'watch-game' }, g.players.some((p) => p.id === me().id) ? 'Play' : 'Watch'))) : [h('li.muted', {}, 'No games in progress.')]));
+  }
+
+  async function loadFinished() {
+    try {
+      const list = (await api.games('?status=finished&limit=15')).filter((g) => g.result);
+      doneBox.querySelector('ul').replaceChildren(...(list.length ? list.map((g) =>
+        h('li.row', {}, h('span', {}, h('strong', {}, g.game), ` ${g.players.filter(Boolean).join(' vs ')} · ${describeResult(g.result, '', g.players)}`),
+          h('a.button', { href: `#/replay/${g.id}`, 'data-testid': 'replay-link' }, 'Replay'))) : [h('li.muted', {}, 'None yet.')]));
+    } catch (err) {
+      doneBox.querySelector('ul').replaceChildren(h('li.error', {}, err.message));
+    }
+  }
+
+  const onLobby = () => render();
+  const onError = (e) => { if (['seek', 'challenge', 'accept'].includes(e.detail.ref)) status.textContent = e.detail.message; };
+  conn.addEventListener('lobby', onLobby);
+  conn.addEventListener('error', onError);
+  render();
+  loadFinished();
+  const timer = setInterval(loadFinished, 10000);
+  return {
+    el,
+    dispose() { conn.removeEventListener('lobby', onLobby); conn.removeEventListener('error', onError); clearInterval(timer); },
+  };
+}
