@@ -1,8 +1,15 @@
 // The board for each game kind. A board is { el, update(view), controls?, dispose? } where
 // view = { position, legal, lastMove, interactive, seat, onMove(text) }.
 import * as tictactoe from './tictactoe.js';
+import * as qubic from './qubic.js';
+import * as isolation from './isolation.js';
+import * as othello from './othello.js';
+import * as checkers from './checkers.js';
+import * as chess from './chess.js';
+import * as sliding from './sliding.js';
+import * as rubik from './rubik.js';
 
-const BOARDS = { tictactoe };
+const BOARDS = { tictactoe, qubic, isolation, othello, checkers, chess, sliding, rubik };
 
 // Canonical kind for a catalog name or alias ("tic-tac-toe", "8-puzzle", ...).
 export function boardKind(game, options = '') {
