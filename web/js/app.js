@@ -5,6 +5,10 @@ import { api, exists } from './api.js';
 import { h } from './dom.js';
 import { lobbyView } from './views/lobby.js';
 import { gameView } from './views/game.js';
+import { replayView } from './views/replay.js';
+import { puzzleView } from './views/puzzle.js';
+import { leaderboardView } from './views/leaderboard.js';
+import { tournamentsView } from './views/tournaments.js';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 const conn = new Connection(wsUrl);
@@ -29,6 +33,10 @@ function route() {
   const make = {
     '': () => lobbyView(ctx),
     game: () => gameView(ctx, id),
+    replay: () => replayView(ctx, id),
+    puzzles: () => puzzleView(ctx),
+    leaderboard: () => leaderboardView(ctx, arg),
+    tournaments: () => tournamentsView(ctx),
   }[view] || (() => lobbyView(ctx));
   current = make();
   main.replaceChildren(current.el);

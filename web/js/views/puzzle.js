@@ -1,0 +1,82 @@
+// Puzzles: slide a 8/15/24-puzzle or turn a Rubik's cube. The server scrambles the goal with
+// random moves from a seed, checks every move, and reports the length (and the optimal length
+// when it has a solver; otherwise the page says so).
+import { h } from '../dom.js';
+import { createBoard } from '../boards/index.js';
+
+const solvedTiles = (n) => Array.from({ length: n * n }, (_, i) => i).join(' ');
+
+export function puzzleView(ctx) {
+  const { conn } = ctx;
+  const kind = h('select', { 'data-testid': 'puzzle-kind' },
+    h('option', { value: 'sliding:3' }, '8-puzzle (3x3)'), h('option', { value: 'sliding:4', selected: true }, '15-puzzle (4x4)'),
+    h('option', { value: 'sliding:5' }, '24-puzzle (5x5)'), h('option', { value: 'rubik' }, "Rubik's cube"));
+  const scramble = h('input', { type: 'number', min: 1, max: 200, value: 20, 'data-testid': 'puzzle-scramble' });
+  const status = h('p.status', { 'data-testid': 'puzzle-status', 'aria-live': 'polite' }, 'Pick a puzzle and start.');
+  const result = h('div.result', { hidden: true, 'data-testid': 'puzzle-result' });
+  const boardBox = h('div.board-box.puzzle-board', { 'data-testid': 'board' });
+  const error = h('p.error', { 'aria-live': 'assertive' });
+  const el = h('div.puzzle-view',
+    {},
+    h('form.card.puzzle-form', { onsubmit: (e) => { e.preventDefault(); start(); } },
+      h('h2', {}, 'Puzzles'),
+      h('div.form-row', {}, h('label', {}, 'Puzzle ', kind), h('label', {}, 'Scramble moves ', scramble),
+        h('button.primary', { type: 'submit', 'data-testid': 'puzzle-start' }, 'New puzzle')),
+      h('p.muted', {}, 'Click a tile next to the gap to slide it (or use the arrow keys); turn the cube with the face buttons.')),
+    status, boardBox, error, result);
+
+  let board = null;
+  let puzzleId = null;
+  let lastPosition = '';
+
+  function start() {
+    const [name, size] = kind.value.split(':');
+    const options = name === 'sliding' ? `size=${size},tiles=${solvedTiles(Number(size))}` : 'scramble=0';
+    puzzleId = null;
+    result.hidden = true;
+    error.textContent = '';
+    conn.send({ type: 'puzzle_start', puzzle: name, options, seed: Math.floor(Math.random() * 1e9),
+      scramble: Math.max(1, Math.min(200, Number(scramble.value) || 20)) });
+    status.textContent = 'Starting…';
+  }
+
+  const onState = (e) => {
+    const m = e.detail;
+    if (puzzleId !== null && m.puzzle_id !== puzzleId) return;
+    const fresh = puzzleId === null;
+    puzzleId = m.puzzle_id;
+    if (fresh || !board) {
+      if (board && board.dispose) board.dispose();
+      board = createBoard(m.puzzle);
+      boardBox.replaceChildren(board.el, ...(board.controls ? [board.controls] : []));
+    }
+    lastPosition = m.position;
+    board.update({ position: m.position, legal: m.legal_moves, lastMove: m.moves.at(-1) || '', interactive: true, seat: 0,
+      onMove: (mv) => conn.send({ type: 'puzzle_move', puzzle_id: puzzleId, move: mv }) });
+    status.textContent = `Moves: ${m.version}`;
+  };
+  const onEnd = (e) => {
+    const m = e.detail;
+    if (m.puzzle_id !== puzzleId) return;
+    board.update({ position: lastPosition, legal: [], interactive: false, onMove: () => {} });
+    result.hidden = false;
+    result.className = 'result won';
+    const optimal = m.optimal_length === null || m.optimal_length === undefined
+      ? 'The server has no solver for the optimal length (the command line can find it: arena solve).'
+      : `The optimal solution takes ${m.optimal_length} moves.`;
+    result.replaceChildren(h('strong', {}, `Solved in ${m.length} moves`), ` (${(m.time_ms / 1000).toFixed(1)} s). `, optimal);
+  };
+  const onError = (e) => { if (String(e.detail.ref).startsWith('puzzle')) error.textContent = e.detail.message; };
+  conn.addEventListener('puzzle_state', onState);
+  conn.addEventListener('puzzle_end', onEnd);
+  conn.addEventListener('error', onError);
+  return {
+    el,
+    dispose() {
+      conn.removeEventListener('puzzle_state', onState);
+      conn.removeEventListener('puzzle_end', onEnd);
+      conn.removeEventListener('error', onError);
+      if (board && board.dispose) board.dispose();
+    },
+  };
+}

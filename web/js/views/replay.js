@@ -1,0 +1,99 @@
+// Replaying a finished game from /api/games/ID: the move list with step, jump and play, the
+// search info recorded with each move, and the export download (PGN/PDN/text).
+// The API records the start and the final position only (no position per ply, and the page
+// has no rules code), so the board shows the start before the first move, the final position
+// after the last, and in between the position of a ply when the server provides one
+// (moves[i].position), else the nearest known position with a note.
+import { h, playerLabel, describeResult, describeTimeControl } from '../dom.js';
+import { api } from '../api.js';
+import { createBoard, boardKind } from '../boards/index.js';
+import { sideNames } from '../games.js';
+
+export function replayView(ctx, id) {
+  const el = h('div.replay-view', { 'data-game-id': id }, h('p', {}, 'Loading…'));
+  let timer = null;
+  let board = null;
+  load();
+
+  async function load() {
+    let d;
+    try { d = await api.game(id); } catch (err) {
+      el.replaceChildren(h('p.error', {}, `Game ${id}: ${err.message}`), h('a', { href: '#/' }, 'Back to the lobby'));
+      return;
+    }
+    const kind = boardKind(d.game, d.options);
+    const sides = sideNames(kind);
+    const moves = d.moves || [];
+    let ply = moves.length;  // the number of moves played on the board shown
+    board = createBoard(d.game, d.options);
+    const note = h('p.note', { 'data-testid': 'replay-note' });
+    const counter = h('span.ply-counter', { 'data-testid': 'ply' });
+    const list = h('ol.moves.replay-moves', { 'data-testid': 'moves' });
+    const info = h('div.search-info', { 'data-testid': 'search-info' });
+    const slider = h('input', { type: 'range', min: 0, max: moves.length, value: ply, 'aria-label': 'ply', oninput: () => go(Number(slider.value)) });
+    const playBtn = h('button', { 'data-testid': 'replay-play', onclick: togglePlay }, 'Play');
+    const btn = (label, testid, f) => h('button', { 'data-testid': testid, onclick: f, title: testid.replace('replay-', '') }, label);
+    const download = h('button', { 'data-testid': 'download', onclick: () => downloadExport(d) }, 'Download');
+    el.replaceChildren(
+      h('div.game-layout', {},
+        h('div.game-board-col', {},
+          h('h2.game-title', {}, `${d.game}${d.options ? ` (${d.options})` : ''} · ${describeTimeControl(d.time_control)}`),
+          h('p.players-line', {}, `${sides[0]}: `, playerLabel(d.players[0]), d.players[1] !== undefined && d.players[1] !== '' ? [` · ${sides[1]}: `, playerLabel(d.players[1])] : null),
+          h('div.board-box', { 'data-testid': 'board' }, board.el),
+          h('div.replay-controls', {},
+            btn('⏮', 'replay-first', () => go(0)), btn('◀', 'replay-prev', () => go(ply - 1)),
+            playBtn, btn('▶', 'replay-next', () => go(ply + 1)), btn('⏭', 'replay-last', () => go(moves.length)), counter),
+          slider, note,
+          h('div.result.neutral', { 'data-testid': 'result' }, d.result ? describeResult(d.result, d.reason, d.players) : 'Unfinished')),
+        h('aside.game-side', {}, h('div.actions', {}, download, h('a.button', { href: `/api/games/${id}/export`, target: '_blank', rel: 'noopener' }, 'Open as text')),
+          info, h('h3', {}, 'Moves'), list)));
+    list.replaceChildren(...moves.map((m, i) => h('li', { onclick: () => go(i + 1), dataset: { ply: i + 1 } }, m.move)));
+
+    function positionAt(n) {
+      if (n === 0) return { position: d.start_position, exact: true };
+      if (moves[n - 1] && moves[n - 1].position) return { position: moves[n - 1].position, exact: true };
+      if (n === moves.length) return { position: d.final_position || d.start_position, exact: !!d.final_position };
+      return { position: d.final_position || d.start_position, exact: false };
+    }
+
+    function go(n) {
+      ply = Math.max(0, Math.min(moves.length, n));
+      const { position, exact } = positionAt(ply);
+      const lastMove = ply > 0 ? moves[ply - 1].move : '';
+      board.update({ position, legal: [], lastMove: exact ? lastMove : '', interactive: false, seat: 0, onMove: () => {} });
+      board.el.classList.toggle('inexact', !exact);
+      note.textContent = exact ? '' : `The server records only the start and final positions: the board shows the final position; ply ${ply} is ${lastMove} (highlighted in the list).`;
+      counter.textContent = `ply ${ply} / ${moves.length}`;
+      slider.value = ply;
+      for (const li of list.children) li.classList.toggle('current', Number(li.dataset.ply) === ply);
+      const cur = list.children[ply - 1];
+      if (cur) cur.scrollIntoView({ block: 'nearest' });
+      const m = moves[ply - 1];
+      info.replaceChildren(...(m && m.info ? [h('h3', {}, 'Search'), h('div.info-row', {}, `depth ${m.info.depth}`,
+        m.info.score !== undefined ? ` · score ${m.info.score}` : '', ` · ${m.info.nodes} nodes`, m.info.pv ? h('div.pv', {}, `PV ${m.info.pv}`) : null)] : []));
+      if (ply >= moves.length) stop();
+    }
+
+    function stop() { clearInterval(timer); timer = null; playBtn.textContent = 'Play'; }
+    function togglePlay() {
+      if (timer) return stop();
+      if (ply >= moves.length) go(0);
+      playBtn.textContent = 'Pause';
+      timer = setInterval(() => go(ply + 1), 800);
+    }
+    go(ply);
+  }
+
+  async function downloadExport(d) {
+    const res = await fetch(`/api/games/${id}/export`);
+    const text = await res.text();
+    const pgnLike = /^\s*\[Event /.test(text);
+    const ext = pgnLike ? (d.game === 'checkers' ? 'pdn' : 'pgn') : 'txt';
+    const a = h('a', { href: URL.createObjectURL(new Blob([text], { type: 'text/plain' })), download: `arena-${id}-${d.game}.${ext}` });
+    document.body.append(a);
+    a.click();
+    a.remove();
+  }
+
+  return { el, dispose() { clearInterval(timer); if (board && board.dispose) board.dispose(); } };
+}
