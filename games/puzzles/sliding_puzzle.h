@@ -43,7 +43,7 @@ class SlidingPuzzle {
   static constexpr std::string_view kTitle = "Sliding-tile puzzle (8, 15, 24)";
   static constexpr std::string_view kOptionsHelp =
       "size=3|4|5 (default 4); seed=N for a seeded random solvable instance (default 1); "
-      "tiles=t0 t1 ... in row order, 0 = blank (goal: blank first)";
+      "tiles=t0/t1/... in row order (spaces, commas or slashes), 0 = blank (goal: blank first)";
   static constexpr int kNumPlayers = 1;
   static constexpr bool kTerminalIffNoMoves = false;
   static constexpr int kMinSize = 3;
