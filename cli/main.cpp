@@ -37,6 +37,8 @@ int main(int argc, char** argv) {
   });
 
   arena::cli::add_perft(app, action);
+  arena::cli::add_eval(app, action);
+  arena::cli::add_match(app, action);
   arena::cli::add_solve(app, action);
 
   try {
