@@ -162,6 +162,7 @@ class Chess {
   std::string san_without_check(Move m) const;
   Expected<void> validate() const;
   Expected<void> parse_fen_fields(const std::vector<std::string_view>& fields);
+  Expected<void> parse_placement(std::string_view placement);
 
   std::array<Bitboard, 6> by_type_{};
   std::array<Bitboard, 2> by_color_{};

@@ -55,12 +55,12 @@ Expected<Chess> Chess::deserialize(std::string_view fen) {
   return c;
 }
 
-Expected<void> Chess::parse_fen_fields(const std::vector<std::string_view>& fields) {
+Expected<void> Chess::parse_placement(std::string_view placement) {
   constexpr std::string_view kLetters = "PNBRQKpnbrqk";
-  // Placement: ranks 8 down to 1, separated by '/'.
+  // Ranks 8 down to 1, separated by '/'; digits count empty squares.
   int rank = 7;
   int file = 0;
-  for (const char ch : fields[0]) {
+  for (const char ch : placement) {
     if (ch == '/') {
       if (file != 8) {
         return make_error("rank " + std::to_string(rank + 1) + " has " + std::to_string(file) +
@@ -88,6 +88,11 @@ Expected<void> Chess::parse_fen_fields(const std::vector<std::string_view>& fiel
   }
   if (rank != 0)
     return make_error("piece placement has " + std::to_string(8 - rank) + " ranks, not 8");
+  return {};
+}
+
+Expected<void> Chess::parse_fen_fields(const std::vector<std::string_view>& fields) {
+  if (auto ok = parse_placement(fields[0]); !ok) return ok;
   // Side to move.
   if (fields[1] != "w" && fields[1] != "b") {
     return make_error("side to move must be 'w' or 'b', not " + quoted(fields[1]));
