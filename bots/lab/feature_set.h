@@ -1,0 +1,64 @@
+#pragma once
+// A game's linear evaluation for the learning lab: named features, their classical starting
+// weights, the value of a win in the same units, and the weights-file format.
+//
+//   value(position) = sum_i weight_i * feature_i(position), from the side to move's view.
+//
+// Searches take int evaluations, so the lab's linear evaluation is round(kEvalScale * value):
+// the scale keeps two decimals of the (real-valued) weights.
+//
+// Games with a feature set (bots/lab/feature_sets.h): chess (q r b n p), checkers (man king),
+// qubic (own1 own2 own3 opp1 opp2 opp3), isolation (the named scores), othello (material
+// mobility corners). Tests may build their own FeatureSet for a toy game.
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace arena::lab {
+
+inline constexpr int kMaxFeatures = 8;
+inline constexpr double kEvalScale = 100.0;
+
+struct FeatureVector {
+  std::array<double, kMaxFeatures> v{};
+  int size = 0;
+};
+
+template <class G>
+struct FeatureSet {
+  std::vector<std::string> names;                  // weights-file keys, in feature order
+  std::function<FeatureVector(const G&)> compute;  // side to move's view; finite values
+  std::vector<double> initial;                     // classical weights (the starting point)
+  double win_value = 1;     // a won position, in weight units (loss = -win_value, draw = 0)
+  std::string file_header;  // '#' lines written above the weights; says who reads the file
+};
+
+inline double dot(const FeatureVector& f, const std::vector<double>& w) {
+  double s = 0;
+  for (int i = 0; i < f.size; ++i)
+    s += f.v[static_cast<std::size_t>(i)] * w[static_cast<std::size_t>(i)];
+  return s;
+}
+
+// The int evaluation the searches use: round(kEvalScale * w . f), clamped far inside the
+// heuristic range so a wild weight vector can never look like a win score.
+template <class G>
+struct LinearEval {
+  const FeatureSet<G>* features = nullptr;
+  std::vector<double> weights;
+  int operator()(const G& g) const {
+    const double v = std::round(kEvalScale * dot(features->compute(g), weights));
+    return static_cast<int>(std::clamp(v, -400'000.0, 400'000.0));
+  }
+};
+
+// The weights file: the header, then "name value" per line (the format of
+// bots/eval/weights/*.txt).
+std::string weights_file_text(const std::vector<std::string>& names,
+                              const std::vector<double>& weights, const std::string& header);
+
+}  // namespace arena::lab
