@@ -1,0 +1,176 @@
+#include "server/api/rest.h"
+
+#include <charconv>
+#include <map>
+
+#include "games/catalog/catalog.h"
+
+namespace arena::server {
+
+using protocol::Json;
+
+namespace {
+
+std::map<std::string, std::string> parse_query(std::string_view q) {
+  std::map<std::string, std::string> out;
+  while (!q.empty()) {
+    auto amp = q.find('&');
+    auto part = q.substr(0, amp);
+    auto eq = part.find('=');
+    if (eq != std::string_view::npos)
+      out[std::string(part.substr(0, eq))] = std::string(part.substr(eq + 1));
+    q = amp == std::string_view::npos ? std::string_view{} : q.substr(amp + 1);
+  }
+  return out;
+}
+
+std::optional<std::int64_t> to_int(std::string_view s) {
+  std::int64_t v = 0;
+  auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
+  if (ec != std::errc{} || p != s.data() + s.size()) return std::nullopt;
+  return v;
+}
+
+HttpReply json_reply(const Json& j, int status = 200) {
+  return {status, "application/json", j.dump(2, ' ', false, Json::error_handler_t::replace)};
+}
+
+HttpReply error_reply(int status, const std::string& message) {
+  return json_reply(Json{{"error", message}}, status);
+}
+
+Json summary_json(const db::GameSummary& s) {
+  return Json{{"id", s.id},
+              {"game", s.kind},
+              {"options", s.options},
+              {"players", Json::array({s.first_name, s.second_name})},
+              {"result", s.result},
+              {"reason", s.reason},
+              {"time_control", s.time_control},
+              {"started_at_ms", s.started_at_ms},
+              {"ended_at_ms", s.ended_at_ms},
+              {"plies", s.plies},
+              {"live", false}};
+}
+
+HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
+  auto get = [&](const char* k) {
+    auto it = q.find(k);
+    return it == q.end() ? std::string{} : it->second;
+  };
+  const std::string status = get("status");
+  if (!status.empty() && status != "live" && status != "finished")
+    return error_reply(400, "status must be 'live' or 'finished'");
+  Json out = Json::array();
+  if (status != "finished") out = hub.live_games(get("game"));
+  if (status != "live") {
+    db::GameFilter f;
+    f.kind = get("game");
+    if (auto limit = to_int(get("limit")); limit && *limit > 0 && *limit <= 500)
+      f.limit = static_cast<int>(*limit);
+    if (auto offset = to_int(get("offset")); offset && *offset >= 0)
+      f.offset = static_cast<int>(*offset);
+    if (auto player = to_int(get("player"))) f.player = *player;
+    auto list = hub.store().list_games(f);
+    if (!list) return error_reply(500, list.error());
+    for (const auto& s : *list) out.push_back(summary_json(s));
+  }
+  return json_reply(out);
+}
+
+Json detail_json(const db::GameDetail& d) {
+  Json moves = Json::array();
+  for (const auto& m : d.moves) {
+    Json j{{"ply", m.ply}, {"move", m.move}, {"time_used_ms", m.time_used_ms}};
+    if (m.clock_left_ms >= 0) j["clock_left_ms"] = m.clock_left_ms;
+    if (m.depth > 0 || m.nodes > 0)
+      j["info"] = {{"depth", m.depth}, {"nodes", m.nodes}, {"pv", m.pv}};
+    if (m.score) j["info"]["score"] = *m.score;
+    moves.push_back(j);
+  }
+  Json j = summary_json(d.summary);
+  j["start_position"] = d.start_position;
+  j["final_position"] = d.final_position;
+  j["moves"] = moves;
+  return j;
+}
+
+HttpReply one_game(Hub& hub, std::string_view rest) {
+  bool export_text = false;
+  if (rest.ends_with("/export")) {
+    export_text = true;
+    rest.remove_suffix(7);
+  }
+  auto id = to_int(rest);
+  if (!id) return error_reply(400, "'" + std::string(rest) + "' is not a game id");
+  auto detail = hub.store().game_detail(*id);
+  if (!detail) return error_reply(404, detail.error());
+  if (!export_text) {
+    Json j = detail_json(*detail);
+    if (auto match = hub.find_match(*id)) j["live"] = match->summary()["live"];
+    return json_reply(j);
+  }
+  // Plain text for every kind for now (PGN/PDN writers are not linked yet).
+  const auto& s = detail->summary;
+  std::string text = "[Game \"" + s.kind + "\"]\n[Options \"" + s.options + "\"]\n[First \"" +
+                     s.first_name + "\"]\n[Second \"" + s.second_name + "\"]\n[Result \"" +
+                     (s.result.empty() ? "*" : s.result) + "\"]\n[Start \"" +
+                     detail->start_position + "\"]\n\n";
+  for (const auto& m : detail->moves) text += m.move + "\n";
+  return {200, "text/plain; charset=utf-8", text};
+}
+
+}  // namespace
+
+std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
+  auto qpos = target.find('?');
+  std::string_view path = target.substr(0, qpos);
+  auto query =
+      parse_query(qpos == std::string_view::npos ? std::string_view{} : target.substr(qpos + 1));
+  if (path == "/healthz") return HttpReply{200, "text/plain", "ok\n"};
+  if (path == "/metrics") {
+    auto m = hub.metrics();
+    std::string body = "arena_connections " + std::to_string(m.connections) +
+                       "\narena_live_games " + std::to_string(m.live_games) + "\narena_puzzles " +
+                       std::to_string(m.puzzles) + "\narena_moves_total " +
+                       std::to_string(m.moves_total) + "\narena_moves_per_second " +
+                       std::to_string(m.moves_per_second) + "\narena_store_queue_length " +
+                       std::to_string(hub.store().queue_length()) + "\n";
+    return HttpReply{200, "text/plain; version=0.0.4", body};
+  }
+  if (!path.starts_with("/api/")) return std::nullopt;
+  if (path == "/api/games") return games(hub, query);
+  if (path.starts_with("/api/games/")) return one_game(hub, path.substr(11));
+  if (path == "/api/players") return json_reply(hub.online_players());
+  if (path == "/api/catalog") {
+    Json out = Json::array();
+    for (const auto& g : game_catalog())
+      out.push_back(Json{{"name", g.name},
+                         {"title", g.title},
+                         {"players", g.num_players},
+                         {"options_help", g.options_help}});
+    return json_reply(out);
+  }
+  if (path == "/api/leaderboard") {
+    auto it = query.find("game");
+    if (it == query.end() || it->second.empty())
+      return error_reply(400, "missing query parameter 'game'");
+    auto rows = hub.store().leaderboard(it->second);
+    if (!rows) return error_reply(500, rows.error());
+    Json out = Json::array();
+    for (const auto& r : *rows)
+      out.push_back(Json{{"player", r.player},
+                         {"name", r.name},
+                         {"bot", r.is_bot},
+                         {"rating", r.rating},
+                         {"deviation", r.deviation},
+                         {"games", r.games},
+                         {"wins", r.wins},
+                         {"losses", r.losses},
+                         {"draws", r.draws}});
+    return json_reply(out);
+  }
+  return error_reply(404, "no API endpoint " + std::string(path));
+}
+
+}  // namespace arena::server

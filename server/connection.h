@@ -1,0 +1,55 @@
+#pragma once
+// Connection: what the hub knows of one client, without Beast. The WebSocket session
+// implements send/close; the hub keeps the protocol state here.
+//
+// Threading: send() and close_going_away() are thread-safe. The protocol fields are read and
+// written only by Hub::on_message/on_open/on_close, which the session calls on its strand.
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "protocol/messages.h"
+#include "server/match/match.h"
+
+namespace arena::server {
+
+// Token bucket: `rate` messages per second sustained, `burst` at once.
+class RateLimiter {
+ public:
+  RateLimiter(int rate, int burst) : rate_(rate), burst_(burst), tokens_(burst * 1000LL) {}
+  bool allow(std::int64_t now_ms) {
+    if (last_ms_ >= 0)
+      tokens_ = std::min<std::int64_t>(burst_ * 1000LL, tokens_ + (now_ms - last_ms_) * rate_);
+    last_ms_ = now_ms;
+    if (tokens_ < 1000) return false;
+    tokens_ -= 1000;
+    return true;
+  }
+
+ private:
+  int rate_, burst_;
+  std::int64_t tokens_;  // thousandths of a message
+  std::int64_t last_ms_ = -1;
+};
+
+class Connection {
+ public:
+  virtual ~Connection() = default;
+  virtual void send(Text text) = 0;
+  // Closes with the WebSocket "going away" code (server shutdown).
+  virtual void close_going_away() = 0;
+
+  // Set by the transport before on_open.
+  std::optional<protocol::PlayerInfo> bot;  // authenticated by a bearer token
+  std::string cookie_token;                 // the arena_session cookie, if any
+
+  // Protocol state, owned by the hub.
+  bool hello_done = false;
+  protocol::PlayerInfo player;
+  std::string session_token;
+  RateLimiter limiter{protocol::kMaxMessagesPerSecond, protocol::kMaxMessageBurst};
+};
+
+}  // namespace arena::server

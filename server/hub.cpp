@@ -1,0 +1,325 @@
+#include "server/hub.h"
+
+#include <random>
+
+#include <boost/asio/post.hpp>
+
+#include "db/sha256.h"
+
+namespace arena::server {
+
+using protocol::ErrorCode;
+using protocol::Json;
+
+namespace {
+
+std::string new_session_token() {
+  std::random_device rd;
+  std::string t;
+  for (int i = 0; i < 32; ++i) t += "0123456789abcdef"[rd() % 16];
+  return t;
+}
+
+template <class... Ts>
+struct Overload : Ts... {
+  using Ts::operator()...;
+};
+
+Text text_of(const Json& j) {
+  return std::make_shared<const std::string>(
+      j.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+}  // namespace
+
+Hub::Hub(boost::asio::any_io_executor executor, HubConfig config, db::Store& store,
+         std::shared_ptr<const TimeSource> time)
+    : executor_(executor),
+      config_(std::move(config)),
+      store_(store),
+      time_(std::move(time)),
+      lobby_timer_(boost::asio::make_strand(executor)) {}
+
+Reply Hub::reply_to(const std::shared_ptr<Connection>& c) {
+  return [weak = std::weak_ptr<Connection>(c)](Text t) {
+    if (auto conn = weak.lock()) conn->send(std::move(t));
+  };
+}
+
+void Hub::send_error(const std::shared_ptr<Connection>& c, ErrorCode code,
+                     const std::string& message, std::string_view ref) {
+  c->send(std::make_shared<const std::string>(protocol::encode_error(code, message, ref)));
+}
+
+void Hub::on_open(const std::shared_ptr<Connection>& c) {
+  std::lock_guard lock(mutex_);
+  connections_.insert(c);
+}
+
+void Hub::on_message(const std::shared_ptr<Connection>& c, std::string_view text) {
+  if (!c->limiter.allow(time_->now_ms()))
+    return send_error(c, ErrorCode::kRateLimited,
+                      "more than " + std::to_string(protocol::kMaxMessagesPerSecond) +
+                          " messages per second; this one was dropped",
+                      "");
+  protocol::Decoded d = protocol::decode_client_message(text);
+  if (!d.message) return send_error(c, d.error.code, d.error.message, d.ref_type);
+  if (!c->hello_done && !std::holds_alternative<protocol::Hello>(*d.message))
+    return send_error(c, ErrorCode::kHelloRequired, "the first message must be hello", d.ref_type);
+  dispatch(c, std::move(*d.message));
+}
+
+void Hub::dispatch(const std::shared_ptr<Connection>& c, protocol::ClientMessage message) {
+  std::visit(
+      Overload{[&](const protocol::Hello& m) { on_hello(c, m); },
+               [&](const protocol::Seek& m) { on_seek(c, m); },
+               [&](const protocol::CancelSeek& m) { on_cancel(c, m); },
+               [&](const protocol::Challenge& m) { on_challenge(c, m); },
+               [&](const protocol::Accept& m) { on_accept(c, m); },
+               [&](const protocol::Decline& m) { on_decline(c, m); },
+               [&](protocol::MoveRequest& m) { on_move(c, std::move(m)); },
+               [&](const protocol::GameAction& m) { on_action(c, m); },
+               [&](const protocol::Watch& m) { on_watch(c, m.game_id, m.since_version, false); },
+               [&](const protocol::Unwatch& m) { on_unwatch(c, m); },
+               [&](const protocol::Resume& m) { on_watch(c, m.game_id, m.since_version, true); },
+               [&](const protocol::PuzzleStart& m) { on_puzzle_start(c, m); },
+               [&](const protocol::PuzzleMove& m) { on_puzzle_move(c, m); },
+               [&](const protocol::PuzzleSolution& m) { on_puzzle_solution(c, m); },
+               [&](const protocol::Ping& m) {
+                 c->send(text_of(Json{{"type", "pong"}, {"id", m.id}}));
+               }},
+      message);
+}
+
+void Hub::on_hello(const std::shared_ptr<Connection>& c, const protocol::Hello& m) {
+  if (c->hello_done) return send_error(c, ErrorCode::kBadField, "hello was already sent", "hello");
+  if (m.version != protocol::kProtocolVersion)
+    return send_error(c, ErrorCode::kBadVersion,
+                      "protocol version " + std::to_string(m.version) + " is not supported (use " +
+                          std::to_string(protocol::kProtocolVersion) + ")",
+                      "hello");
+  protocol::PlayerInfo player;
+  std::string token = !m.resume.empty() ? m.resume : c->cookie_token;
+  if (c->bot) {
+    player = *c->bot;
+  } else {
+    std::unique_lock lock(mutex_);
+    auto it = token.empty() ? guests_.end() : guests_.find(token);
+    if (it != guests_.end()) {
+      player = it->second;
+    } else {
+      lock.unlock();
+      if (token.empty()) token = new_session_token();
+      if (token.size() < 16)
+        return send_error(c, ErrorCode::kBadField, "field 'resume' is not a session token",
+                          "hello");
+      // The store knows a guest by a hash of the token: the same token is the same player,
+      // also after a restart, and what the REST API shows cannot be turned back into it.
+      auto record =
+          store_.find_or_create_player("guest:" + db::sha256_hex(token).substr(0, 24), false);
+      if (!record) return send_error(c, ErrorCode::kInternal, record.error(), "hello");
+      player = {record->id, (m.name.empty() ? "guest" : m.name) + "#" + std::to_string(record->id),
+                false};
+      lock.lock();
+      guests_[token] = player;
+    }
+  }
+  c->hello_done = true;
+  c->player = player;
+  c->session_token = token;
+  std::vector<std::pair<std::shared_ptr<Match>, int>> games;
+  bool first_connection = false;
+  {
+    std::lock_guard lock(mutex_);
+    auto& conns = player_conns_[player.id];
+    std::erase_if(conns, [](const auto& w) { return w.expired(); });
+    first_connection = conns.empty();
+    conns.push_back(c);
+    for (auto id : live_) {
+      auto& match = matches_[id];
+      for (int seat = 0; seat < 2; ++seat)
+        if (match->settings().players[seat].id == player.id) games.emplace_back(match, seat);
+    }
+  }
+  if (first_connection)
+    for (auto& [match, seat] : games) match->connection_changed(seat, true);
+  Json live = Json::array();
+  for (auto& [match, seat] : games) live.push_back(match->game_id());
+  c->send(text_of(Json{{"type", "welcome"},
+                       {"player", protocol::to_json(player)},
+                       {"server", "arena 0.1.0"},
+                       {"protocol", protocol::kProtocolVersion},
+                       {"session", c->bot ? "" : token},
+                       {"your_games", live},
+                       {"limits",
+                        {{"max_message_bytes", protocol::kMaxMessageBytes},
+                         {"max_json_depth", protocol::kMaxJsonDepth},
+                         {"messages_per_second", protocol::kMaxMessagesPerSecond},
+                         {"burst", protocol::kMaxMessageBurst},
+                         {"reconnect_grace_ms", config_.reconnect_grace_ms}}}}));
+  c->send(lobby_snapshot());
+  lobby_changed();
+}
+
+void Hub::on_close(const std::shared_ptr<Connection>& c) {
+  std::vector<std::pair<std::shared_ptr<Match>, int>> games;
+  {
+    std::lock_guard lock(mutex_);
+    connections_.erase(c);
+    if (!c->hello_done) return;
+    auto& conns = player_conns_[c->player.id];
+    std::erase_if(conns, [&](const auto& w) { return w.expired() || w.lock() == c; });
+    if (!conns.empty()) return;
+    player_conns_.erase(c->player.id);
+    std::erase_if(seeks_, [&](const auto& s) { return s.second.owner.id == c->player.id; });
+    for (auto id : live_) {
+      auto& match = matches_[id];
+      for (int seat = 0; seat < 2; ++seat)
+        if (match->settings().players[seat].id == c->player.id) games.emplace_back(match, seat);
+    }
+  }
+  for (auto& [match, seat] : games) match->connection_changed(seat, false);
+  lobby_changed();
+}
+
+void Hub::sweep() {
+  const std::int64_t now = time_->now_ms();
+  bool changed = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (last_sweep_ms_ >= 0 && now > last_sweep_ms_)
+      moves_per_second_ = static_cast<double>(moves_total_ - moves_at_last_sweep_) * 1000.0 /
+                          static_cast<double>(now - last_sweep_ms_);
+    moves_at_last_sweep_ = moves_total_;
+    last_sweep_ms_ = now;
+    changed |= std::erase_if(seeks_, [&](const auto& s) {
+                 return now - s.second.created_ms >= config_.seek_ttl_ms;
+               }) > 0;
+    std::erase_if(challenges_, [&](const auto& ch) {
+      return now - ch.second.created_ms >= config_.challenge_ttl_ms;
+    });
+  }
+  if (changed) lobby_changed();
+}
+
+void Hub::shutdown() {
+  std::set<std::shared_ptr<Connection>> conns;
+  {
+    std::lock_guard lock(mutex_);
+    shutting_down_ = true;
+    conns = connections_;
+  }
+  for (const auto& c : conns) c->close_going_away();
+  lobby_timer_.cancel();
+}
+
+void Hub::on_match_event(std::int64_t game_id, const Text& event) {
+  std::vector<std::shared_ptr<Connection>> targets;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = matches_.find(game_id);
+    if (it == matches_.end()) return;
+    auto add = [&](Conns& conns) {
+      for (auto& w : conns)
+        if (auto c = w.lock()) targets.push_back(std::move(c));
+    };
+    if (auto wc = watchers_.find(game_id); wc != watchers_.end()) add(wc->second);
+  }
+  for (const auto& c : targets) c->send(event);
+}
+
+void Hub::on_match_finished(std::int64_t game_id) {
+  {
+    std::lock_guard lock(mutex_);
+    live_.erase(game_id);
+    watchers_.erase(game_id);  // the game_end event was the last one
+  }
+  lobby_changed();
+}
+
+std::shared_ptr<Match> Hub::find_match(std::int64_t game_id) {
+  std::lock_guard lock(mutex_);
+  auto it = matches_.find(game_id);
+  return it == matches_.end() ? nullptr : it->second;
+}
+
+Json Hub::live_games(const std::string& kind) {
+  std::vector<std::shared_ptr<Match>> live;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto id : live_) live.push_back(matches_[id]);
+  }
+  Json out = Json::array();
+  for (const auto& m : live)
+    if (kind.empty() || m->settings().kind == kind) out.push_back(m->summary());
+  return out;
+}
+
+Json Hub::online_players() {
+  std::lock_guard lock(mutex_);
+  Json out = Json::array();
+  for (const auto& [id, conns] : player_conns_)
+    for (const auto& w : conns)
+      if (auto c = w.lock()) {
+        out.push_back(protocol::to_json(c->player));
+        break;
+      }
+  return out;
+}
+
+HubMetrics Hub::metrics() {
+  std::lock_guard lock(mutex_);
+  return {connections_.size(), live_.size(), puzzles_.size(), moves_total_, moves_per_second_};
+}
+
+void Hub::send_to_player(std::int64_t player_id, const Text& text) {
+  std::vector<std::shared_ptr<Connection>> targets;
+  {
+    std::lock_guard lock(mutex_);
+    if (auto it = player_conns_.find(player_id); it != player_conns_.end())
+      for (auto& w : it->second)
+        if (auto c = w.lock()) targets.push_back(std::move(c));
+  }
+  for (const auto& c : targets) c->send(text);
+}
+
+void Hub::lobby_changed() {
+  {
+    std::lock_guard lock(mutex_);
+    if (lobby_pending_ || shutting_down_) return;
+    lobby_pending_ = true;
+  }
+  lobby_timer_.expires_after(std::chrono::milliseconds(config_.lobby_interval_ms));
+  lobby_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    std::vector<std::shared_ptr<Connection>> targets;
+    {
+      std::lock_guard lock(self->mutex_);
+      self->lobby_pending_ = false;
+      if (ec || self->shutting_down_) return;
+      for (auto& [id, conns] : self->player_conns_)
+        for (auto& w : conns)
+          if (auto c = w.lock()) targets.push_back(std::move(c));
+    }
+    Text snapshot = self->lobby_snapshot();
+    for (const auto& c : targets) c->send(snapshot);
+  });
+}
+
+Text Hub::lobby_snapshot() {
+  Json seeks = Json::array();
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, s] : seeks_)
+      seeks.push_back(Json{{"seek_id", id},
+                           {"by", protocol::to_json(s.owner)},
+                           {"game", s.game},
+                           {"options", s.options},
+                           {"time_control", s.time_control}});
+  }
+  return text_of(Json{{"type", "lobby"},
+                      {"seeks", seeks},
+                      {"players", online_players()},
+                      {"games", live_games("")}});
+}
+
+}  // namespace arena::server

@@ -1,0 +1,166 @@
+#pragma once
+// Hub: the server's shared state. Connections and players, the lobby (seeks, challenges),
+// live matches, spectators and puzzle sessions; it turns decoded client messages into
+// actions and fans match events out to players and spectators.
+//
+// Threading: on_open/on_message/on_close are called on the calling connection's strand;
+// every map is guarded by one mutex that is never held while calling a Match or sending
+// (both only post), so there is no lock order to get wrong.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "db/store.h"
+#include "games/core/any_game.h"
+#include "protocol/codec.h"
+#include "server/connection.h"
+#include "server/match/match.h"
+
+namespace arena::server {
+
+using GameFactory =
+    std::function<Expected<std::unique_ptr<AnyGame>>(std::string_view name, const GameOptions&)>;
+using GameLoader = std::function<Expected<std::unique_ptr<AnyGame>>(std::string_view name,
+                                                                    std::string_view position)>;
+
+struct HubConfig {
+  std::int64_t seek_ttl_ms = 10 * 60 * 1000;
+  std::int64_t challenge_ttl_ms = 60 * 1000;
+  std::int64_t reconnect_grace_ms = 30 * 1000;
+  bool illegal_move_loses = false;
+  std::int64_t lobby_interval_ms = 100;  // lobby updates are coalesced over this interval
+  GameFactory make_game;                 // default: the catalog
+  GameLoader load_game;                  // default: the catalog
+};
+
+struct HubMetrics {
+  std::size_t connections = 0, live_games = 0, puzzles = 0;
+  std::uint64_t moves_total = 0;
+  double moves_per_second = 0;  // over the last sweep interval (about a second)
+};
+
+class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub> {
+ public:
+  Hub(boost::asio::any_io_executor executor, HubConfig config, db::Store& store,
+      std::shared_ptr<const TimeSource> time);
+
+  void on_open(const std::shared_ptr<Connection>& c);
+  void on_message(const std::shared_ptr<Connection>& c, std::string_view text);
+  void on_close(const std::shared_ptr<Connection>& c);
+
+  // Reloads the store's unfinished two-player games as live matches (after a restart);
+  // returns how many. Call once, before clients connect.
+  int restore_unfinished();
+  // Drops expired seeks and challenges (called every second by the server, or by tests).
+  void sweep();
+  // Closes every connection with "going away"; matches keep their durable state.
+  void shutdown();
+
+  void on_match_event(std::int64_t game_id, const Text& event) override;
+  void on_match_finished(std::int64_t game_id) override;
+
+  // For the REST API and tests.
+  std::shared_ptr<Match> find_match(std::int64_t game_id);
+  protocol::Json live_games(const std::string& kind);
+  protocol::Json online_players();
+  HubMetrics metrics();
+  db::Store& store() { return store_; }
+
+ private:
+  struct SeekRecord {
+    std::int64_t id = 0;
+    protocol::PlayerInfo owner;
+    std::string game, options, time_control;
+    std::int64_t created_ms = 0;
+  };
+  struct ChallengeRecord {
+    std::int64_t id = 0;
+    protocol::PlayerInfo from, to;
+    std::string game, options, time_control;
+    std::int64_t created_ms = 0;
+  };
+  struct PuzzleSession {
+    std::int64_t id = 0, player = 0;
+    std::string kind;
+    std::unique_ptr<AnyGame> game;
+    std::int64_t started_ms = 0;
+    int moves = 0;
+    bool solved = false;
+  };
+  using Conns = std::vector<std::weak_ptr<Connection>>;
+
+  void dispatch(const std::shared_ptr<Connection>& c, protocol::ClientMessage message);
+  void on_hello(const std::shared_ptr<Connection>& c, const protocol::Hello& m);
+  void on_seek(const std::shared_ptr<Connection>& c, const protocol::Seek& m);
+  void on_cancel(const std::shared_ptr<Connection>& c, const protocol::CancelSeek& m);
+  void on_challenge(const std::shared_ptr<Connection>& c, const protocol::Challenge& m);
+  void on_accept(const std::shared_ptr<Connection>& c, const protocol::Accept& m);
+  void on_decline(const std::shared_ptr<Connection>& c, const protocol::Decline& m);
+  void on_move(const std::shared_ptr<Connection>& c, protocol::MoveRequest m);
+  void on_action(const std::shared_ptr<Connection>& c, const protocol::GameAction& m);
+  void on_watch(const std::shared_ptr<Connection>& c, std::int64_t game_id, std::int64_t since,
+                bool as_player);
+  void on_unwatch(const std::shared_ptr<Connection>& c, const protocol::Unwatch& m);
+  void on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::PuzzleStart& m);
+  void on_puzzle_move(const std::shared_ptr<Connection>& c, const protocol::PuzzleMove& m);
+  void on_puzzle_solution(const std::shared_ptr<Connection>& c, const protocol::PuzzleSolution& m);
+
+  // Validates game, options and time control; on failure sends the error and returns false.
+  bool check_offer(const std::shared_ptr<Connection>& c, const std::string& game,
+                   const std::string& options, const std::string& time_control,
+                   std::string_view ref);
+  std::shared_ptr<Match> make_match(std::int64_t id, const protocol::PlayerInfo& first,
+                                    const protocol::PlayerInfo& second,
+                                    std::unique_ptr<AnyGame> game, const std::string& options,
+                                    const TimeControl& tc);
+  void start_match(const protocol::PlayerInfo& first, const protocol::PlayerInfo& second,
+                   const std::string& game, const std::string& options,
+                   const std::string& time_control, const std::shared_ptr<Connection>& c,
+                   std::string_view ref);
+  // The match `game_id` and the seat of `c`'s player, or an error sent to c.
+  std::pair<std::shared_ptr<Match>, int> seat_of(const std::shared_ptr<Connection>& c,
+                                                 std::int64_t game_id, std::string_view ref);
+  Text puzzle_state(const PuzzleSession& p) const;
+  Text finish_puzzle(PuzzleSession& p);
+  void send_to_player(std::int64_t player_id, const Text& text);
+  void lobby_changed();
+  Text lobby_snapshot();
+  static Reply reply_to(const std::shared_ptr<Connection>& c);
+  static void send_error(const std::shared_ptr<Connection>& c, protocol::ErrorCode code,
+                         const std::string& message, std::string_view ref);
+
+  boost::asio::any_io_executor executor_;
+  HubConfig config_;
+  db::Store& store_;
+  std::shared_ptr<const TimeSource> time_;
+  boost::asio::steady_timer lobby_timer_;
+
+  std::mutex mutex_;
+  std::set<std::shared_ptr<Connection>> connections_;
+  std::map<std::int64_t, Conns> player_conns_;
+  std::map<std::string, protocol::PlayerInfo> guests_;  // session token -> guest
+  std::map<std::int64_t, SeekRecord> seeks_;
+  std::map<std::int64_t, ChallengeRecord> challenges_;
+  std::map<std::int64_t, std::shared_ptr<Match>> matches_;  // live and finished
+  std::set<std::int64_t> live_;
+  std::map<std::int64_t, Conns> watchers_;
+  std::map<std::int64_t, PuzzleSession> puzzles_;
+  std::int64_t next_offer_id_ = 1;
+  bool lobby_pending_ = false;
+  bool shutting_down_ = false;
+  std::uint64_t moves_total_ = 0;
+  std::uint64_t moves_at_last_sweep_ = 0;
+  std::int64_t last_sweep_ms_ = -1;
+  double moves_per_second_ = 0;
+};
+
+}  // namespace arena::server

@@ -1,0 +1,276 @@
+// Hub: seeks, challenges, starting matches and routing game commands to them.
+
+#include "server/hub.h"
+
+#include "games/catalog/catalog.h"
+
+namespace arena::server {
+
+using protocol::ErrorCode;
+using protocol::Json;
+
+namespace {
+
+Text text_of(const Json& j) {
+  return std::make_shared<const std::string>(
+      j.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+}  // namespace
+
+bool Hub::check_offer(const std::shared_ptr<Connection>& c, const std::string& game,
+                      const std::string& options, const std::string& time_control,
+                      std::string_view ref) {
+  auto opts = parse_game_options(options);
+  if (!opts) return send_error(c, ErrorCode::kBadOptions, opts.error(), ref), false;
+  auto made = config_.make_game(game, *opts);
+  if (!made) {
+    const bool unknown = made.error().starts_with("unknown game");
+    send_error(c, unknown ? ErrorCode::kUnknownGame : ErrorCode::kBadOptions, made.error(), ref);
+    return false;
+  }
+  if ((*made)->num_players() != 2) {
+    send_error(c, ErrorCode::kUnknownGame, "'" + game + "' is a puzzle: use puzzle_start", ref);
+    return false;
+  }
+  auto tc = parse_time_control(time_control);
+  if (!tc) return send_error(c, ErrorCode::kBadTimeControl, tc.error(), ref), false;
+  return true;
+}
+
+void Hub::on_seek(const std::shared_ptr<Connection>& c, const protocol::Seek& m) {
+  if (!check_offer(c, m.game, m.options, m.time_control, "seek")) return;
+  std::int64_t id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    id = next_offer_id_++;
+    seeks_[id] = {id, c->player, m.game, m.options, m.time_control, time_->now_ms()};
+  }
+  c->send(text_of(Json{{"type", "seek_created"}, {"seek_id", id}}));
+  lobby_changed();
+}
+
+void Hub::on_cancel(const std::shared_ptr<Connection>& c, const protocol::CancelSeek& m) {
+  bool found = false;
+  {
+    std::lock_guard lock(mutex_);
+    if (m.is_challenge) {
+      auto it = challenges_.find(m.seek_id);
+      found = it != challenges_.end() && it->second.from.id == c->player.id;
+      if (found) challenges_.erase(it);
+    } else {
+      auto it = seeks_.find(m.seek_id);
+      found = it != seeks_.end() && it->second.owner.id == c->player.id;
+      if (found) seeks_.erase(it);
+    }
+  }
+  if (!found)
+    return send_error(c, m.is_challenge ? ErrorCode::kNoSuchChallenge : ErrorCode::kNoSuchSeek,
+                      "you have no open offer " + std::to_string(m.seek_id), "cancel_seek");
+  c->send(text_of(
+      Json{{"type", "cancelled"}, {m.is_challenge ? "challenge_id" : "seek_id", m.seek_id}}));
+  lobby_changed();
+}
+
+void Hub::on_challenge(const std::shared_ptr<Connection>& c, const protocol::Challenge& m) {
+  if (!check_offer(c, m.game, m.options, m.time_control, "challenge")) return;
+  std::optional<protocol::PlayerInfo> target;
+  std::int64_t id = 0;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [pid, conns] : player_conns_)
+      for (const auto& w : conns)
+        if (auto other = w.lock(); other && other->player.name == m.to) target = other->player;
+    if (target && target->id != c->player.id) {
+      id = next_offer_id_++;
+      challenges_[id] = {id,        c->player,      *target,        m.game,
+                         m.options, m.time_control, time_->now_ms()};
+    }
+  }
+  if (!target || target->id == c->player.id)
+    return send_error(c, ErrorCode::kNoSuchPlayer, "no other player named '" + m.to + "' is online",
+                      "challenge");
+  c->send(text_of(Json{{"type", "challenge_created"}, {"challenge_id", id}}));
+  send_to_player(target->id, text_of(Json{{"type", "challenge_offer"},
+                                          {"challenge_id", id},
+                                          {"from", protocol::to_json(c->player)},
+                                          {"game", m.game},
+                                          {"options", m.options},
+                                          {"time_control", m.time_control}}));
+}
+
+void Hub::on_accept(const std::shared_ptr<Connection>& c, const protocol::Accept& m) {
+  std::optional<SeekRecord> seek;
+  std::optional<ChallengeRecord> challenge;
+  {
+    std::lock_guard lock(mutex_);
+    if (m.is_challenge) {
+      auto it = challenges_.find(m.id);
+      if (it != challenges_.end() && it->second.to.id == c->player.id) {
+        challenge = it->second;
+        challenges_.erase(it);
+      }
+    } else {
+      auto it = seeks_.find(m.id);
+      if (it != seeks_.end() && it->second.owner.id != c->player.id) {
+        seek = it->second;
+        seeks_.erase(it);
+      }
+    }
+  }
+  if (challenge)
+    return start_match(challenge->from, challenge->to, challenge->game, challenge->options,
+                       challenge->time_control, c, "accept");
+  if (seek) {
+    start_match(seek->owner, c->player, seek->game, seek->options, seek->time_control, c, "accept");
+    return lobby_changed();
+  }
+  send_error(c, m.is_challenge ? ErrorCode::kNoSuchChallenge : ErrorCode::kNoSuchSeek,
+             (m.is_challenge ? "no challenge " : "no open seek ") + std::to_string(m.id) +
+                 " for you (unknown, expired, taken, or your own)",
+             "accept");
+}
+
+void Hub::on_decline(const std::shared_ptr<Connection>& c, const protocol::Decline& m) {
+  std::optional<ChallengeRecord> challenge;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = challenges_.find(m.challenge_id);
+    if (it != challenges_.end() && it->second.to.id == c->player.id) {
+      challenge = it->second;
+      challenges_.erase(it);
+    }
+  }
+  if (!challenge)
+    return send_error(c, ErrorCode::kNoSuchChallenge,
+                      "no challenge " + std::to_string(m.challenge_id) + " for you", "decline");
+  send_to_player(challenge->from.id, text_of(Json{{"type", "declined"},
+                                                  {"challenge_id", m.challenge_id},
+                                                  {"by", protocol::to_json(c->player)}}));
+  c->send(text_of(Json{{"type", "declined"},
+                       {"challenge_id", m.challenge_id},
+                       {"by", protocol::to_json(c->player)}}));
+}
+
+void Hub::start_match(const protocol::PlayerInfo& first, const protocol::PlayerInfo& second,
+                      const std::string& game, const std::string& options,
+                      const std::string& time_control, const std::shared_ptr<Connection>& c,
+                      std::string_view ref) {
+  // The offer was checked when it was made; the catalog has not changed since.
+  auto opts = parse_game_options(options);
+  auto made = config_.make_game(game, opts ? *opts : GameOptions{});
+  auto tc = parse_time_control(time_control);
+  if (!opts || !made || !tc)
+    return send_error(c, ErrorCode::kInternal, "the offer became invalid", ref);
+  db::NewGame record{std::string((*made)->name()),
+                     options,
+                     (*made)->serialize(),
+                     first.id,
+                     second.id,
+                     tc->to_string(),
+                     0,
+                     std::nullopt};
+  auto id = store_.create_game(record);
+  if (!id)
+    return send_error(c, ErrorCode::kInternal, "the game could not be recorded: " + id.error(),
+                      ref);
+  auto match = make_match(*id, first, second, std::move(*made), options, *tc);
+  {
+    std::lock_guard lock(mutex_);
+    matches_[*id] = match;
+    live_.insert(*id);
+    // Every connection of both players follows the game from its start.
+    auto& subscribers = watchers_[*id];
+    for (const auto& p : {first.id, second.id})
+      if (auto it = player_conns_.find(p); it != player_conns_.end())
+        subscribers.insert(subscribers.end(), it->second.begin(), it->second.end());
+  }
+  match->start();
+  lobby_changed();
+}
+
+std::shared_ptr<Match> Hub::make_match(std::int64_t id, const protocol::PlayerInfo& first,
+                                       const protocol::PlayerInfo& second,
+                                       std::unique_ptr<AnyGame> game, const std::string& options,
+                                       const TimeControl& tc) {
+  MatchSettings settings;
+  settings.game_id = id;
+  settings.kind = std::string(game->name());
+  settings.options = options;
+  settings.time_control = tc;
+  settings.players[0] = first;
+  settings.players[1] = second;
+  settings.illegal_move_loses = config_.illegal_move_loses;
+  settings.reconnect_grace_ms = config_.reconnect_grace_ms;
+  settings.draws_possible = settings.kind != "isolation";
+  return std::make_shared<Match>(executor_, std::move(settings), std::move(game), store_, time_,
+                                 shared_from_this());
+}
+
+std::pair<std::shared_ptr<Match>, int> Hub::seat_of(const std::shared_ptr<Connection>& c,
+                                                    std::int64_t game_id, std::string_view ref) {
+  auto match = find_match(game_id);
+  if (!match) {
+    send_error(c, ErrorCode::kNoSuchGame, "no game " + std::to_string(game_id), ref);
+    return {nullptr, -1};
+  }
+  for (int seat = 0; seat < 2; ++seat)
+    if (match->settings().players[seat].id == c->player.id) return {match, seat};
+  send_error(c, ErrorCode::kNotYourGame, "you are not a player of game " + std::to_string(game_id),
+             ref);
+  return {nullptr, -1};
+}
+
+void Hub::on_move(const std::shared_ptr<Connection>& c, protocol::MoveRequest m) {
+  auto [match, seat] = seat_of(c, m.game_id, "move");
+  if (!match) return;
+  match->move(seat, std::move(m),
+              [self = shared_from_this(), weak = std::weak_ptr<Connection>(c)](Text t) {
+                if (t->find("\"move_ack\"") != std::string::npos) {
+                  std::lock_guard lock(self->mutex_);
+                  ++self->moves_total_;
+                }
+                if (auto conn = weak.lock()) conn->send(std::move(t));
+              });
+}
+
+void Hub::on_action(const std::shared_ptr<Connection>& c, const protocol::GameAction& m) {
+  static constexpr const char* kRefs[] = {"resign", "offer_draw", "accept_draw", "abort",
+                                          "claim_win"};
+  auto [match, seat] = seat_of(c, m.game_id, kRefs[static_cast<int>(m.kind)]);
+  if (match) match->action(seat, m.kind, reply_to(c));
+}
+
+void Hub::on_watch(const std::shared_ptr<Connection>& c, std::int64_t game_id, std::int64_t since,
+                   bool as_player) {
+  std::shared_ptr<Match> match;
+  if (as_player) {
+    match = seat_of(c, game_id, "resume").first;
+    if (!match) return;
+  } else {
+    match = find_match(game_id);
+    if (!match)
+      return send_error(c, ErrorCode::kNoSuchGame, "no game " + std::to_string(game_id), "watch");
+  }
+  // Subscribing on the match's strand: the history, then every later event, exactly once.
+  match->send_history(since, reply_to(c),
+                      [self = shared_from_this(), game_id, weak = std::weak_ptr<Connection>(c)] {
+                        auto conn = weak.lock();
+                        if (!conn) return;
+                        std::lock_guard lock(self->mutex_);
+                        auto& conns = self->watchers_[game_id];
+                        std::erase_if(
+                            conns, [&](const auto& w) { return w.expired() || w.lock() == conn; });
+                        conns.push_back(conn);
+                      });
+}
+
+void Hub::on_unwatch(const std::shared_ptr<Connection>& c, const protocol::Unwatch& m) {
+  std::lock_guard lock(mutex_);
+  auto it = watchers_.find(m.game_id);
+  if (it == watchers_.end()) return;
+  std::erase_if(it->second, [&](const auto& w) { return w.expired() || w.lock() == c; });
+  if (it->second.empty()) watchers_.erase(it);
+}
+
+}  // namespace arena::server

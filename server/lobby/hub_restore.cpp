@@ -1,0 +1,44 @@
+// Hub: after a restart, unfinished games come back as live matches. Policy (protocol
+// README): the recorded moves are replayed, each clock gets what it had left at its side's
+// last move, the side to move's clock runs from the restart, both players count as
+// disconnected (so the grace period and claim_win apply), and versions start again at 0.
+
+#include "games/catalog/catalog.h"
+#include "server/hub.h"
+
+namespace arena::server {
+
+int Hub::restore_unfinished() {
+  auto games = store_.unfinished_games();
+  if (!games) return 0;
+  int restored = 0;
+  for (auto& detail : *games) {
+    const auto& s = detail.summary;
+    if (s.first_name.empty() || s.second_name.empty()) continue;  // puzzles are not resumed
+    auto first = store_.find_or_create_player(s.first_name, false);
+    auto second = store_.find_or_create_player(s.second_name, false);
+    auto game = config_.load_game(s.kind, detail.start_position);
+    auto tc = parse_time_control(s.time_control);
+    if (!first || !second || !game || !tc) continue;
+    auto match =
+        make_match(s.id, {first->id, first->name, first->is_bot},
+                   {second->id, second->name, second->is_bot}, std::move(*game), s.options, *tc);
+    std::vector<std::string> moves;
+    for (const auto& m : detail.moves) moves.push_back(m.move);
+    if (!match->replay(moves)) continue;
+    for (const auto& m : detail.moves)
+      if (m.clock_left_ms >= 0) match->restore_clock(m.ply % 2, m.clock_left_ms);
+    {
+      std::lock_guard lock(mutex_);
+      matches_[s.id] = match;
+      live_.insert(s.id);
+    }
+    match->connection_changed(0, false);
+    match->connection_changed(1, false);
+    match->start();
+    ++restored;
+  }
+  return restored;
+}
+
+}  // namespace arena::server

@@ -1,0 +1,183 @@
+// Hub: puzzle sessions. One player, moves verified by the rules; the end records the length
+// and the time. optimal_length stays null: the server links no solver (bots/ is off limits).
+
+#include <random>
+
+#include "games/catalog/catalog.h"
+#include "server/hub.h"
+
+namespace arena::server {
+
+using protocol::ErrorCode;
+using protocol::Json;
+
+namespace {
+
+Text text_of(const Json& j) {
+  return std::make_shared<const std::string>(
+      j.dump(-1, ' ', false, Json::error_handler_t::replace));
+}
+
+}  // namespace
+
+Text Hub::puzzle_state(const PuzzleSession& p) const {
+  return text_of(Json{{"type", "puzzle_state"},
+                      {"puzzle_id", p.id},
+                      {"puzzle", p.kind},
+                      {"version", p.moves},
+                      {"position", p.game->serialize()},
+                      {"legal_moves", p.game->legal_moves()},
+                      {"moves", p.game->history()}});
+}
+
+Text Hub::finish_puzzle(PuzzleSession& p) {
+  p.solved = true;
+  store_.finish_game({p.id, "solved", "solved", p.game->serialize()}, [](Expected<void>) {});
+  db::PuzzleAttempt attempt;
+  attempt.player = p.player;
+  attempt.kind = p.kind;
+  if (auto detail = store_.game_detail(p.id)) {  // the instance as recorded at the start
+    attempt.options = detail->summary.options;
+    attempt.instance = detail->start_position;
+  }
+  attempt.solved = true;
+  attempt.length = p.moves;
+  attempt.time_ms = time_->now_ms() - p.started_ms;
+  for (const auto& m : p.game->history())
+    attempt.solution += (attempt.solution.empty() ? "" : " ") + m;
+  attempt.game = p.id;
+  store_.record_puzzle_attempt(attempt, [](Expected<void>) {});
+  return text_of(Json{{"type", "puzzle_end"},
+                      {"puzzle_id", p.id},
+                      {"solved", true},
+                      {"length", p.moves},
+                      {"optimal_length", nullptr},
+                      {"time_ms", time_->now_ms() - p.started_ms}});
+}
+
+void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::PuzzleStart& m) {
+  auto opts = parse_game_options(m.options);
+  if (!opts) return send_error(c, ErrorCode::kBadOptions, opts.error(), "puzzle_start");
+  auto made =
+      m.state.empty() ? config_.make_game(m.puzzle, *opts) : config_.load_game(m.puzzle, m.state);
+  if (!made) {
+    const bool unknown = made.error().starts_with("unknown game");
+    return send_error(c, unknown ? ErrorCode::kUnknownGame : ErrorCode::kBadOptions, made.error(),
+                      "puzzle_start");
+  }
+  auto game = std::move(*made);
+  if (game->num_players() != 1)
+    return send_error(c, ErrorCode::kUnknownGame, "'" + m.puzzle + "' is not a puzzle",
+                      "puzzle_start");
+  std::mt19937_64 rng(m.seed);
+  for (int i = 0; i < m.scramble; ++i) {
+    auto moves = game->legal_moves();
+    if (moves.empty()) break;
+    (void)game->play(moves[rng() % moves.size()]);
+  }
+  // The scramble is part of the instance, not of the solution: reload to forget its history.
+  if (m.scramble > 0) {
+    auto reloaded = config_.load_game(game->name(), game->serialize());
+    if (!reloaded) return send_error(c, ErrorCode::kInternal, reloaded.error(), "puzzle_start");
+    game = std::move(*reloaded);
+  }
+  auto& instance = game;
+  db::NewGame record{std::string(instance->name()),
+                     m.options,
+                     instance->serialize(),
+                     c->player.id,
+                     0,
+                     "none",
+                     m.seed,
+                     std::nullopt};
+  auto id = store_.create_game(record);
+  if (!id) return send_error(c, ErrorCode::kInternal, id.error(), "puzzle_start");
+  Text state;
+  Text end;
+  {
+    std::lock_guard lock(mutex_);
+    auto& p = puzzles_[*id];
+    p = PuzzleSession{
+        *id, c->player.id, std::string(instance->name()), std::move(instance), time_->now_ms(),
+        0,   false};
+    state = puzzle_state(p);
+    if (p.game->outcome().is_terminal()) end = finish_puzzle(p);
+  }
+  c->send(state);
+  if (end) c->send(end);
+}
+
+void Hub::on_puzzle_move(const std::shared_ptr<Connection>& c, const protocol::PuzzleMove& m) {
+  Text state, end;
+  std::string error;
+  ErrorCode code = ErrorCode::kNoSuchPuzzle;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = puzzles_.find(m.puzzle_id);
+    if (it == puzzles_.end() || it->second.player != c->player.id) {
+      error = "you have no puzzle " + std::to_string(m.puzzle_id);
+    } else if (it->second.solved) {
+      code = ErrorCode::kGameOver;
+      error = "the puzzle is already solved";
+    } else if (auto played = it->second.game->play(m.move); !played) {
+      code = ErrorCode::kIllegalMove;
+      error = played.error();
+    } else {
+      auto& p = it->second;
+      store_.append_move({p.id, p.moves, *played, 0, -1, 0, 0, std::nullopt, ""},
+                         [](Expected<void>) {});
+      ++p.moves;
+      state = puzzle_state(p);
+      if (p.game->outcome().is_terminal()) end = finish_puzzle(p);
+    }
+  }
+  if (!error.empty()) return send_error(c, code, error, "puzzle_move");
+  c->send(state);
+  if (end) c->send(end);
+}
+
+void Hub::on_puzzle_solution(const std::shared_ptr<Connection>& c,
+                             const protocol::PuzzleSolution& m) {
+  Text state, end;
+  std::string error;
+  ErrorCode code = ErrorCode::kNoSuchPuzzle;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = puzzles_.find(m.puzzle_id);
+    if (it == puzzles_.end() || it->second.player != c->player.id) {
+      error = "you have no puzzle " + std::to_string(m.puzzle_id);
+    } else if (it->second.solved) {
+      code = ErrorCode::kGameOver;
+      error = "the puzzle is already solved";
+    } else {
+      // Verified on a copy: a wrong solution changes nothing.
+      auto trial = it->second.game->clone();
+      for (std::size_t i = 0; i < m.moves.size() && error.empty(); ++i)
+        if (auto played = trial->play(m.moves[i]); !played) {
+          code = ErrorCode::kIllegalMove;
+          error = "moves[" + std::to_string(i) + "]: " + played.error();
+        }
+      if (error.empty() && !trial->outcome().is_terminal()) {
+        code = ErrorCode::kNotSolved;
+        error = "the " + std::to_string(m.moves.size()) + " moves do not reach the goal";
+      }
+      if (error.empty()) {
+        auto& p = it->second;
+        for (const auto& move : m.moves) {
+          auto played = p.game->play(move);
+          store_.append_move(
+              {p.id, p.moves, played ? *played : move, 0, -1, 0, 0, std::nullopt, ""},
+              [](Expected<void>) {});
+          ++p.moves;
+        }
+        state = puzzle_state(p);
+        end = finish_puzzle(p);
+      }
+    }
+  }
+  if (!error.empty()) return send_error(c, code, error, "puzzle_solution");
+  c->send(state);
+  c->send(end);
+}
+
+}  // namespace arena::server

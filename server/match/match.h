@@ -1,0 +1,127 @@
+#pragma once
+// Match: one live two-player game. Owns its strand, the AnyGame, the clocks and the event
+// history (every event carries a version: 0 is game_start, then one per state, draw offer
+// and the end). It talks to the outside only through MatchObserver (events for everyone in
+// the game) and Reply callbacks (answers for the one client that asked), so it can be tested
+// without a network.
+//
+// Threading: every public method may be called from any thread; work runs on the strand.
+// The observer and the replies are called on the strand.
+//
+// Durability: a move is announced (move_ack, then the state event) only after the store's
+// append_move callback said it is durable; the end of a game after finish_game's.
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/any_io_executor.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "db/store.h"
+#include "games/core/any_game.h"
+#include "protocol/codec.h"
+#include "server/match/clock.h"
+
+namespace arena::server {
+
+using Text = std::shared_ptr<const std::string>;
+using Reply = std::function<void(Text)>;
+
+class MatchObserver {
+ public:
+  virtual ~MatchObserver() = default;
+  // An event for the players and spectators of the game (JSON text with "version").
+  virtual void on_match_event(std::int64_t game_id, const Text& event) = 0;
+  // The game ended and its end is durable; `event` has already been sent to on_match_event.
+  virtual void on_match_finished(std::int64_t game_id) = 0;
+};
+
+struct MatchSettings {
+  std::int64_t game_id = 0;
+  std::string kind, options;
+  TimeControl time_control;
+  protocol::PlayerInfo players[2];
+  bool illegal_move_loses = false;
+  std::int64_t reconnect_grace_ms = 30'000;  // after this, the opponent may claim the win
+  bool draws_possible = true;
+};
+
+class Match : public std::enable_shared_from_this<Match> {
+ public:
+  Match(boost::asio::any_io_executor executor, MatchSettings settings,
+        std::unique_ptr<AnyGame> game, db::Store& store, std::shared_ptr<const TimeSource> time,
+        std::shared_ptr<MatchObserver> observer);
+
+  // Emits game_start (version 0) and the first state, and starts the first player's clock.
+  void start();
+  // After a restart, before start(): replays the recorded moves (false if one is illegal)
+  // and sets what each clock had left at its last move.
+  bool replay(const std::vector<std::string>& moves);
+  void restore_clock(int side, std::int64_t ms) { clock_.set_remaining(side, ms); }
+
+  // `seat` is 0 or 1: the caller has already checked that the client is that player.
+  void move(int seat, protocol::MoveRequest request, Reply reply);
+  void action(int seat, protocol::GameActionKind kind, Reply reply);
+  void connection_changed(int seat, bool connected);
+  // Sends every event with a version above `since_version` to `reply`, in order; all of
+  // them when `since_version` is beyond the history (the server restarted since). `before`
+  // runs first on the strand: subscribing there means no event is missed or sent twice.
+  void send_history(std::int64_t since_version, Reply reply, std::function<void()> before = {});
+  // Ends the game on time if the side to move has run out (called by the timer, or by
+  // tests after advancing a manual time source).
+  void check_time();
+
+  const MatchSettings& settings() const { return settings_; }
+  std::int64_t game_id() const { return settings_.game_id; }
+  // A JSON summary for the REST API and the lobby; thread-safe (a copy made on the strand).
+  protocol::Json summary() const;
+
+ private:
+  struct PendingMove {
+    int seat = 0;
+    std::string client_id;
+    Reply reply;
+  };
+
+  void do_move(int seat, protocol::MoveRequest request, const Reply& reply);
+  void on_move_durable(Expected<void> done);
+  void do_action(int seat, protocol::GameActionKind kind, const Reply& reply);
+  void announce_state();
+  void finish(std::string result, std::string reason);
+  void on_finish_durable();
+  void emit(protocol::Json event);
+  void arm_timer();
+  void update_summary();
+  std::string result_text(std::optional<int> winner) const;
+  static void error(const Reply& reply, protocol::ErrorCode code, const std::string& message,
+                    std::string_view ref);
+
+  boost::asio::strand<boost::asio::any_io_executor> strand_;
+  boost::asio::steady_timer timer_;
+  MatchSettings settings_;
+  std::unique_ptr<AnyGame> game_;
+  db::Store& store_;
+  std::shared_ptr<const TimeSource> time_;
+  std::shared_ptr<MatchObserver> observer_;
+  GameClock clock_;
+  std::vector<Text> history_;                          // index = version
+  std::map<std::string, std::int64_t> client_ids_[2];  // client_id -> version it produced
+  std::optional<PendingMove> pending_;
+  std::optional<int> draw_offer_by_;
+  std::optional<std::int64_t> gone_since_[2];
+  bool finished_ = false;  // no more moves (the end may not be durable yet)
+  std::string result_, reason_;
+  std::int64_t turn_started_ms_ = 0;
+  std::int64_t move_time_used_ = 0;
+  mutable std::mutex summary_mutex_;
+  protocol::Json summary_;
+};
+
+}  // namespace arena::server

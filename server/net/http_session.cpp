@@ -1,0 +1,155 @@
+#include "server/net/http_session.h"
+
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include <boost/asio/dispatch.hpp>
+
+#include "server/api/rest.h"
+#include "server/net/websocket_session.h"
+
+namespace arena::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+
+namespace {
+
+std::string cookie_value(std::string_view header, std::string_view name) {
+  std::size_t pos = 0;
+  while (pos < header.size()) {
+    auto semi = header.find(';', pos);
+    auto part =
+        header.substr(pos, semi == std::string_view::npos ? std::string_view::npos : semi - pos);
+    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
+    if (part.starts_with(name) && part.size() > name.size() && part[name.size()] == '=')
+      return std::string(part.substr(name.size() + 1));
+    if (semi == std::string_view::npos) break;
+    pos = semi + 1;
+  }
+  return {};
+}
+
+std::string new_cookie_token() {
+  std::random_device rd;
+  std::string t;
+  for (int i = 0; i < 32; ++i) t += "0123456789abcdef"[rd() % 16];
+  return t;
+}
+
+std::string_view mime_type(std::string_view path) {
+  if (path.ends_with(".html")) return "text/html; charset=utf-8";
+  if (path.ends_with(".js")) return "text/javascript";
+  if (path.ends_with(".css")) return "text/css";
+  if (path.ends_with(".svg")) return "image/svg+xml";
+  if (path.ends_with(".json")) return "application/json";
+  if (path.ends_with(".png")) return "image/png";
+  return "application/octet-stream";
+}
+
+}  // namespace
+
+HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<Hub> hub,
+                         std::string web_root)
+    : stream_(std::move(socket)), hub_(std::move(hub)), web_root_(std::move(web_root)) {}
+
+void HttpSession::run() {
+  // Start on the socket's strand: every handler of this session runs there.
+  boost::asio::dispatch(stream_.get_executor(),
+                        beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
+}
+
+void HttpSession::do_read() {
+  parser_.emplace();
+  parser_->body_limit(64 * 1024);
+  stream_.expires_after(std::chrono::seconds(30));
+  http::async_read(stream_, buffer_, *parser_,
+                   beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+}
+
+void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  if (ec) {
+    stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
+    return;
+  }
+  if (beast::websocket::is_upgrade(parser_->get())) return upgrade();
+  const bool keep_alive = parser_->get().keep_alive();
+  beast::async_write(
+      stream_, handle(parser_->release()),
+      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+}
+
+void HttpSession::upgrade() {
+  auto req = parser_->release();
+  auto refuse = [&](http::status status, std::string body) {
+    http::response<http::string_body> res{status, req.version()};
+    res.set(http::field::content_type, "text/plain");
+    res.keep_alive(false);
+    res.body() = std::move(body);
+    res.prepare_payload();
+    beast::async_write(
+        stream_, http::message_generator(std::move(res)),
+        beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
+  };
+  if (req.target() != "/ws") return refuse(http::status::not_found, "WebSocket only on /ws\n");
+  std::optional<protocol::PlayerInfo> bot;
+  auto auth = std::string(req[http::field::authorization]);
+  if (auth.starts_with("Bearer ")) {
+    // A wrong token is refused at the door: 401, no WebSocket.
+    auto record = hub_->store().authenticate_token(auth.substr(7));
+    if (!record) return refuse(http::status::unauthorized, "unknown bot token\n");
+    bot = protocol::PlayerInfo{record->id, record->name, true};
+  }
+  std::string cookie = cookie_value(req[http::field::cookie], "arena_session");
+  std::string set_cookie;
+  if (cookie.empty()) {
+    cookie = new_cookie_token();
+    set_cookie = "arena_session=" + cookie + "; Path=/; HttpOnly; SameSite=Lax";
+  }
+  auto session = std::make_shared<WebSocketSession>(std::move(stream_), hub_);
+  session->cookie_token = cookie;
+  session->bot = bot;
+  session->run(std::move(req), set_cookie);
+}
+
+http::message_generator HttpSession::handle(http::request<http::string_body>&& req) {
+  auto reply = [&](http::status status, std::string_view type, std::string body) {
+    http::response<http::string_body> res{status, req.version()};
+    res.set(http::field::server, "arena");
+    res.set(http::field::content_type, type);
+    if (cookie_value(req[http::field::cookie], "arena_session").empty())
+      res.set(http::field::set_cookie,
+              "arena_session=" + new_cookie_token() + "; Path=/; HttpOnly; SameSite=Lax");
+    res.keep_alive(req.keep_alive());
+    res.body() = std::move(body);
+    res.prepare_payload();
+    return http::message_generator(std::move(res));
+  };
+  if (req.method() != http::verb::get && req.method() != http::verb::head)
+    return reply(http::status::method_not_allowed, "text/plain", "only GET\n");
+  std::string_view target = req.target();
+  if (auto api = handle_api(*hub_, target))
+    return reply(static_cast<http::status>(api->status), api->content_type, std::move(api->body));
+  std::string path(target.substr(0, target.find('?')));
+  if (path.find("..") != std::string::npos || path.empty() || path[0] != '/')
+    return reply(http::status::bad_request, "text/plain", "bad path\n");
+  if (path.back() == '/') path += "index.html";
+  std::ifstream file(web_root_ + path, std::ios::binary);
+  if (web_root_.empty() || !file)
+    return reply(http::status::not_found, "text/plain", "not found\n");
+  std::ostringstream body;
+  body << file.rdbuf();
+  return reply(http::status::ok, mime_type(path), body.str());
+}
+
+void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
+  if (ec) return;
+  if (!keep_alive) {
+    stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
+    return;
+  }
+  do_read();
+}
+
+}  // namespace arena::server

@@ -1,0 +1,38 @@
+#pragma once
+// HttpSession: one HTTP/1.1 connection. Serves the REST API, /healthz, /metrics and the
+// static files of the web root; hands a /ws upgrade to a WebSocketSession. Every read has a
+// body limit and a timeout. A browser without the arena_session cookie gets one.
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+#include "server/hub.h"
+
+namespace arena::server {
+
+class HttpSession final : public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<Hub> hub,
+              std::string web_root);
+  void run();
+
+ private:
+  void do_read();
+  void on_read(boost::beast::error_code ec, std::size_t bytes);
+  void on_write(bool keep_alive, boost::beast::error_code ec, std::size_t bytes);
+  boost::beast::http::message_generator handle(
+      boost::beast::http::request<boost::beast::http::string_body>&& req);
+  void upgrade();
+
+  boost::beast::tcp_stream stream_;
+  boost::beast::flat_buffer buffer_;
+  std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
+  std::shared_ptr<Hub> hub_;
+  std::string web_root_;
+};
+
+}  // namespace arena::server

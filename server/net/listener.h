@@ -1,0 +1,34 @@
+#pragma once
+// Listener: accepts TCP connections, each on its own strand, and starts an HttpSession.
+
+#include <memory>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+
+#include "games/core/expected.h"
+#include "server/hub.h"
+
+namespace arena::server {
+
+class Listener final : public std::enable_shared_from_this<Listener> {
+ public:
+  Listener(boost::asio::io_context& ioc, std::shared_ptr<Hub> hub, std::string web_root);
+  // Binds and listens; port 0 picks a free port (see port()).
+  Expected<void> open(const std::string& host, unsigned short port);
+  unsigned short port() const { return port_; }
+  void run();
+  void stop();  // stops accepting (thread-safe)
+
+ private:
+  void do_accept();
+
+  boost::asio::io_context& ioc_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  std::shared_ptr<Hub> hub_;
+  std::string web_root_;
+  unsigned short port_ = 0;
+};
+
+}  // namespace arena::server

@@ -1,0 +1,80 @@
+#include "server/server.h"
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+
+#include "games/catalog/catalog.h"
+#include "server/net/listener.h"
+
+namespace arena::server {
+
+struct Server::Sweeper {
+  explicit Sweeper(boost::asio::io_context& ioc) : timer(ioc), guard(ioc.get_executor()) {}
+  boost::asio::steady_timer timer;
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> guard;
+  bool stopped = false;
+};
+
+Server::Server(ServerConfig config, db::Store& store, std::shared_ptr<const TimeSource> time)
+    : config_(std::move(config)), store_(store), time_(std::move(time)) {
+  if (!config_.hub.make_game)
+    config_.hub.make_game = [](std::string_view name, const GameOptions& o) {
+      return make_game(name, o);
+    };
+  if (!config_.hub.load_game)
+    config_.hub.load_game = [](std::string_view name, std::string_view p) {
+      return load_game(name, p);
+    };
+}
+
+Server::~Server() {
+  stop();
+}
+
+Expected<void> Server::start() {
+  ioc_ = std::make_unique<boost::asio::io_context>(config_.threads);
+  hub_ = std::make_shared<Hub>(ioc_->get_executor(), config_.hub, store_, time_);
+  if (config_.restore_unfinished) hub_->restore_unfinished();
+  listener_ = std::make_shared<Listener>(*ioc_, hub_, config_.web_root);
+  if (auto opened = listener_->open(config_.host, config_.port); !opened) return opened;
+  port_ = listener_->port();
+  listener_->run();
+  sweeper_ = std::make_shared<Sweeper>(*ioc_);
+  schedule_sweep();
+  for (int i = 0; i < std::max(1, config_.threads); ++i)
+    threads_.emplace_back([this] { ioc_->run(); });
+  return {};
+}
+
+void Server::schedule_sweep() {
+  sweeper_->timer.expires_after(std::chrono::seconds(1));
+  sweeper_->timer.async_wait([this, sweeper = sweeper_](boost::system::error_code ec) {
+    if (ec || sweeper->stopped) return;
+    hub_->sweep();
+    schedule_sweep();
+  });
+}
+
+void Server::stop() {
+  if (stopped_ || !ioc_) return;
+  stopped_ = true;
+  listener_->stop();
+  hub_->shutdown();
+  boost::asio::post(sweeper_->timer.get_executor(), [sweeper = sweeper_] {
+    sweeper->stopped = true;
+    sweeper->timer.cancel();
+  });
+  // Give the close handshakes a moment, then stop: every move was durable before it was
+  // announced, so nothing is lost by not waiting longer.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (hub_->metrics().connections > 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  store_.flush();
+  sweeper_->guard.reset();
+  ioc_->stop();
+  for (auto& t : threads_) t.join();
+  threads_.clear();
+}
+
+}  // namespace arena::server

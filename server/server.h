@@ -1,0 +1,64 @@
+#pragma once
+// Server: the whole `arena serve` process in one object, so tests can run it in-process on a
+// free port. Owns the io_context and its threads, the hub and the listener; the store is
+// the caller's (it must outlive the server).
+
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "db/store.h"
+#include "games/core/expected.h"
+#include "server/hub.h"
+#include "server/match/clock.h"
+
+namespace boost::asio {
+class io_context;
+}
+
+namespace arena::server {
+
+class Listener;
+
+struct ServerConfig {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8080;  // 0: any free port
+  std::string web_root;        // empty: no static files
+  int threads = 2;
+  bool restore_unfinished = true;  // reload the store's unfinished games at start
+  HubConfig hub;                   // empty factories mean the catalog
+};
+
+class Server {
+ public:
+  Server(ServerConfig config, db::Store& store,
+         std::shared_ptr<const TimeSource> time = std::make_shared<SteadyTimeSource>());
+  ~Server();
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  // Binds and starts the threads; the error names the address that failed.
+  Expected<void> start();
+  unsigned short port() const { return port_; }
+  Hub& hub() { return *hub_; }
+  // Stops accepting, closes every client with "going away", flushes the store, joins.
+  void stop();
+
+ private:
+  void schedule_sweep();
+
+  ServerConfig config_;
+  db::Store& store_;
+  std::shared_ptr<const TimeSource> time_;
+  std::unique_ptr<boost::asio::io_context> ioc_;
+  std::shared_ptr<Hub> hub_;
+  std::shared_ptr<Listener> listener_;
+  std::vector<std::thread> threads_;
+  unsigned short port_ = 0;
+  bool stopped_ = false;
+  struct Sweeper;
+  std::shared_ptr<Sweeper> sweeper_;
+};
+
+}  // namespace arena::server

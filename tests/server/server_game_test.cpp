@@ -1,0 +1,230 @@
+// Complete games over real WebSockets: every game kind, a spectator, a reconnection in the
+// middle, challenges, and puzzle sessions.
+
+#include <set>
+
+#include "tests/server/server_fixture.h"
+
+namespace arena::server::testing {
+namespace {
+
+TEST_F(ServerTest, EveryGameKindCanBePlayedToTheEndWithRandomMoves) {
+  std::uint64_t seed = 1;
+  for (const auto& kind : two_player_kinds()) {
+    SCOPED_TRACE(kind);
+    auto a = connect("ann");
+    auto b = connect("bob");
+    std::int64_t id = start_game(*a, *b, kind);
+    ASSERT_GT(id, 0);
+    WsClient* seats[2] = {a.get(), b.get()};
+    Json last = play_random(seats, id, seed++);
+    ASSERT_FALSE(last["result"].is_null());
+    Json end_a = a->expect("game_end");
+    Json end_b = b->expect("game_end");
+    EXPECT_EQ(end_a, end_b);
+    EXPECT_EQ(end_a["result"], last["result"]);
+    // The store has every move, in order.
+    auto detail = store_.game_detail(id);
+    ASSERT_TRUE(detail);
+    EXPECT_EQ(detail->summary.result, last["result"]);
+    EXPECT_EQ(static_cast<std::int64_t>(detail->moves.size()),
+              last["version"].get<std::int64_t>() - 1);
+  }
+}
+
+TEST_F(ServerTest, ASpectatorSeesTheCurrentStateAndEveryEventAfter) {
+  auto a = connect("ann");
+  auto b = connect("bob");
+  auto watcher = connect("carol");
+  std::int64_t id = start_game(*a, *b, "race");
+  WsClient* seats[2] = {a.get(), b.get()};
+  bool watching = false;
+  Json last = play_random(seats, id, 7, [&](int ply, std::int64_t) {
+    if (ply != 2 || watching) return;
+    watching = true;
+    watcher->send(Json{{"type", "watch"}, {"game_id", id}});
+  });
+  ASSERT_TRUE(watching);
+  Json start = watcher->expect("game_start");
+  EXPECT_EQ(start["version"], 0);
+  // Every version from 1 to the last, each once and in order, then the end.
+  std::int64_t expected = 1;
+  while (expected <= last["version"].get<std::int64_t>()) {
+    Json s = watcher->expect("state");
+    EXPECT_EQ(s["version"], expected);
+    ++expected;
+  }
+  Json end = watcher->expect("game_end");
+  EXPECT_EQ(end["result"], last["result"]);
+}
+
+TEST_F(ServerTest, APlayerWhoReconnectsCatchesUpAndFinishesTheGame) {
+  auto a = std::make_unique<WsClient>(port());
+  const std::string cookie = a->set_cookie();
+  ASSERT_FALSE(cookie.empty());
+  Json welcome = a->hello("ann");
+  auto b = connect("bob");
+  std::int64_t id = start_game(*a, *b, "race");
+  // ann moves, drops; bob moves while she is away.
+  a->send(Json{{"type", "move"}, {"game_id", id}, {"move", "1"}, {"client_id", "a1"}});
+  a->expect("move_ack");
+  Json seen = next_state(*a, id, 1);
+  a->drop();
+  Json s = next_state(*b, id, 1);
+  ASSERT_EQ(s["version"], 2);
+  b->send(Json{{"type", "move"}, {"game_id", id}, {"move", "1"}, {"client_id", "b1"}});
+  b->expect("move_ack");
+  // She comes back with her cookie: the same player, told of her live game.
+  auto again = std::make_unique<WsClient>(port(), Headers{{"Cookie", cookie}});
+  Json welcome2 = again->hello("ann");
+  EXPECT_EQ(welcome2["player"]["id"], welcome["player"]["id"]);
+  EXPECT_EQ(welcome2["your_games"], Json::array({id}));
+  // A resend of her last move is acknowledged, not played twice.
+  again->send(Json{{"type", "move"}, {"game_id", id}, {"move", "1"}, {"client_id", "a1"}});
+  EXPECT_EQ(again->expect("move_ack")["version"], 2);
+  again->send(Json{{"type", "resume"}, {"game_id", id}, {"since_version", seen["version"]}});
+  Json missed = next_state(*again, id, seen["version"]);
+  EXPECT_EQ(missed["version"], 3);
+  EXPECT_EQ(missed["position"], "2:0");
+  // Resuming again from the same version sends the same events again, nothing more.
+  again->send(Json{{"type", "resume"}, {"game_id", id}, {"since_version", seen["version"]}});
+  WsClient* seats[2] = {again.get(), b.get()};
+  Json last = play_random(seats, id, 3);
+  EXPECT_FALSE(last["result"].is_null());
+  again->expect("game_end");
+}
+
+TEST_F(ServerTest, ADirectChallengeCanBeDeclinedOrAccepted) {
+  auto a = connect("ann");
+  auto b = connect("bob");
+  b->send(Json{{"type", "hello"}, {"version", 1}, {"name", "again"}});
+  b->expect_error("bad_field");  // one hello per connection
+  a->send(Json{{"type", "challenge"}, {"to", "nobody"}, {"game", "race"}});
+  a->expect_error("no_such_player");
+  // Find bob's display name from the lobby.
+  std::string name;
+  for (int i = 0; i < 50 && name.empty(); ++i) {
+    Json lobby = a->wait_for([](const Json& j) { return j.value("type", "") == "lobby"; }, "lobby");
+    for (const auto& p : lobby["players"])
+      if (p["name"].get<std::string>().starts_with("bob")) name = p["name"];
+  }
+  ASSERT_FALSE(name.empty());
+  a->send(Json{
+      {"type", "challenge"}, {"to", name}, {"game", "race"}, {"time_control", "fischer:60000+0"}});
+  Json created = a->expect("challenge_created");
+  Json incoming = b->expect("challenge_offer");
+  EXPECT_EQ(incoming["challenge_id"], created["challenge_id"]);
+  b->send(Json{{"type", "decline"}, {"challenge_id", incoming["challenge_id"]}});
+  EXPECT_EQ(a->expect("declined")["challenge_id"], created["challenge_id"]);
+  b->send(Json{{"type", "accept"}, {"challenge_id", incoming["challenge_id"]}});
+  b->expect_error("no_such_challenge");
+  a->send(Json{
+      {"type", "challenge"}, {"to", name}, {"game", "race"}, {"time_control", "fischer:60000+0"}});
+  a->expect("challenge_created");
+  Json second = b->expect("challenge_offer");
+  b->send(Json{{"type", "accept"}, {"challenge_id", second["challenge_id"]}});
+  Json start = a->expect("game_start");
+  EXPECT_EQ(start["time_control"], "fischer:60000+0");
+  EXPECT_EQ(b->expect("game_start"), start);
+  Json state = next_state(*a, start["game_id"], 0);
+  EXPECT_EQ(state["clocks"], Json::array({60000, 60000}));
+}
+
+TEST_F(ServerTest, SeeksCanBeCancelledAndExpire) {
+  auto a = connect("ann");
+  auto b = connect("bob");
+  a->send(Json{{"type", "seek"}, {"game", "race"}});
+  Json created = a->expect("seek_created");
+  b->send(Json{{"type", "cancel_seek"}, {"seek_id", created["seek_id"]}});
+  b->expect_error("no_such_seek");  // not bob's to cancel
+  a->send(Json{{"type", "cancel_seek"}, {"seek_id", created["seek_id"]}});
+  a->expect("cancelled");
+  b->send(Json{{"type", "accept"}, {"seek_id", created["seek_id"]}});
+  b->expect_error("no_such_seek");
+  a->send(Json{{"type", "seek"}, {"game", "race"}});
+  Json again = a->expect("seek_created");
+  a->send(Json{{"type", "accept"}, {"seek_id", again["seek_id"]}});
+  a->expect_error("no_such_seek");  // one's own seek
+  a->drop();  // a seek leaves with its owner
+  a.reset();
+  b->wait_for(
+      [](const Json& j) {
+        return j.value("type", "") == "lobby" && j["seeks"].empty() && j["players"].size() == 1;
+      },
+      "a lobby without ann and her seek");
+  b->send(Json{{"type", "accept"}, {"seek_id", again["seek_id"]}});
+  b->expect_error("no_such_seek");
+}
+
+TEST_F(ServerTest, APuzzleIsSolvedByMovesOrByAWholeSolution) {
+  auto a = connect("ann");
+  a->send(Json{{"type", "puzzle_start"}, {"puzzle", "counter"}, {"state", "3"}});
+  Json s = a->expect("puzzle_state");
+  EXPECT_EQ(s["position"], "3");
+  const std::int64_t id = s["puzzle_id"];
+  a->send(Json{{"type", "puzzle_move"}, {"puzzle_id", id}, {"move", "dec"}});
+  EXPECT_EQ(a->expect("puzzle_state")["position"], "2");
+  a->send(Json{{"type", "puzzle_solution"}, {"puzzle_id", id}, {"moves", Json::array({"dec"})}});
+  a->expect_error("not_solved");
+  a->send(Json{{"type", "puzzle_solution"}, {"puzzle_id", id}, {"moves", Json::array({"dec", "jump"})}});
+  Json bad = a->expect_error("illegal_move");
+  EXPECT_NE(bad["message"].get<std::string>().find("moves[1]"), std::string::npos);
+  a->send(Json{{"type", "puzzle_solution"}, {"puzzle_id", id}, {"moves", Json::array({"dec", "dec"})}});
+  a->expect("puzzle_state");
+  Json end = a->expect("puzzle_end");
+  EXPECT_EQ(end["length"], 3);
+  EXPECT_TRUE(end["optimal_length"].is_null());
+  EXPECT_TRUE(end["solved"].get<bool>());
+  auto b = connect("bob");
+  b->send(Json{{"type", "puzzle_move"}, {"puzzle_id", id}, {"move", "dec"}});
+  b->expect_error("no_such_puzzle");
+  EXPECT_EQ(store_.game_detail(id)->summary.result, "solved");
+}
+
+// Breadth-first search over AnyGame, for small scrambles of any catalog puzzle.
+std::optional<std::vector<std::string>> solve(const AnyGame& start, int max_depth) {
+  struct Node {
+    std::unique_ptr<AnyGame> game;
+    std::vector<std::string> path;
+  };
+  std::vector<Node> frontier;
+  frontier.push_back({start.clone(), {}});
+  for (int depth = 0; depth <= max_depth; ++depth) {
+    std::vector<Node> next;
+    for (auto& n : frontier) {
+      if (n.game->outcome().is_terminal()) return n.path;
+      if (depth == max_depth) continue;
+      for (const auto& m : n.game->legal_moves()) {
+        auto g = n.game->clone();
+        if (!g->play(m)) continue;
+        auto path = n.path;
+        path.push_back(m);
+        next.push_back({std::move(g), std::move(path)});
+      }
+    }
+    frontier = std::move(next);
+  }
+  return std::nullopt;
+}
+
+TEST_F(ServerTest, EveryCatalogPuzzleCanBeSolvedFromASmallScramble) {
+  auto a = connect("ann");
+  const auto config = test_hub_config();
+  for (const auto& info : game_catalog()) {
+    if (info.num_players != 1) continue;
+    SCOPED_TRACE(info.name);
+    a->send(Json{{"type", "puzzle_start"}, {"puzzle", info.name}, {"seed", 5}, {"scramble", 3}});
+    Json s = a->expect("puzzle_state");
+    auto game = config.load_game(info.name, s["position"].get<std::string>());
+    ASSERT_TRUE(game) << game.error();
+    auto moves = solve(**game, 3);
+    ASSERT_TRUE(moves.has_value()) << "no solution within 3 moves of " << s["position"];
+    if (moves->empty()) continue;  // the scramble undid itself; the server ended it at once
+    a->send(Json{{"type", "puzzle_solution"}, {"puzzle_id", s["puzzle_id"]}, {"moves", *moves}});
+    Json end = a->expect("puzzle_end");
+    EXPECT_EQ(end["length"], moves->size());
+  }
+}
+
+}  // namespace
+}  // namespace arena::server::testing

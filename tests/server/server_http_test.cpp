@@ -1,0 +1,159 @@
+// HTTP: the REST API, /healthz, /metrics and the web root; and the protocol/examples
+// transcripts replayed against the server.
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+
+#include <boost/beast/http.hpp>
+
+#include "tests/server/server_fixture.h"
+
+namespace arena::server::testing {
+namespace {
+
+namespace http = boost::beast::http;
+
+struct HttpResult {
+  int status = 0;
+  std::string body, content_type, set_cookie;
+};
+
+HttpResult get(unsigned short port, const std::string& target) {
+  boost::asio::io_context ioc;
+  boost::beast::tcp_stream stream(ioc);
+  boost::asio::ip::tcp::resolver resolver(ioc);
+  stream.connect(*resolver.resolve("127.0.0.1", std::to_string(port)).begin());
+  http::request<http::empty_body> req{http::verb::get, target, 11};
+  req.set(http::field::host, "127.0.0.1");
+  http::write(stream, req);
+  boost::beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  http::read(stream, buffer, res);
+  return {res.result_int(), res.body(), std::string(res[http::field::content_type]),
+          std::string(res[http::field::set_cookie])};
+}
+
+TEST_F(ServerTest, HealthzMetricsAndTheWebRoot) {
+  EXPECT_EQ(get(port(), "/healthz").body, "ok\n");
+  auto a = connect("ann");
+  a->sync();
+  auto metrics = get(port(), "/metrics");
+  EXPECT_NE(metrics.body.find("arena_connections 1"), std::string::npos) << metrics.body;
+  EXPECT_NE(metrics.body.find("arena_store_queue_length 0"), std::string::npos);
+  auto page = get(port(), "/");
+  EXPECT_EQ(page.status, 200);
+  EXPECT_NE(page.body.find("Arena"), std::string::npos);
+  EXPECT_NE(page.set_cookie.find("arena_session="), std::string::npos);
+  EXPECT_EQ(get(port(), "/../CMakeLists.txt").status, 400);
+  EXPECT_EQ(get(port(), "/nothing-here.html").status, 404);
+}
+
+TEST_F(ServerTest, RestListsLiveAndFinishedGamesWithTheirMoves) {
+  auto a = connect("ann");
+  auto b = connect("bob");
+  std::int64_t live = start_game(*a, *b, "race");
+  auto games = Json::parse(get(port(), "/api/games?status=live").body);
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0]["id"], live);
+  WsClient* seats[2] = {a.get(), b.get()};
+  Json last = play_random(seats, live, 11);
+  a->expect("game_end");
+  auto finished = Json::parse(get(port(), "/api/games?status=finished&game=race").body);
+  ASSERT_EQ(finished.size(), 1u);
+  EXPECT_EQ(finished[0]["result"], last["result"]);
+  EXPECT_TRUE(Json::parse(get(port(), "/api/games?status=live").body).empty());
+  auto detail = Json::parse(get(port(), "/api/games/" + std::to_string(live)).body);
+  EXPECT_EQ(detail["moves"].size(), last["version"].get<std::size_t>() - 1);
+  auto text = get(port(), "/api/games/" + std::to_string(live) + "/export");
+  EXPECT_NE(text.body.find("[Result \"" + last["result"].get<std::string>() + "\"]"),
+            std::string::npos);
+  EXPECT_EQ(get(port(), "/api/games/999").status, 404);
+  EXPECT_EQ(get(port(), "/api/games?status=maybe").status, 400);
+  auto board = Json::parse(get(port(), "/api/leaderboard?game=race").body);
+  EXPECT_EQ(board.size(), 2u);
+  EXPECT_EQ(get(port(), "/api/leaderboard").status, 400);
+  EXPECT_EQ(Json::parse(get(port(), "/api/players").body).size(), 2u);
+  EXPECT_EQ(Json::parse(get(port(), "/api/catalog").body).size(), game_catalog().size());
+}
+
+// Transcript lines: {"client": NAME, "send": MSG} or {"client": NAME, "expect": PARTIAL}.
+// In an expected message every given field must match; "$x" strings capture a value the
+// first time and must match it afterwards; in sent messages "$x" is replaced by the capture.
+bool matches(const Json& want, const Json& got, std::map<std::string, Json>& vars) {
+  if (want.is_string() && want.get<std::string>().starts_with("$")) {
+    auto [it, fresh] = vars.try_emplace(want.get<std::string>(), got);
+    return fresh || it->second == got;
+  }
+  if (want.is_object()) {
+    if (!got.is_object()) return false;
+    for (const auto& [k, v] : want.items())
+      if (!got.contains(k) || !matches(v, got[k], vars)) return false;
+    return true;
+  }
+  if (want.is_array()) {
+    if (!got.is_array() || got.size() != want.size()) return false;
+    for (std::size_t i = 0; i < want.size(); ++i)
+      if (!matches(want[i], got[i], vars)) return false;
+    return true;
+  }
+  return want == got;
+}
+
+Json substitute(const Json& j, const std::map<std::string, Json>& vars) {
+  if (j.is_string() && vars.count(j.get<std::string>())) return vars.at(j.get<std::string>());
+  if (j.is_object()) {
+    Json out = Json::object();
+    for (const auto& [k, v] : j.items()) out[k] = substitute(v, vars);
+    return out;
+  }
+  if (j.is_array()) {
+    Json out = Json::array();
+    for (const auto& v : j) out.push_back(substitute(v, vars));
+    return out;
+  }
+  return j;
+}
+
+TEST_F(ServerTest, ProtocolExamplesReplayAgainstTheServer) {
+  const std::filesystem::path dir = std::filesystem::path(ARENA_SOURCE_DIR) / "protocol/examples";
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".jsonl") continue;
+    SCOPED_TRACE(entry.path().filename().string());
+    ++files;
+    server_->stop();
+    start_server();
+    std::map<std::string, std::unique_ptr<WsClient>> clients;
+    std::map<std::string, Json> vars;
+    std::ifstream in(entry.path());
+    std::string line;
+    int number = 0;
+    while (std::getline(in, line)) {
+      ++number;
+      if (line.empty() || line[0] == '#') continue;
+      Json step = Json::parse(line);
+      auto& client = clients[step["client"].get<std::string>()];
+      if (!client) client = std::make_unique<WsClient>(port());
+      if (step.contains("send")) {
+        Json msg = substitute(step["send"], vars);
+        client->send_text(msg.is_string() ? msg.get<std::string>() : msg.dump());
+      } else {
+        const Json want = step["expect"];
+        client->wait_for(
+            [&](const Json& got) {
+              auto trial = vars;
+              if (!matches(want, got, trial)) return false;
+              vars = std::move(trial);
+              return true;
+            },
+            "line " + std::to_string(number) + ": " + want.dump());
+        if (HasFailure()) return;
+      }
+    }
+  }
+  EXPECT_GE(files, 2);
+}
+
+}  // namespace
+}  // namespace arena::server::testing

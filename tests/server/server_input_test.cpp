@@ -1,0 +1,207 @@
+// Bad input gets its specific error and changes nothing; no one can act for another player;
+// bots authenticate with tokens; limits close only the offender.
+
+#include "tests/server/server_fixture.h"
+
+namespace arena::server::testing {
+namespace {
+
+class BadInputTest : public ServerTest {
+ protected:
+  void SetUp() override {
+    ServerTest::SetUp();
+    a = connect("ann");
+    b = connect("bob");
+    id = start_game(*a, *b, "race");
+    next_state(*a, id, 0);
+    next_state(*b, id, 0);
+  }
+  // The game goes on: ann can still move and both see the state.
+  void expect_game_goes_on() {
+    a->send(Json{{"type", "move"}, {"game_id", id}, {"move", "1"}, {"client_id", "ok"}});
+    a->expect("move_ack");
+    EXPECT_EQ(next_state(*b, id, 1)["position"], "1:1");
+  }
+  std::unique_ptr<WsClient> a, b;
+  std::int64_t id = 0;
+};
+
+TEST_F(BadInputTest, MalformedJsonIsBadJson) {
+  a->send_text("{\"type\": \"move\", ");
+  a->expect_error("bad_json");
+  expect_game_goes_on();
+}
+
+TEST_F(BadInputTest, UnknownTypeIsNamed) {
+  a->send(Json{{"type", "teleport"}});
+  Json e = a->expect_error("unknown_type");
+  EXPECT_EQ(e["ref"], "teleport");
+  expect_game_goes_on();
+}
+
+TEST_F(BadInputTest, MissingFieldIsNamed) {
+  a->send(Json{{"type", "move"}, {"game_id", id}, {"client_id", "x"}});
+  Json e = a->expect_error("missing_field");
+  EXPECT_NE(e["message"].get<std::string>().find("'move'"), std::string::npos);
+  expect_game_goes_on();
+}
+
+TEST_F(BadInputTest, WrongGameIdIsNoSuchGame) {
+  a->send(Json{{"type", "move"}, {"game_id", id + 1000}, {"move", "1"}, {"client_id", "x"}});
+  a->expect_error("no_such_game");
+  expect_game_goes_on();
+}
+
+TEST_F(BadInputTest, MoveOutOfTurnIsNotYourTurn) {
+  b->send(Json{{"type", "move"}, {"game_id", id}, {"move", "1"}, {"client_id", "x"}});
+  b->expect_error("not_your_turn");
+  expect_game_goes_on();
+}
+
+TEST_F(BadInputTest, IllegalMoveMayBeRetried) {
+  a->send(Json{{"type", "move"}, {"game_id", id}, {"move", "5"}, {"client_id", "x"}});
+  Json e = a->expect_error("illegal_move");
+  EXPECT_NE(e["message"].get<std::string>().find("'5'"), std::string::npos);
+  expect_game_goes_on();
+}
+
+TEST_F(BadInputTest, TooDeepNestingIsRefused) {
+  a->send_text(R"({"type":"ping","x":)" + std::string(100, '[') + std::string(100, ']') + "}");
+  a->expect_error("too_deep");
+  expect_game_goes_on();
+}
+
+TEST_F(BadInputTest, AnOversizedMessageClosesOnlyThatConnection) {
+  auto c = connect("carol");
+  c->send_text(R"({"type":"ping","id":")" + std::string(protocol::kMaxMessageBytes, 'x') + "\"}");
+  while (c->recv(std::chrono::seconds(10))) {
+  }
+  EXPECT_TRUE(c->closed());
+  EXPECT_EQ(c->close_code(), 1009);  // message too big
+  expect_game_goes_on();
+}
+
+TEST_F(BadInputTest, AFloodIsRateLimitedAndTheConnectionSurvives) {
+  const int sent = protocol::kMaxMessageBurst + 100;
+  for (int i = 0; i < sent; ++i) b->send(Json{{"type", "ping"}, {"id", std::to_string(i)}});
+  int pongs = 0, limited = 0;
+  for (int i = 0; i < sent; ++i) {
+    auto j = b->wait_for([](const Json& m) { return m["type"] == "pong" || m["type"] == "error"; },
+                         "reply");
+    if (j["type"] == "pong")
+      ++pongs;
+    else if (j["code"] == "rate_limited")
+      ++limited;
+  }
+  EXPECT_GE(limited, 1);
+  EXPECT_GE(pongs, protocol::kMaxMessageBurst - 5);  // the bucket starts (nearly) full
+  expect_game_goes_on();
+}
+
+TEST_F(BadInputTest, EverythingBeforeHelloIsRefused) {
+  WsClient c(port());
+  c.send(Json{{"type", "seek"}, {"game", "race"}});
+  c.expect_error("hello_required");
+  c.send(Json{{"type", "hello"}, {"version", 99}});
+  c.expect_error("bad_version");
+}
+
+TEST_F(BadInputTest, BadOffersNameTheProblem) {
+  a->send(Json{{"type", "seek"}, {"game", "nosuchgame"}});
+  a->expect_error("unknown_game");
+  a->send(Json{{"type", "seek"}, {"game", "race"}, {"options", "size=9"}});
+  a->expect_error("bad_options");
+  a->send(Json{{"type", "seek"}, {"game", "race"}, {"time_control", "blitz"}});
+  a->expect_error("bad_time_control");
+  a->send(Json{{"type", "seek"}, {"game", "counter"}});
+  a->expect_error("unknown_game");  // a puzzle is not a two-player game
+}
+
+TEST_F(BadInputTest, NoOneCanActForAnotherPlayer) {
+  auto c = connect("mallory");
+  for (const char* type : {"resign", "offer_draw", "accept_draw", "abort", "claim_win"}) {
+    c->send(Json{{"type", type}, {"game_id", id}});
+    c->expect_error("not_your_game");
+  }
+  c->send(Json{{"type", "move"}, {"game_id", id}, {"move", "1"}, {"client_id", "x"}});
+  c->expect_error("not_your_game");
+  c->send(Json{{"type", "resume"}, {"game_id", id}});
+  c->expect_error("not_your_game");
+  // Bob cannot move for ann either, and his resignation is his own loss.
+  b->send(Json{{"type", "move"}, {"game_id", id}, {"move", "1"}, {"client_id", "y"}});
+  b->expect_error("not_your_turn");
+  expect_game_goes_on();
+  b->send(Json{{"type", "resign"}, {"game_id", id}});
+  Json end = a->expect("game_end");
+  EXPECT_EQ(end["result"], "1-0");
+  EXPECT_EQ(end["reason"], "resignation");
+}
+
+TEST_F(ServerTest, BotsAuthenticateWithATokenAndWrongTokensAreRefused) {
+  auto token = store_.create_bot_token("alphabot");
+  ASSERT_TRUE(token);
+  WsClient bot(port(), Headers{{"Authorization", "Bearer " + *token}});
+  ASSERT_TRUE(bot.open());
+  Json w = bot.hello("ignored");
+  EXPECT_EQ(w["player"]["name"], "alphabot");
+  EXPECT_TRUE(w["player"]["bot"].get<bool>());
+  WsClient impostor(port(), Headers{{"Authorization", "Bearer wrong"}});
+  EXPECT_FALSE(impostor.open());
+  EXPECT_EQ(impostor.handshake_status(), 401);
+}
+
+TEST_F(ServerTest, AGuestIsTheSameAcrossConnectionsWithTheSessionToken) {
+  auto first = connect("ann");
+  WsClient c1(port());
+  Json w1 = c1.hello("ann");
+  WsClient c2(port());
+  Json w2 = c2.hello("ann", w1["session"]);
+  EXPECT_EQ(w2["player"]["id"], w1["player"]["id"]);
+  WsClient c3(port());
+  Json w3 = c3.hello("ann");
+  EXPECT_NE(w3["player"]["id"], w1["player"]["id"]) << "a new guest without the token";
+}
+
+TEST_F(ServerTest, ShutdownTellsEveryClientItIsGoingAway) {
+  auto a = connect("ann");
+  auto b = connect("bob");
+  start_game(*a, *b, "race");
+  server_->stop();
+  for (auto* c : {a.get(), b.get()}) {
+    while (c->recv(std::chrono::seconds(5))) {
+    }
+    EXPECT_TRUE(c->closed());
+    EXPECT_EQ(c->close_code(), 1001);
+  }
+  auto unfinished = store_.unfinished_games();
+  ASSERT_TRUE(unfinished);
+  EXPECT_EQ(unfinished->size(), 1u) << "the live game stays recorded for a restart";
+}
+
+TEST_F(ServerTest, AnUnfinishedGameResumesAfterARestart) {
+  std::string session_a, session_b;
+  WsClient ca(port()), cb(port());
+  session_a = ca.hello("ann")["session"];
+  session_b = cb.hello("bob")["session"];
+  std::int64_t id = start_game(ca, cb, "race", "", "fischer:60000+0");
+  ca.send(Json{{"type", "move"}, {"game_id", id}, {"move", "2"}, {"client_id", "a1"}});
+  ca.expect("move_ack");
+  server_->stop();
+  start_server();
+  WsClient ra(port()), rb(port());
+  Json wa = ra.hello("ann", session_a);
+  rb.hello("bob", session_b);
+  EXPECT_EQ(wa["your_games"], Json::array({id}));
+  rb.send(Json{{"type", "resume"}, {"game_id", id}, {"since_version", 7}});
+  Json start = rb.expect("game_start");
+  EXPECT_EQ(start["moves"], Json::array({"2"}));
+  Json state = next_state(rb, id, 0);
+  EXPECT_EQ(state["position"], "2:1");
+  EXPECT_EQ(state["to_move"], 1);
+  EXPECT_EQ(state["clocks"][1], 60000);
+  rb.send(Json{{"type", "move"}, {"game_id", id}, {"move", "1"}, {"client_id", "b1"}});
+  rb.expect("move_ack");
+}
+
+}  // namespace
+}  // namespace arena::server::testing
