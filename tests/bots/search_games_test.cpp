@@ -11,9 +11,11 @@
 #include "bots/search/best_first.h"
 #include "bots/search/minimax.h"
 #include "bots/search/search_rng.h"
+#include "games/checkers/checkers.h"
 #include "games/chess/chess.h"
 #include "games/isolation/isolation.h"
 #include "games/othello/othello.h"
+#include "games/tictactoe/qubic.h"
 #include "games/tictactoe/tictactoe.h"
 #include "tests/bots/search_chess_material.h"
 #include "tests/bots/search_toy_games.h"
@@ -69,6 +71,14 @@ TEST(SearchOnGames, AlphaBetaEqualsMinimaxInIsolation5x5) {
 
 TEST(SearchOnGames, AlphaBetaEqualsMinimaxInOthello) {
   expect_alphabeta_equals_minimax(othello::Othello::create({}).value(), HashEval{}, 3, 8);
+}
+
+TEST(SearchOnGames, AlphaBetaEqualsMinimaxInQubic) {
+  expect_alphabeta_equals_minimax(tictactoe::Qubic::create({}).value(), HashEval{}, 3, 4);
+}
+
+TEST(SearchOnGames, AlphaBetaEqualsMinimaxInCheckers) {
+  expect_alphabeta_equals_minimax(checkers::Checkers::create({}).value(), HashEval{}, 4, 8);
 }
 
 TEST(SearchOnGames, AlphaBetaEqualsMinimaxInChess) {
