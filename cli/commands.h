@@ -18,6 +18,7 @@ inline constexpr int kExitFailure = 1;  // the work itself failed (a bad positio
 inline constexpr int kExitUsage = 2;    // bad subcommand or flag
 
 void add_perft(CLI::App& app, Action& action);
+void add_serve(CLI::App& app, Action& action);
 void add_eval(CLI::App& app, Action& action);
 void add_match(CLI::App& app, Action& action);
 void add_solve(CLI::App& app, Action& action);

@@ -37,6 +37,7 @@ int main(int argc, char** argv) {
   });
 
   arena::cli::add_perft(app, action);
+  arena::cli::add_serve(app, action);
   arena::cli::add_eval(app, action);
   arena::cli::add_match(app, action);
   arena::cli::add_solve(app, action);

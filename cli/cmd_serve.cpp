@@ -1,0 +1,111 @@
+// arena serve: the match server (HTTP + WebSocket on one port) until SIGINT/SIGTERM.
+
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/signal_set.hpp>
+
+#include "cli/commands.h"
+#include "db/sqlite_store.h"
+#include "server/memory_store.h"
+#include "server/server.h"
+
+namespace arena::cli {
+namespace {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  unsigned short port = 8080;
+  std::string db = "arena.db";
+  std::string web_root;
+  int threads = 2;
+  bool house_bots = false;
+  bool illegal_move_loses = false;
+  std::int64_t grace_ms = 30000;
+};
+
+// The web/ folder: the flag, else a web/ with an index.html in the working directory or in
+// a parent of the binary's directory (a build tree lives inside the source tree).
+std::string find_web_root(const std::string& flag) {
+  if (!flag.empty()) return flag;
+  namespace fs = std::filesystem;
+  if (fs::exists("web/index.html")) return fs::absolute("web").string();
+  std::error_code ec;
+  fs::path dir = fs::read_symlink("/proc/self/exe", ec).parent_path();
+  for (int i = 0; i < 6 && !ec && !dir.empty(); ++i, dir = dir.parent_path()) {
+    if (fs::exists(dir / "web" / "index.html")) return (dir / "web").string();
+    if (dir == dir.parent_path()) break;
+  }
+  return "web";
+}
+
+int run_serve(const ServeOptions& o) {
+  std::unique_ptr<db::Store> store;
+  if (o.db == ":memory:") {
+    store = std::make_unique<server::MemoryStore>();
+  } else {
+    auto opened = db::open_sqlite_store(o.db);
+    if (!opened) {
+      std::cerr << "arena serve: " << opened.error() << "\n";
+      return kExitFailure;
+    }
+    store = std::move(*opened);
+  }
+  if (o.house_bots)
+    std::cerr << "arena serve: house bots are not available yet; serving without them\n";
+  server::ServerConfig config;
+  config.host = o.host;
+  config.port = o.port;
+  config.web_root = find_web_root(o.web_root);
+  config.threads = o.threads;
+  config.hub.illegal_move_loses = o.illegal_move_loses;
+  config.hub.reconnect_grace_ms = o.grace_ms;
+  server::Server server(config, *store);
+  if (auto started = server.start(); !started) {
+    std::cerr << "arena serve: " << started.error() << "\n";
+    return kExitFailure;
+  }
+  std::cout << "arena serve: listening on http://" << o.host << ":" << server.port()
+            << "/ (WebSocket /ws), web root " << config.web_root << ", db " << o.db << std::endl;
+  // Wait for SIGINT/SIGTERM on a private io_context, then shut down in order.
+  boost::asio::io_context signals_ioc;
+  boost::asio::signal_set signals(signals_ioc, SIGINT, SIGTERM);
+  signals.async_wait([](boost::system::error_code, int) {});
+  signals_ioc.run();
+  std::cout << "arena serve: shutting down (closing clients, flushing the store)" << std::endl;
+  server.stop();
+  store->flush();
+  std::cout << "arena serve: stopped" << std::endl;
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_serve(CLI::App& app, Action& action) {
+  auto o = std::make_shared<ServeOptions>();
+  CLI::App* sub =
+      app.add_subcommand("serve", "run the match server (HTTP + WebSocket on one port)");
+  sub->add_option("--host", o->host, "address to listen on")->capture_default_str();
+  sub->add_option("--port", o->port, "port (0: any free port)")->capture_default_str();
+  sub->add_option("--db", o->db, "SQLite file, or :memory: for a throw-away store")
+      ->capture_default_str();
+  sub->add_option("--web-root", o->web_root,
+                  "folder served at / (default: the web/ folder found nearby)");
+  sub->add_option("--threads", o->threads, "I/O threads")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  sub->add_option("--grace-ms", o->grace_ms,
+                  "after a disconnection this long the opponent may claim the win")
+      ->capture_default_str();
+  sub->add_flag("--illegal-move-loses", o->illegal_move_loses,
+                "an illegal move loses the game (for leagues) instead of being refused");
+  sub->add_flag("--house-bots", o->house_bots,
+                "start house bots (not available yet: prints a notice and serves without them)");
+  sub->callback([o, &action] { action = [o] { return run_serve(*o); }; });
+}
+
+}  // namespace arena::cli
