@@ -19,6 +19,9 @@ inline constexpr int kExitUsage = 2;    // bad subcommand or flag
 
 void add_perft(CLI::App& app, Action& action);
 void add_serve(CLI::App& app, Action& action);
+void add_token(CLI::App& app, Action& action);
+void add_ratings(CLI::App& app, Action& action);
+void add_export(CLI::App& app, Action& action);
 void add_eval(CLI::App& app, Action& action);
 void add_match(CLI::App& app, Action& action);
 void add_solve(CLI::App& app, Action& action);

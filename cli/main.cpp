@@ -38,6 +38,9 @@ int main(int argc, char** argv) {
 
   arena::cli::add_perft(app, action);
   arena::cli::add_serve(app, action);
+  arena::cli::add_token(app, action);
+  arena::cli::add_ratings(app, action);
+  arena::cli::add_export(app, action);
   arena::cli::add_eval(app, action);
   arena::cli::add_match(app, action);
   arena::cli::add_solve(app, action);

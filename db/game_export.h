@@ -1,0 +1,36 @@
+#pragma once
+// Stored games in the standard format of their kind, for `arena export` and the REST API:
+// PGN for chess (SAN movetext, SetUp/FEN for other starts; games/chess/pgn.h writes it), PDN for
+// checkers (the PGN-like format of draughts: Black, who moves first, is the first player; the
+// result is written as stored, "1-0" meaning the first player won), and JSON for every kind.
+
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "db/store.h"
+#include "games/core/expected.h"
+
+namespace arena::db {
+
+enum class ExportFormat { kPgn, kPdn, kJson };
+
+// "pgn", "pdn" or "json"; the error names the bad text.
+Expected<ExportFormat> parse_export_format(std::string_view text);
+
+// The one kind a format is for ("chess" for PGN, "checkers" for PDN), or "" for JSON (all).
+std::string_view export_kind(ExportFormat format);
+
+// One chess game as PGN. Errors name the game and a stored move that is not legal.
+Expected<std::string> game_to_pgn(const GameDetail& game);
+// One checkers game as PDN.
+std::string game_to_pdn(const GameDetail& game);
+// One game as a JSON object (every stored field, moves with their search info).
+std::string game_to_json(const GameDetail& game);
+
+// Writes every stored game of `kind` (empty: every kind the format is for) to `out`, oldest
+// first; JSON is one array. Returns the number of games written.
+Expected<int> export_games(Store& store, ExportFormat format, const std::string& kind,
+                           std::ostream& out);
+
+}  // namespace arena::db
