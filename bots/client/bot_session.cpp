@@ -1,0 +1,461 @@
+#include "bots/client/bot_session.h"
+
+#include <chrono>
+#include <optional>
+#include <thread>
+#include <utility>
+
+#include "protocol/codec.h"
+
+namespace arena::client {
+
+struct BotSession::Game {
+  std::int64_t id = 0;
+  std::string kind, options;
+  int seat = -1;
+  TimeControl tc;
+  std::unique_ptr<Player> player;  // null: the factory could not make one (random moves)
+  std::int64_t version = -1;       // last event seen, for resume
+  std::int64_t turn_version = -1;  // the state being answered (searching or pending)
+  bool searching = false;
+  std::vector<std::string> legal;                // of the turn being answered, for a fallback
+  std::optional<protocol::MoveRequest> pending;  // sent or to send, not yet acknowledged
+  std::optional<nlohmann::json> deferred;        // a newer turn that came while searching
+  std::int64_t waiting_since_ms = -1;            // the opponent's turn began (-1: ours, or unknown)
+  std::int64_t last_claim_ms = -1;
+};
+
+namespace {
+
+std::int64_t int_of(const nlohmann::json& m, const char* key, std::int64_t fallback = -1) {
+  auto it = m.find(key);
+  return it != m.end() && it->is_number_integer() ? it->get<std::int64_t>() : fallback;
+}
+std::string str_of(const nlohmann::json& m, const char* key) {
+  auto it = m.find(key);
+  return it != m.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
+}  // namespace
+
+BotSession::BotSession(BotConfig config, PlayerFactory players, PuzzleSolver solver, Send send,
+                       Spawn spawn)
+    : config_(std::move(config)),
+      players_(std::move(players)),
+      solver_(std::move(solver)),
+      send_(std::move(send)),
+      spawn_(std::move(spawn)) {
+  if (config_.max_games == 0 && config_.seek_games > 0) config_.max_games = config_.seek_games;
+  if (config_.max_parallel < 1) config_.max_parallel = 1;
+}
+
+BotSession::~BotSession() {
+  stop();
+}
+
+void BotSession::stop() {
+  stop_ = true;
+  changed_.notify_all();
+}
+
+void BotSession::send_json(const Json& j) {
+  send_(j.dump());
+}
+
+void BotSession::on_open() {
+  std::lock_guard lock(mutex_);
+  ready_ = false;
+  protocol::Hello hello{protocol::kProtocolVersion, config_.name, session_};
+  send_(protocol::encode(hello));
+}
+
+void BotSession::on_closed() {
+  std::lock_guard lock(mutex_);
+  ready_ = false;
+  // The server drops a player's seeks with its last connection; puzzles are not resumed.
+  seeks_started_ -= open_seeks_;
+  open_seeks_ = 0;
+  if (puzzle_open_) --puzzles_started_;
+  puzzle_open_ = false;
+}
+
+void BotSession::on_message(std::string_view text) {
+  auto parsed = protocol::parse_json_object(text);
+  std::lock_guard lock(mutex_);
+  if (parsed.error) {
+    ++stats_.errors;
+    stats_.last_error = "unreadable frame from the server: " + parsed.error->message;
+    return;
+  }
+  handle(parsed.json);
+  changed_.notify_all();
+}
+
+void BotSession::handle(const Json& m) {
+  const std::string type = str_of(m, "type");
+  if (type == "welcome") return on_welcome(m);
+  if (type == "lobby") return on_lobby(m);
+  if (type == "game_start") return on_game_start(m);
+  if (type == "state") return on_state(m);
+  if (type == "move_ack") return on_move_ack(m);
+  if (type == "game_end") return on_game_end(m);
+  if (type == "error") return on_error(m);
+  if (type == "challenge_offer") return on_challenge(m);
+  if (type == "puzzle_state") return on_puzzle_state(m);
+  if (type == "puzzle_end") return on_puzzle_end(m);
+  if (type == "seek_created") return;
+  if (type == "draw_offer") {
+    // A move declines an offer; remember the version so resume starts after it.
+    if (auto it = games_.find(int_of(m, "game_id")); it != games_.end())
+      it->second->version = std::max(it->second->version, int_of(m, "version"));
+  }
+  // Everything else (pong, cancelled, declined, new types) needs no answer.
+}
+
+void BotSession::on_welcome(const Json& m) {
+  ready_ = true;
+  ++stats_.connections;
+  if (auto p = m.find("player"); p != m.end() && p->is_object()) my_id_ = int_of(*p, "id", 0);
+  if (auto s = str_of(m, "session"); !s.empty()) session_ = s;
+  if (auto l = m.find("limits"); l != m.end() && l->is_object())
+    grace_ms_ = int_of(*l, "reconnect_grace_ms", grace_ms_);
+  std::set<std::int64_t> listed;
+  if (auto yg = m.find("your_games"); yg != m.end() && yg->is_array())
+    for (const auto& id : *yg)
+      if (id.is_number_integer()) listed.insert(id.get<std::int64_t>());
+  // Follow every game again from the last version seen; games we never saw from the start.
+  for (auto& [id, g] : games_) {
+    send_(protocol::encode(protocol::Resume{id, g->version}));
+    listed.erase(id);
+  }
+  for (std::int64_t id : listed)
+    if (!finished_.contains(id)) send_(protocol::encode(protocol::Resume{id, -1}));
+  for (auto& [id, g] : games_) send_pending(*g);
+  top_up();
+}
+
+void BotSession::on_lobby(const Json& m) {
+  if (!config_.accept_seeks || !ready_) return;
+  if (live_games() >= config_.max_parallel) return;
+  if (config_.max_games > 0 && stats_.games_started >= config_.max_games) return;
+  auto seeks = m.find("seeks");
+  if (seeks == m.end() || !seeks->is_array()) return;
+  for (const auto& s : *seeks) {
+    const std::int64_t id = int_of(s, "seek_id");
+    auto by = s.find("by");
+    const std::int64_t owner = by != s.end() && by->is_object() ? int_of(*by, "id", 0) : 0;
+    if (id < 0 || owner == my_id_ || tried_seeks_.contains(id) || !plays(str_of(s, "game")))
+      continue;
+    tried_seeks_.insert(id);
+    send_(protocol::encode(protocol::Accept{id, false}));
+    return;  // one at a time: the next lobby update shows what is left
+  }
+}
+
+void BotSession::on_challenge(const Json& m) {
+  const std::int64_t id = int_of(m, "challenge_id");
+  if (config_.accept_challenges && plays(str_of(m, "game")) && live_games() < config_.max_parallel)
+    send_(protocol::encode(protocol::Accept{id, true}));
+  else
+    send_(protocol::encode(protocol::Decline{id}));
+}
+
+void BotSession::on_game_start(const Json& m) {
+  const std::int64_t id = int_of(m, "game_id");
+  if (finished_.contains(id)) return;
+  int seat = -1;
+  if (auto ps = m.find("players"); ps != m.end() && ps->is_array())
+    for (std::size_t i = 0; i < ps->size() && i < 2; ++i)
+      if ((*ps)[i].is_object() && int_of((*ps)[i], "id", 0) == my_id_) seat = static_cast<int>(i);
+  if (seat < 0) return;  // a game we only watch
+  auto& g = games_[id];
+  if (g) {
+    g->version = 0;  // a resume from the start (after a server restart versions restart)
+    return;
+  }
+  g = std::make_shared<Game>();
+  g->id = id;
+  g->kind = str_of(m, "game");
+  g->options = str_of(m, "options");
+  g->seat = seat;
+  g->version = 0;
+  g->tc = parse_time_control(str_of(m, "time_control")).value_or(TimeControl{});
+  if (auto made = players_(g->kind); made) {
+    g->player = std::move(*made);
+  } else {
+    ++stats_.errors;
+    stats_.last_error = "game " + std::to_string(id) + ": " + made.error() + " (moving at random)";
+  }
+  ++stats_.games_started;
+  if (seat == 0 && open_seeks_ > 0) --open_seeks_;  // the seeker plays first: our seek was taken
+  top_up();
+}
+
+void BotSession::on_state(const Json& m) {
+  auto it = games_.find(int_of(m, "game_id"));
+  if (it == games_.end()) return;
+  Game& g = *it->second;
+  const std::int64_t v = int_of(m, "version");
+  if (v <= g.version) return;  // already seen (a resume overlaps)
+  g.version = v;
+  if (auto r = m.find("result"); r != m.end() && !r->is_null()) return;  // game_end follows
+  if (int_of(m, "to_move") != g.seat) {
+    g.waiting_since_ms = -2;  // set to the time by the next tick
+    return;
+  }
+  g.waiting_since_ms = -1;
+  if ((g.searching || g.pending) && g.turn_version == v) return;
+  if (g.searching) {
+    g.deferred = m;  // one search per Player at a time; answer this one next
+    return;
+  }
+  start_search(it->second, m);
+}
+
+void BotSession::start_search(const std::shared_ptr<Game>& g, const Json& state) {
+  TurnRequest request;
+  request.game = g->kind;
+  request.options = g->options;
+  request.position = str_of(state, "position");
+  if (auto lm = state.find("legal_moves"); lm != state.end() && lm->is_array())
+    for (const auto& mv : *lm)
+      if (mv.is_string()) request.legal_moves.push_back(mv.get<std::string>());
+  if (request.legal_moves.empty()) return;
+  std::optional<std::int64_t> left;
+  if (auto c = state.find("clocks");
+      c != state.end() && c->is_array() && c->size() == 2 && (*c)[g->seat].is_number_integer())
+    left = (*c)[g->seat].get<std::int64_t>();
+  request.budget_ms = move_budget_ms(g->tc, left);
+  request.stop = &stop_;
+  const std::int64_t version = int_of(state, "version");
+  g->turn_version = version;
+  g->searching = true;
+  g->legal = request.legal_moves;
+  g->pending.reset();
+  spawn_([this, g, version, request = std::move(request)] {
+    // Only this job touches g->player while g->searching is set.
+    Expected<TurnReply> reply =
+        g->player ? g->player->choose_move(request) : Expected<TurnReply>(make_error("no player"));
+    TurnReply out;
+    bool fallback = !reply;
+    if (reply) {
+      out = std::move(*reply);
+    } else {
+      out.move =
+          request.legal_moves[static_cast<std::size_t>(version) % request.legal_moves.size()];
+    }
+    std::lock_guard lock(mutex_);
+    if (fallback) {
+      ++stats_.fallbacks;
+      stats_.last_error = "game " + std::to_string(g->id) + ": " + reply.error();
+    }
+    search_done(g, version, std::move(out));
+    changed_.notify_all();
+  });
+}
+
+void BotSession::search_done(const std::shared_ptr<Game>& g, std::int64_t version,
+                             TurnReply reply) {
+  g->searching = false;
+  if (g->deferred && !finished_.contains(g->id)) {
+    Json next = std::move(*g->deferred);
+    g->deferred.reset();
+    start_search(g, next);
+    return;
+  }
+  if (finished_.contains(g->id) || g->turn_version != version) return;  // overtaken
+  protocol::MoveRequest move;
+  move.game_id = g->id;
+  move.move = std::move(reply.move);
+  move.client_id = "g" + std::to_string(g->id) + "v" + std::to_string(version);
+  move.info = std::move(reply.info);
+  g->pending = std::move(move);
+  send_pending(*g);
+}
+
+void BotSession::send_pending(Game& g) {
+  if (!ready_ || !g.pending) return;
+  send_(protocol::encode(*g.pending));
+  ++stats_.moves_sent;
+}
+
+void BotSession::on_move_ack(const Json& m) {
+  auto it = games_.find(int_of(m, "game_id"));
+  if (it == games_.end()) return;
+  auto& pending = it->second->pending;
+  if (pending && pending->client_id == str_of(m, "client_id")) pending.reset();
+}
+
+void BotSession::on_game_end(const Json& m) {
+  const std::int64_t id = int_of(m, "game_id");
+  auto it = games_.find(id);
+  if (it == games_.end() || finished_.contains(id)) return;
+  const int seat = it->second->seat;
+  games_.erase(it);
+  finished_.insert(id);
+  const std::string result = str_of(m, "result");
+  const std::string reason = str_of(m, "reason");
+  ++stats_.games_finished;
+  stats_.reasons.push_back(reason);
+  if (result == "1/2-1/2") {
+    ++stats_.draws;
+  } else if (result == "*") {
+    ++stats_.aborted;
+  } else {
+    const int winner = result == "1-0" ? 0 : 1;
+    if (winner == seat) {
+      ++stats_.wins;
+    } else {
+      ++stats_.losses;
+      if (reason == "timeout") ++stats_.lost_on_time;
+    }
+  }
+  top_up();
+}
+
+void BotSession::on_error(const Json& m) {
+  const std::string code = str_of(m, "code");
+  const std::string ref = str_of(m, "ref");
+  ++stats_.errors;
+  stats_.last_error = code + ": " + str_of(m, "message");
+  if (ref == "seek") {
+    if (open_seeks_ > 0) --open_seeks_;
+    return;
+  }
+  if (ref == "puzzle_start" || ref == "puzzle_solution") {
+    puzzle_open_ = false;
+    ++stats_.puzzles_failed;
+    top_up();
+    return;
+  }
+  if (ref != "move") return;
+  // Which game: the error does not say, so look at every unacknowledged move.
+  for (auto& [id, g] : games_) {
+    if (!g->pending) continue;
+    if (code == "busy") {
+      ++stats_.resends;
+      spawn_([this, g] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        std::lock_guard lock(mutex_);
+        if (!finished_.contains(g->id)) send_pending(*g);
+      });
+    } else if (code == "illegal_move" && !g->legal.empty()) {
+      // Should not happen (we choose among the server's moves); play a listed move instead.
+      ++stats_.fallbacks;
+      g->pending->move = g->legal.front();
+      g->pending->client_id += "f";
+      g->pending->info.reset();
+      send_pending(*g);
+    } else if (code == "not_your_turn" || code == "game_over" || code == "no_such_game") {
+      g->pending.reset();
+    }
+  }
+}
+
+void BotSession::on_puzzle_state(const Json& m) {
+  if (int_of(m, "version") != 0 || !solver_) return;  // solve once, from the start
+  const std::int64_t id = int_of(m, "puzzle_id");
+  const std::string puzzle = str_of(m, "puzzle");
+  const std::string position = str_of(m, "position");
+  spawn_([this, id, puzzle, position] {
+    auto moves = solver_(puzzle, position);
+    std::lock_guard lock(mutex_);
+    if (!moves) {
+      ++stats_.puzzles_failed;
+      stats_.last_error = "puzzle " + std::to_string(id) + ": " + moves.error();
+      puzzle_open_ = false;
+      top_up();
+      changed_.notify_all();
+      return;
+    }
+    if (ready_) send_(protocol::encode(protocol::PuzzleSolution{id, std::move(*moves)}));
+  });
+}
+
+void BotSession::on_puzzle_end(const Json& m) {
+  auto solved = m.find("solved");
+  if (solved != m.end() && solved->is_boolean() && solved->get<bool>())
+    ++stats_.puzzles_solved;
+  else
+    ++stats_.puzzles_failed;
+  puzzle_open_ = false;
+  top_up();
+}
+
+void BotSession::top_up() {
+  if (!ready_ || stop_ || config_.games.empty()) return;
+  const int free_slots = config_.max_parallel - live_games() - open_seeks_;
+  const auto seek = [&] {
+    send_(protocol::encode(
+        protocol::Seek{config_.games.front(), config_.seek_options, config_.time_control}));
+    ++open_seeks_;
+    ++seeks_started_;
+  };
+  if (config_.keep_seek_open) {
+    if (open_seeks_ == 0 && free_slots > 0) seek();
+  } else {
+    for (int i = 0; i < free_slots && seeks_started_ < config_.seek_games; ++i) seek();
+  }
+  if (config_.puzzles > 0 && !puzzle_open_ && puzzles_started_ < config_.puzzles) {
+    protocol::PuzzleStart start;
+    start.puzzle = config_.games.front();
+    start.options = config_.puzzle_options;
+    start.seed = config_.seed + static_cast<std::uint64_t>(puzzles_started_);
+    start.scramble = config_.scramble;
+    send_(protocol::encode(start));
+    puzzle_open_ = true;
+    ++puzzles_started_;
+  }
+}
+
+void BotSession::on_tick(std::int64_t now_ms) {
+  std::lock_guard lock(mutex_);
+  if (!ready_) return;
+  for (auto& [id, g] : games_) {
+    if (g->waiting_since_ms == -2) g->waiting_since_ms = now_ms;
+    if (g->waiting_since_ms < 0 || now_ms - g->waiting_since_ms <= grace_ms_) continue;
+    if (g->last_claim_ms >= 0 && now_ms - g->last_claim_ms <= grace_ms_) continue;
+    g->last_claim_ms = now_ms;
+    send_(protocol::encode(protocol::GameAction{protocol::GameActionKind::kClaimWin, id}));
+  }
+}
+
+bool BotSession::plays(std::string_view game) const {
+  if (config_.games.empty()) return true;
+  for (const auto& g : config_.games)
+    if (g == game) return true;
+  return false;
+}
+
+int BotSession::live_games() const {
+  return static_cast<int>(games_.size());
+}
+
+bool BotSession::done_locked() const {
+  if (config_.puzzles > 0) return stats_.puzzles_solved + stats_.puzzles_failed >= config_.puzzles;
+  return config_.max_games > 0 && stats_.games_finished >= config_.max_games && games_.empty();
+}
+
+bool BotSession::done() const {
+  std::lock_guard lock(mutex_);
+  return done_locked();
+}
+
+bool BotSession::wait_done(std::int64_t timeout_ms) const {
+  std::unique_lock lock(mutex_);
+  return changed_.wait_for(lock, std::chrono::milliseconds(timeout_ms), [&] {
+    return done_locked() || stop_;
+  }) && done_locked();
+}
+
+BotStats BotSession::stats() const {
+  std::lock_guard lock(mutex_);
+  return stats_;
+}
+
+std::int64_t BotSession::player_id() const {
+  std::lock_guard lock(mutex_);
+  return my_id_;
+}
+
+}  // namespace arena::client

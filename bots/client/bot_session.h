@@ -1,0 +1,135 @@
+#pragma once
+// BotSession: the protocol side of a bot (protocol/README.md), independent of the transport.
+// It is fed the frames that arrive (on_message), told when a connection opens or drops, and
+// sends through a callback. Searches run through a `spawn` callback on worker threads, never
+// on the caller's (I/O) thread; their results come back through the same lock.
+//
+// What it does: hello (with the guest session to resume, if any); accept challenges and
+// lobby seeks that match its games; keep seeks open (a number of games, or forever for house
+// bots); play several games at once, one Player per game; send every move with its search
+// info and a client_id; after a reconnection resume every live game from the last version
+// seen and resend an unacknowledged move; run puzzle sessions with a solver.
+// Thread-safe: every entry point takes the session's lock. `send` must not call back in.
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "bots/client/player.h"
+#include "bots/client/time_budget.h"
+
+namespace arena::client {
+
+struct BotConfig {
+  std::string name = "bot";           // display name when playing as a guest (no token)
+  std::vector<std::string> games{};   // catalog names it plays; the first one is sought
+  std::string seek_options{};         // options of its seeks ("size=7")
+  std::string time_control = "none";  // of its seeks
+  int seek_games = 0;                 // games to start by seeking, one seek open at a time
+  bool keep_seek_open = false;        // house bots: always one open seek while below max
+  bool accept_challenges = true;      // challenges for one of `games`
+  bool accept_seeks = false;          // take other players' matching seeks from the lobby
+  int max_games = 0;                  // finish after this many games (0: never)
+  int max_parallel = 4;               // live games at once
+  // Puzzle sessions: `puzzles` sessions of games[0] scrambled by `scramble` moves.
+  int puzzles = 0;
+  std::string puzzle_options{};
+  int scramble = 20;
+  std::uint64_t seed = 1;
+};
+
+struct BotStats {
+  int games_started = 0, games_finished = 0;
+  int wins = 0, losses = 0, draws = 0, aborted = 0;
+  int lost_on_time = 0;  // games this bot lost with reason "timeout"
+  int moves_sent = 0, resends = 0, fallbacks = 0, errors = 0;
+  int puzzles_solved = 0, puzzles_failed = 0;
+  int connections = 0;               // welcomes received
+  std::vector<std::string> reasons;  // game_end reasons, in order
+  std::string last_error;
+};
+
+class BotSession {
+ public:
+  using Send = std::function<void(std::string)>;
+  using Job = std::function<void()>;
+  using Spawn = std::function<void(Job)>;
+
+  BotSession(BotConfig config, PlayerFactory players, PuzzleSolver solver, Send send, Spawn spawn);
+  ~BotSession();
+  BotSession(const BotSession&) = delete;
+  BotSession& operator=(const BotSession&) = delete;
+
+  void on_open();                          // a connection opened: says hello
+  void on_message(std::string_view text);  // one frame from the server
+  void on_closed();                        // the connection dropped
+  // Called every few hundred ms: claims the win in games whose opponent has been silent for
+  // longer than the server's reconnect grace (the server refuses while they are connected).
+  void on_tick(std::int64_t now_ms);
+
+  // True when max_games / puzzles are done and no game is live.
+  bool done() const;
+  bool wait_done(std::int64_t timeout_ms) const;
+  BotStats stats() const;
+  std::int64_t player_id() const;
+  // Sets the stop flag every search polls, so workers finish quickly at shutdown.
+  void stop();
+
+ private:
+  struct Game;
+  using Json = nlohmann::json;
+
+  void send_json(const Json& j);
+  void handle(const Json& m);
+  void on_welcome(const Json& m);
+  void on_lobby(const Json& m);
+  void on_game_start(const Json& m);
+  void on_state(const Json& m);
+  void on_move_ack(const Json& m);
+  void on_game_end(const Json& m);
+  void on_error(const Json& m);
+  void on_challenge(const Json& m);
+  void on_puzzle_state(const Json& m);
+  void on_puzzle_end(const Json& m);
+  void start_search(const std::shared_ptr<Game>& g, const Json& state);
+  void search_done(const std::shared_ptr<Game>& g, std::int64_t version, TurnReply reply);
+  void send_pending(Game& g);
+  void top_up();
+  bool plays(std::string_view game) const;
+  int live_games() const;
+  bool done_locked() const;
+
+  BotConfig config_;
+  PlayerFactory players_;
+  PuzzleSolver solver_;
+  Send send_;
+  Spawn spawn_;
+
+  mutable std::mutex mutex_;
+  mutable std::condition_variable changed_;
+  std::atomic<bool> stop_{false};
+  bool ready_ = false;  // welcome received on the current connection
+  std::int64_t my_id_ = 0;
+  std::string session_;  // a guest's session token, for hello.resume
+  std::map<std::int64_t, std::shared_ptr<Game>> games_;
+  std::set<std::int64_t> finished_;
+  std::set<std::int64_t> tried_seeks_;
+  int open_seeks_ = 0;
+  int seeks_started_ = 0;
+  bool puzzle_open_ = false;
+  int puzzles_started_ = 0;
+  std::int64_t grace_ms_ = 30000;  // welcome.limits.reconnect_grace_ms
+  BotStats stats_;
+};
+
+}  // namespace arena::client

@@ -1,0 +1,38 @@
+#include "bots/client/house_bots.h"
+
+#include "bots/client/search_player.h"
+
+namespace arena::client {
+
+std::vector<HouseBot> house_bot_accounts() {
+  std::vector<HouseBot> out;
+  for (const auto& c : house_bot_roster()) out.push_back({c.bot_name, c.preset, ""});
+  return out;
+}
+
+Expected<std::unique_ptr<HouseBots>> start_house_bots(const std::string& server_url,
+                                                      const std::vector<HouseBot>& bots) {
+  std::vector<std::unique_ptr<BotRunner>> runners;
+  for (const HouseBot& b : bots) {
+    const Preset* preset = find_preset(b.preset);
+    if (!preset) return make_error("house bot " + b.name + ": unknown preset '" + b.preset + "'");
+    if (auto check = make_search_player(preset->game, preset->spec); !check)
+      return make_error("house bot " + b.name + ": " + check.error());
+    BotRunOptions o;
+    o.url = server_url;
+    o.token = b.token;
+    o.config.name = b.name;
+    o.config.games = {preset->game};
+    o.config.keep_seek_open = true;
+    o.config.accept_challenges = true;
+    o.config.max_parallel = 4;
+    o.players = search_player_factory(preset->spec);
+    o.search_threads = 1;
+    auto runner = BotRunner::start(std::move(o));
+    if (!runner) return make_error("house bot " + b.name + ": " + runner.error());
+    runners.push_back(std::move(*runner));
+  }
+  return std::make_unique<HouseBots>(std::move(runners));
+}
+
+}  // namespace arena::client

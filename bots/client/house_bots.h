@@ -1,0 +1,44 @@
+#pragma once
+// House bots: a set of bots run in the server's own process, connected over loopback, so a
+// person who opens the page can play at once. Each keeps an open seek for its game and
+// accepts challenges from anyone. `arena serve --house-bots` calls start_house_bots after
+// its listener is up, with tokens it created through the Store.
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots/client/bot_runner.h"
+#include "bots/client/roster.h"
+
+namespace arena::client {
+
+struct HouseBot {
+  std::string name;    // account name (house_bot_roster().bot_name)
+  std::string preset;  // a roster preset
+  std::string token;   // from Store::create_bot_token(name)
+};
+
+class HouseBots {
+ public:
+  explicit HouseBots(std::vector<std::unique_ptr<BotRunner>> bots) : bots_(std::move(bots)) {}
+  ~HouseBots() { stop(); }
+  void stop() {
+    for (auto& b : bots_) b->stop();
+  }
+  std::size_t size() const { return bots_.size(); }
+  BotRunner& bot(std::size_t i) { return *bots_[i]; }
+
+ private:
+  std::vector<std::unique_ptr<BotRunner>> bots_;
+};
+
+// house_bot_roster() as HouseBots without tokens, for the caller to fill in.
+std::vector<HouseBot> house_bot_accounts();
+
+// Starts every bot (a bad preset is an error naming it); they reconnect on their own, so the
+// server may still be starting.
+Expected<std::unique_ptr<HouseBots>> start_house_bots(const std::string& server_url,
+                                                      const std::vector<HouseBot>& bots);
+
+}  // namespace arena::client

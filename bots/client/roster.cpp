@@ -1,0 +1,112 @@
+#include "bots/client/roster.h"
+
+namespace arena::client {
+namespace {
+
+std::vector<Preset> make_presets() {
+  return {
+      // Isolation: the AI-course tournament (7x7, knight moves). MM at depth 3, AB at depth 5,
+      // the ID agents with the course's 150 ms per move unless the clock allows less.
+      {"Random", "isolation", "random", "Isolation: a uniformly random legal move"},
+      {"MM_Open", "isolation", "minimax:eval=open_move_score,depth=3",
+       "Isolation: minimax to depth 3, own mobility (open_move_score)"},
+      {"MM_Center", "isolation", "minimax:eval=center_score,depth=3",
+       "Isolation: minimax to depth 3, distance from the centre (center_score)"},
+      {"MM_Improved", "isolation", "minimax:eval=improved_score,depth=3",
+       "Isolation: minimax to depth 3, own minus opponent's moves (improved_score)"},
+      {"AB_Open", "isolation", "alphabeta:eval=open_move_score,depth=5",
+       "Isolation: alpha-beta to depth 5, open_move_score"},
+      {"AB_Center", "isolation", "alphabeta:eval=center_score,depth=5",
+       "Isolation: alpha-beta to depth 5, center_score"},
+      {"AB_Improved", "isolation", "alphabeta:eval=improved_score,depth=5",
+       "Isolation: alpha-beta to depth 5, improved_score"},
+      {"AB_Improved_ID", "isolation", "id:eval=improved_score,movetime=150",
+       "Isolation: iterative-deepening alpha-beta (150 ms), improved_score"},
+      {"AB_Custom", "isolation", "id:eval=custom_score,movetime=150",
+       "Isolation: iterative deepening (150 ms), custom_score (directional weights)"},
+      {"AB_Custom_2", "isolation", "id:eval=custom_score_2,movetime=150",
+       "Isolation: iterative deepening (150 ms), custom_score_2"},
+      {"AB_Custom_3", "isolation", "id:eval=custom_score_3,movetime=150",
+       "Isolation: iterative deepening (150 ms), custom_score_3"},
+      // Tic-tac-toe: the tutorial's one-ply players, and a full-depth search.
+      {"bad_heuristic", "tictactoe", "greedy:eval=bad_heuristic",
+       "Tic-tac-toe: one ply, a heuristic that knows nothing (always 1)"},
+      {"available_wins", "tictactoe", "greedy:eval=available_wins",
+       "Tic-tac-toe: one ply, lines still open to the mover"},
+      {"combined", "tictactoe", "greedy:eval=combined",
+       "Tic-tac-toe: one ply, available_wins plus 2 x block_win"},
+      {"fuzzy_goal", "tictactoe", "greedy:eval=fuzzy_goal",
+       "Tic-tac-toe: one ply, Fluxplayer-style fuzzy goal value"},
+      {"perfect", "tictactoe", "alphabeta:eval=bad_heuristic,depth=9",
+       "Tic-tac-toe: alpha-beta to the end of the game (never loses)"},
+      // Qubic.
+      {"qubic_random", "qubic", "random", "Qubic: a random legal move"},
+      {"qubic_greedy", "qubic", "greedy:eval=linear", "Qubic: one ply, six-feature linear eval"},
+      {"qubic_ab_linear", "qubic", "id:eval=linear,movetime=500",
+       "Qubic: iterative-deepening alpha-beta (500 ms), linear eval"},
+      // Othello.
+      {"othello_random", "othello", "random", "Othello: a random legal move"},
+      {"othello_greedy", "othello", "greedy:eval=material", "Othello: one ply, most discs"},
+      {"othello_ab_material", "othello", "alphabeta:eval=material,depth=4",
+       "Othello: alpha-beta to depth 4, disc count"},
+      {"othello_ab_weighted", "othello", "id:eval=weighted_squares,movetime=500",
+       "Othello: iterative deepening (500 ms), Norvig's weighted squares"},
+      {"othello_ab_mobility", "othello", "id:eval=mobility,movetime=500",
+       "Othello: iterative deepening (500 ms), mobility"},
+      {"othello_ab_combined", "othello", "id:eval=combined,movetime=500",
+       "Othello: iterative deepening (500 ms), combined (squares, mobility, corners)"},
+      // Checkers.
+      {"checkers_random", "checkers", "random", "Checkers: a random legal move"},
+      {"checkers_greedy", "checkers", "greedy:eval=material", "Checkers: one ply, material"},
+      {"checkers_ab_material", "checkers", "alphabeta:eval=material,depth=6",
+       "Checkers: alpha-beta to depth 6, material"},
+      {"checkers_ab_combined", "checkers", "id:eval=combined,movetime=500",
+       "Checkers: iterative deepening (500 ms), material + advancement + back rank"},
+      // Chess.
+      {"chess_random", "chess", "random", "Chess: a random legal move"},
+      {"chess_greedy", "chess", "greedy:eval=material", "Chess: one ply, material"},
+      {"chess_ab_material", "chess", "alphabeta:eval=material,depth=3",
+       "Chess: alpha-beta to depth 3, material"},
+      {"chess_ab_positional", "chess", "id:eval=piece_square,movetime=500",
+       "Chess: iterative deepening (500 ms), material + piece-square tables"},
+      {"chess_ab_mobility", "chess", "id:eval=combined,movetime=500",
+       "Chess: iterative deepening (500 ms), piece-square + mobility"},
+      {"chess_ab_quiescence", "chess", "id:eval=piece_square,qsearch,movetime=500",
+       "Chess: iterative deepening (500 ms) with quiescence, piece-square"},
+      {"chess_bestfirst_tactical", "chess", "bestfirst:eval=material,movetime=500",
+       "Chess: Harris's best-first search with the tactical search heuristic, material"},
+      // Puzzles: solvers that take puzzle sessions.
+      {"sliding_ida_manhattan", "sliding", "idastar:h=manhattan",
+       "Sliding tiles (8/15/24): IDA* with Manhattan distance, optimal"},
+      {"sliding_ida_pdb", "sliding", "idastar:h=pdb",
+       "15-puzzle: IDA* with the 6-6-3 additive pattern databases (others: Manhattan)"},
+      {"rubik_ida_manhattan", "rubik", "idastar:h=manhattan",
+       "Rubik's cube: IDA* with the admissible 3-D Manhattan distance (short scrambles)"},
+  };
+}
+
+}  // namespace
+
+const std::vector<Preset>& presets() {
+  static const std::vector<Preset> all = make_presets();
+  return all;
+}
+
+const Preset* find_preset(std::string_view name) {
+  for (const Preset& p : presets())
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+std::vector<HouseBotChoice> house_bot_roster() {
+  return {
+      {"house_tictactoe_easy", "available_wins"}, {"house_tictactoe_perfect", "perfect"},
+      {"house_qubic_easy", "qubic_greedy"},       {"house_qubic_strong", "qubic_ab_linear"},
+      {"house_isolation_easy", "MM_Improved"},    {"house_isolation_strong", "AB_Custom_2"},
+      {"house_othello_easy", "othello_greedy"},   {"house_othello_strong", "othello_ab_combined"},
+      {"house_checkers_easy", "checkers_greedy"}, {"house_checkers_strong", "checkers_ab_combined"},
+      {"house_chess_easy", "chess_greedy"},       {"house_chess_strong", "chess_ab_quiescence"},
+  };
+}
+
+}  // namespace arena::client

@@ -1,0 +1,165 @@
+#include "bots/client/search_player.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <type_traits>
+#include <utility>
+
+#include "bots/eval/rubiks_cube.h"
+#include "bots/eval/sliding_puzzle.h"
+#include "bots/eval/sliding_puzzle_ida.h"
+#include "bots/search/agent_factory.h"
+#include "bots/search/idastar.h"
+#include "games/catalog/catalog.h"
+#include "games/catalog/game_types.h"
+
+namespace arena::client {
+namespace {
+
+template <Game G>
+class SearchPlayer final : public Player {
+ public:
+  SearchPlayer(std::unique_ptr<search::Agent<G>> agent, std::int64_t cap_ms)
+      : agent_(std::move(agent)), cap_ms_(cap_ms) {}
+
+  Expected<TurnReply> choose_move(const TurnRequest& request) override {
+    auto position = G::deserialize(request.position);
+    if (!position)
+      return make_error("cannot read the " + std::string(G::kName) + " position '" +
+                        request.position + "': " + position.error());
+    search::Limits limits;
+    limits.stop = request.stop;
+    std::int64_t ms = request.budget_ms;
+    if (cap_ms_ > 0) ms = ms > 0 ? std::min(ms, cap_ms_) : cap_ms_;
+    limits.movetime_ms = ms;
+    auto result = agent_->choose_move(*position, limits);
+    if (!result.move) return make_error("the search found no move in '" + request.position + "'");
+    TurnReply reply;
+    reply.move = position->move_to_string(*result.move);
+    if (std::find(request.legal_moves.begin(), request.legal_moves.end(), reply.move) ==
+        request.legal_moves.end())
+      return make_error("the search chose '" + reply.move + "', which the server did not list");
+    reply.info.depth = result.info.depth;
+    reply.info.nodes = static_cast<std::int64_t>(result.info.nodes);
+    reply.info.score = result.info.score;
+    reply.info.pv = result.info.pv;
+    reply.info.time_ms = static_cast<std::int64_t>(result.info.time_ms);
+    return reply;
+  }
+
+ private:
+  std::unique_ptr<search::Agent<G>> agent_;
+  std::int64_t cap_ms_;
+};
+
+}  // namespace
+
+Expected<std::unique_ptr<Player>> make_search_player(std::string_view game, std::string_view spec) {
+  auto parsed = search::parse_search_spec(spec);
+  if (!parsed) return make_error(parsed.error());
+  // The spec's movetime becomes a cap the clock may lower (agents let a spec's limit win).
+  const std::int64_t cap_ms = parsed->movetime_ms;
+  parsed->movetime_ms = 0;
+  GameOptions ignored;
+  const std::string name = resolve_game_name(game, ignored);
+  Expected<std::unique_ptr<Player>> out =
+      make_error("unknown game '" + name + "' (known: " + known_game_names() + ")");
+  visit_game_type(name, [&]<class G>(std::type_identity<G>) {
+    if constexpr (G::kNumPlayers != 2) {
+      out = make_error(std::string(G::kName) + " is a puzzle: use a solver spec (idastar:h=...)");
+    } else {
+      auto agent = search::make_agent_from_spec<G>(*parsed);
+      if (!agent)
+        out = make_error(agent.error());
+      else
+        out = std::unique_ptr<Player>(std::make_unique<SearchPlayer<G>>(std::move(*agent), cap_ms));
+    }
+  });
+  return out;
+}
+
+PlayerFactory search_player_factory(std::string spec) {
+  return [spec = std::move(spec)](std::string_view game) { return make_search_player(game, spec); };
+}
+
+bool is_puzzle_spec(std::string_view spec) {
+  return spec.starts_with("idastar");
+}
+
+namespace {
+
+template <class P>
+std::vector<std::string> to_text(const P& start, const std::vector<typename P::Move>& moves) {
+  std::vector<std::string> out;
+  P p = start;
+  for (const auto& m : moves) {
+    out.push_back(p.move_to_string(m));
+    p.make_move(m);
+  }
+  return out;
+}
+
+Expected<std::vector<std::string>> solve_sliding(std::string_view position, const std::string& h) {
+  auto start = puzzles::SlidingPuzzle::deserialize(position);
+  if (!start) return make_error("bad sliding-puzzle state '" + std::string(position) + "'");
+  if (h == "manhattan" || (h == "pdb" && start->size() != 4)) {
+    const auto r = eval::solve_sliding_manhattan(*start);
+    if (!r.solved) return make_error("IDA* found no solution");
+    std::vector<puzzles::SlidingPuzzle::Move> moves;
+    for (auto d : r.moves) moves.push_back({d});
+    return to_text(*start, moves);
+  }
+  if (h == "pdb") {
+    auto pdb = eval::AdditivePatternDatabase::load_or_build("6-6-3", eval::default_cache_dir());
+    if (!pdb) return make_error(pdb.error());
+    const auto r = eval::solve_sliding_pdb(*start, *pdb);
+    if (!r.solved) return make_error("IDA* found no solution");
+    std::vector<puzzles::SlidingPuzzle::Move> moves;
+    for (auto d : r.moves) moves.push_back({d});
+    return to_text(*start, moves);
+  }
+  auto cost = eval::make_sliding_cost_heuristic(h);
+  if (!cost) return make_error(cost.error());
+  const auto r = search::idastar(*start, *cost);
+  if (!r.solved) return make_error("IDA* found no solution");
+  return to_text(*start, r.moves);
+}
+
+Expected<std::vector<std::string>> solve_rubik(std::string_view position, const std::string& h) {
+  auto start = puzzles::RubiksCube::deserialize(position);
+  if (!start) return make_error("bad cube state '" + std::string(position) + "'");
+  auto cost = eval::make_rubik_cost_heuristic(h, eval::default_cache_dir());
+  if (!cost) return make_error(cost.error());
+  const auto r = search::idastar(*start, *cost);
+  if (!r.solved) return make_error("IDA* found no solution");
+  return to_text(*start, r.moves);
+}
+
+}  // namespace
+
+Expected<PuzzleSolver> make_puzzle_solver(std::string_view spec) {
+  std::string h = "manhattan";
+  if (!is_puzzle_spec(spec))
+    return make_error("solver spec '" + std::string(spec) + "': use idastar or idastar:h=NAME");
+  std::string_view rest = spec.substr(7);
+  if (!rest.empty()) {
+    if (!rest.starts_with(":h=") || rest.size() == 3)
+      return make_error("solver spec '" + std::string(spec) + "': use idastar:h=NAME");
+    h = std::string(rest.substr(3));
+  }
+  if (h != "manhattan" && h != "pdb" && h != "misplaced" && h != "linear_conflict" &&
+      h != "corner_pdb")
+    return make_error("solver spec '" + std::string(spec) + "': unknown heuristic '" + h +
+                      "' (known: manhattan, linear_conflict, misplaced, pdb, corner_pdb)");
+  return PuzzleSolver([h](std::string_view puzzle,
+                          std::string_view position) -> Expected<std::vector<std::string>> {
+    GameOptions ignored;
+    const std::string name = resolve_game_name(puzzle, ignored);
+    if (name == "sliding") return solve_sliding(position, h);
+    if (name == "rubik") return solve_rubik(position, h == "pdb" ? "manhattan" : h);
+    return make_error("no solver for '" + std::string(puzzle) + "'");
+  });
+}
+
+}  // namespace arena::client

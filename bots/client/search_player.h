@@ -1,0 +1,29 @@
+#pragma once
+// Players and puzzle solvers built from text: a search spec (bots/search/spec.h) for a
+// two-player game, a solver spec ("idastar:h=manhattan|linear_conflict|misplaced|pdb") for a
+// puzzle. This is the only place where the client meets the search code; the client itself
+// sees only the Player interface.
+
+#include <string>
+#include <string_view>
+
+#include "bots/client/player.h"
+#include "games/core/expected.h"
+
+namespace arena::client {
+
+// A Player for game `game` that searches with `spec`. The spec's movetime is a cap: the
+// clock's budget wins when it is shorter, so a preset never flags. Errors name the game or
+// the bad part of the spec.
+Expected<std::unique_ptr<Player>> make_search_player(std::string_view game, std::string_view spec);
+
+// A factory that makes a fresh search Player per game (the spec is checked on each call).
+PlayerFactory search_player_factory(std::string spec);
+
+// A solver for puzzle sessions: "idastar:h=NAME"; errors name the bad part.
+Expected<PuzzleSolver> make_puzzle_solver(std::string_view spec);
+
+// True if `spec` is a puzzle solver spec rather than a search spec.
+bool is_puzzle_spec(std::string_view spec);
+
+}  // namespace arena::client

@@ -1,0 +1,202 @@
+// Bots playing through a real server on a loopback port: every game kind, a batch at 100 ms
+// per move, a dropped connection, and misbehaving opponents.
+
+#include <set>
+#include <thread>
+
+#include "games/catalog/catalog.h"
+#include "tests/bots/client/bot_server_fixture.h"
+
+namespace arena::client::testing {
+namespace {
+
+constexpr int kWaitMs = 90000;
+
+// Under sanitizers a batch of 50 games at 100 ms per move is too slow for the suite's time
+// budget; the Release build plays all fifty.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr int kBatchGames = 12;
+#else
+constexpr int kBatchGames = 50;
+#endif
+
+void expect_clean_finish(const BotStats& a, const BotStats& b, int games) {
+  EXPECT_EQ(a.games_finished, games);
+  EXPECT_EQ(b.games_finished, games);
+  EXPECT_EQ(a.wins, b.losses);
+  EXPECT_EQ(a.losses, b.wins);
+  EXPECT_EQ(a.draws, b.draws);
+  EXPECT_EQ(a.lost_on_time + b.lost_on_time, 0);
+  EXPECT_EQ(a.fallbacks + b.fallbacks, 0) << a.last_error << " / " << b.last_error;
+  for (const auto& r : a.reasons) {
+    EXPECT_NE(r, "timeout");
+    EXPECT_NE(r, "abandonment");
+    EXPECT_FALSE(r.empty());
+  }
+}
+
+TEST_F(BotServerTest, BotsPlayEveryGameKindToTheEnd) {
+  start_server();
+  struct Pair {
+    std::string game;
+    BotRunner *a, *b;
+  };
+  std::vector<Pair> pairs;
+  std::vector<std::pair<std::string, BotRunner*>> solvers;
+  for (const GameInfo& g : game_catalog()) {
+    if (g.num_players == 2) {
+      // A random mover against a one-ply-deeper search with the game's first heuristic.
+      auto [a, b] = pair_of_bots(g.name, "random", "alphabeta:depth=1", 1);
+      pairs.push_back({g.name, a, b});
+    } else {
+      BotConfig c{.name = "solver_" + g.name,
+                  .games = {g.name},
+                  .puzzles = 1,
+                  .scramble = g.name == "rubik" ? 3 : 14,
+                  .seed = 7};
+      if (g.name == "sliding") c.puzzle_options = "size=3";
+      solvers.emplace_back(g.name, &start_bot(c, "idastar:h=manhattan"));
+    }
+  }
+  ASSERT_FALSE(pairs.empty());
+  for (auto& p : pairs) {
+    EXPECT_TRUE(p.a->session().wait_done(kWaitMs)) << p.game;
+    EXPECT_TRUE(p.b->session().wait_done(kWaitMs)) << p.game;
+    SCOPED_TRACE(p.game);
+    expect_clean_finish(p.a->session().stats(), p.b->session().stats(), 1);
+    EXPECT_GT(p.a->session().stats().moves_sent, 0);
+    EXPECT_GT(p.b->session().stats().moves_sent, 0);
+  }
+  for (auto& [game, bot] : solvers) {
+    EXPECT_TRUE(bot->session().wait_done(kWaitMs)) << game;
+    const BotStats s = bot->session().stats();
+    EXPECT_EQ(s.puzzles_solved, 1) << game << ": " << s.last_error;
+  }
+}
+
+TEST_F(BotServerTest, BatchAtHundredMillisecondsPerMoveLosesNothingOnTime) {
+  start_server();
+  // Iterative deepening uses all the time it is given, so the budget is what is tested.
+  auto [a, b] = pair_of_bots("isolation", "id:eval=improved_score", "id:eval=custom_score_2",
+                             kBatchGames, "movetime:100", "", 2);
+  EXPECT_TRUE(a->session().wait_done(kWaitMs * 2));
+  EXPECT_TRUE(b->session().wait_done(kWaitMs));
+  expect_clean_finish(a->session().stats(), b->session().stats(), kBatchGames);
+  std::printf("batch: %d isolation games at movetime:100, seeker %d-%d, losses on time %d\n",
+              kBatchGames, a->session().stats().wins, a->session().stats().losses,
+              a->session().stats().lost_on_time + b->session().stats().lost_on_time);
+}
+
+TEST_F(BotServerTest, ADroppedBotReconnectsAndFinishesTheGame) {
+  start_server();
+  auto [a, b] = pair_of_bots("chess", "random", "random", 1);
+  // Cut the seeker's TCP connection once it has played a few moves.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (a->session().stats().moves_sent < 3 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  ASSERT_GE(a->session().stats().moves_sent, 3);
+  a->connection().drop();
+  EXPECT_TRUE(a->session().wait_done(kWaitMs));
+  EXPECT_TRUE(b->session().wait_done(kWaitMs));
+  EXPECT_GE(a->session().stats().connections, 2) << "the bot came back";
+  expect_clean_finish(a->session().stats(), b->session().stats(), 1);
+}
+
+// A fake that seeks a game (so it moves first) and then misbehaves with `on_turn`.
+std::unique_ptr<FakeClient> misbehaving_seeker(
+    const std::string& url, const std::string& tc,
+    std::function<void(FakeClient&, const Json&)> on_turn) {
+  return std::make_unique<FakeClient>(url, "rogue", [tc, on_turn](FakeClient& f, const Json& j) {
+    const std::string type = j.value("type", "");
+    if (type == "welcome")
+      f.send({{"type", "seek"}, {"game", "isolation"}, {"options", ""}, {"time_control", tc}});
+    if (type == "state" && j.value("to_move", -1) == 0 && j["result"].is_null() && on_turn)
+      on_turn(f, j);
+  });
+}
+
+class MisbehavingTest : public BotServerTest {
+ protected:
+  BotRunner& taker() {
+    return start_bot(
+        {.name = "honest", .games = {"isolation"}, .accept_seeks = true, .max_games = 1},
+        "alphabeta:eval=improved_score,depth=2");
+  }
+  Json game_end(FakeClient& f) { return f.wait_type("game_end", kWaitMs); }
+};
+
+TEST_F(MisbehavingTest, IllegalMovesAreRefusedAndTheOffenderLosesOnTime) {
+  start_server();
+  auto rogue = misbehaving_seeker(url(), "movetime:300", [](FakeClient& f, const Json& s) {
+    f.send({{"type", "move"}, {"game_id", s["game_id"]}, {"move", "zz99"}, {"client_id", "x"}});
+  });
+  BotRunner& bot = taker();
+  const Json err =
+      rogue->wait_for([](const Json& j) { return j.value("code", "") == "illegal_move"; });
+  EXPECT_FALSE(err.is_null()) << "the server refuses the illegal move";
+  const Json end = game_end(*rogue);
+  EXPECT_EQ(end.value("reason", ""), "timeout");
+  EXPECT_EQ(end.value("result", ""), "0-1");
+  EXPECT_TRUE(bot.session().wait_done(kWaitMs));
+  EXPECT_EQ(bot.session().stats().wins, 1);
+}
+
+TEST_F(MisbehavingTest, AnIllegalMoveLosesInALeagueThatSaysSo) {
+  server::HubConfig hub;
+  hub.illegal_move_loses = true;
+  start_server(hub);
+  auto rogue = misbehaving_seeker(url(), "none", [](FakeClient& f, const Json& s) {
+    f.send({{"type", "move"}, {"game_id", s["game_id"]}, {"move", "zz99"}, {"client_id", "x"}});
+  });
+  BotRunner& bot = taker();
+  const Json end = game_end(*rogue);
+  EXPECT_EQ(end.value("reason", ""), "illegal_move");
+  EXPECT_TRUE(bot.session().wait_done(kWaitMs));
+  EXPECT_EQ(bot.session().stats().wins, 1);
+}
+
+TEST_F(MisbehavingTest, ASilentOpponentLosesOnTime) {
+  start_server();
+  auto rogue = misbehaving_seeker(url(), "movetime:300", nullptr);
+  BotRunner& bot = taker();
+  const Json end = game_end(*rogue);
+  EXPECT_EQ(end.value("reason", ""), "timeout");
+  EXPECT_TRUE(bot.session().wait_done(kWaitMs));
+  EXPECT_EQ(bot.session().stats().wins, 1);
+  EXPECT_EQ(bot.session().stats().reasons, std::vector<std::string>{"timeout"});
+}
+
+// Disconnect (the socket closed) and crash (cut without a close): either way the bot claims
+// the win once the grace period is over, in a game without a clock.
+void expect_abandonment_claimed(MisbehavingTest& t, FakeClient* rogue_raw, bool crash,
+                                std::unique_ptr<FakeClient>& rogue, BotRunner& bot) {
+  ASSERT_FALSE(rogue_raw->wait_type("game_start").is_null());
+  if (crash) rogue->connection().drop();
+  rogue.reset();  // gone for good
+  EXPECT_TRUE(bot.session().wait_done(kWaitMs));
+  const BotStats s = bot.session().stats();
+  EXPECT_EQ(s.wins, 1);
+  EXPECT_EQ(s.reasons, std::vector<std::string>{"abandonment"});
+  (void)t;
+}
+
+TEST_F(MisbehavingTest, ADisconnectedOpponentIsClaimedAfterTheGracePeriod) {
+  server::HubConfig hub;
+  hub.reconnect_grace_ms = 300;
+  start_server(hub);
+  auto rogue = misbehaving_seeker(url(), "none", nullptr);
+  BotRunner& bot = taker();
+  expect_abandonment_claimed(*this, rogue.get(), false, rogue, bot);
+}
+
+TEST_F(MisbehavingTest, ACrashedOpponentIsClaimedAfterTheGracePeriod) {
+  server::HubConfig hub;
+  hub.reconnect_grace_ms = 300;
+  start_server(hub);
+  auto rogue = misbehaving_seeker(url(), "none", nullptr);
+  BotRunner& bot = taker();
+  expect_abandonment_claimed(*this, rogue.get(), true, rogue, bot);
+}
+
+}  // namespace
+}  // namespace arena::client::testing

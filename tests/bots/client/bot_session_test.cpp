@@ -1,0 +1,259 @@
+// BotSession against a fake transport: the frames it sends for the frames it gets, with the
+// searches run by hand (so the test sees the I/O side never runs one itself).
+
+#include "bots/client/bot_session.h"
+
+#include <algorithm>
+#include <deque>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+namespace arena::client {
+namespace {
+
+using Json = nlohmann::json;
+
+// Plays the first legal move and reports a recognisable search info.
+class FirstMovePlayer final : public Player {
+ public:
+  explicit FirstMovePlayer(std::vector<std::int64_t>* budgets) : budgets_(budgets) {}
+  Expected<TurnReply> choose_move(const TurnRequest& r) override {
+    budgets_->push_back(r.budget_ms);
+    TurnReply reply;
+    reply.move = r.legal_moves.front();
+    reply.info.depth = 4;
+    reply.info.nodes = 1234;
+    reply.info.score = 17;
+    reply.info.pv = {reply.move};
+    reply.info.time_ms = 3;
+    return reply;
+  }
+
+ private:
+  std::vector<std::int64_t>* budgets_;
+};
+
+class SessionTest : public ::testing::Test {
+ protected:
+  void make(BotConfig config) {
+    session_ = std::make_unique<BotSession>(
+        std::move(config),
+        [this](std::string_view game) -> Expected<std::unique_ptr<Player>> {
+          if (game != "tictactoe" && game != "chess")
+            return make_error("cannot play " + std::string(game));
+          return std::unique_ptr<Player>(std::make_unique<FirstMovePlayer>(&budgets_));
+        },
+        PuzzleSolver{}, [this](std::string text) { sent_.push_back(Json::parse(text)); },
+        [this](BotSession::Job job) { jobs_.push_back(std::move(job)); });
+  }
+  void feed(const Json& j) { session_->on_message(j.dump()); }
+  void run_jobs() {
+    while (!jobs_.empty()) {
+      auto job = std::move(jobs_.front());
+      jobs_.pop_front();
+      job();
+    }
+  }
+  std::vector<Json> take(const std::string& type) {
+    std::vector<Json> out;
+    for (const auto& j : sent_)
+      if (j.value("type", "") == type) out.push_back(j);
+    return out;
+  }
+  void connect(std::int64_t my_id = 7, Json your_games = Json::array()) {
+    session_->on_open();
+    feed({{"type", "welcome"},
+          {"player", {{"id", my_id}, {"name", "me"}, {"bot", true}}},
+          {"session", ""},
+          {"your_games", your_games}});
+  }
+  static Json game_start(std::int64_t id, std::int64_t first, std::int64_t second,
+                         const std::string& tc = "none") {
+    return {{"type", "game_start"},
+            {"version", 0},
+            {"game_id", id},
+            {"game", "tictactoe"},
+            {"options", ""},
+            {"time_control", tc},
+            {"players", {{{"id", first}, {"name", "a"}}, {{"id", second}, {"name", "b"}}}},
+            {"moves", Json::array()}};
+  }
+  static Json state(std::int64_t id, std::int64_t version, int to_move, Json clocks = nullptr) {
+    return {{"type", "state"},  {"game_id", id},      {"version", version},
+            {"position", "x"},  {"to_move", to_move}, {"legal_moves", {"b2", "a1"}},
+            {"clocks", clocks}, {"last_move", ""},    {"result", nullptr}};
+  }
+
+  std::unique_ptr<BotSession> session_;
+  std::vector<Json> sent_;
+  std::deque<BotSession::Job> jobs_;
+  std::vector<std::int64_t> budgets_;
+};
+
+TEST_F(SessionTest, SaysHelloWithTheProtocolVersionAndSeeksAfterWelcome) {
+  make({.name = "me", .games = {"tictactoe"}, .time_control = "movetime:100", .seek_games = 1});
+  session_->on_open();
+  ASSERT_EQ(sent_.size(), 1u);
+  EXPECT_EQ(sent_[0]["type"], "hello");
+  EXPECT_EQ(sent_[0]["version"], 1);
+  EXPECT_EQ(sent_[0]["name"], "me");
+  EXPECT_TRUE(take("seek").empty()) << "no seek before the welcome";
+  feed({{"type", "welcome"}, {"player", {{"id", 7}}}, {"your_games", Json::array()}});
+  auto seeks = take("seek");
+  ASSERT_EQ(seeks.size(), 1u);
+  EXPECT_EQ(seeks[0]["game"], "tictactoe");
+  EXPECT_EQ(seeks[0]["time_control"], "movetime:100");
+}
+
+TEST_F(SessionTest, SearchesOffTheIoThreadAndSendsTheMoveWithItsInfo) {
+  make({.games = {"tictactoe"}});
+  connect(7);
+  feed(game_start(5, 7, 8, "movetime:100"));
+  feed(state(5, 1, 0, Json::array({100, 100})));
+  EXPECT_TRUE(take("move").empty()) << "on_message must not search";
+  ASSERT_EQ(jobs_.size(), 1u);
+  run_jobs();
+  auto moves = take("move");
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0]["game_id"], 5);
+  EXPECT_EQ(moves[0]["move"], "b2");
+  EXPECT_FALSE(moves[0]["client_id"].get<std::string>().empty());
+  EXPECT_EQ(moves[0]["info"]["depth"], 4);
+  EXPECT_EQ(moves[0]["info"]["nodes"], 1234);
+  EXPECT_EQ(moves[0]["info"]["score"], 17);
+  EXPECT_EQ(moves[0]["info"]["pv"], Json::array({"b2"}));
+  EXPECT_EQ(moves[0]["info"]["time_ms"], 3);
+  ASSERT_EQ(budgets_.size(), 1u);
+  EXPECT_GT(budgets_[0], 0);
+  EXPECT_LT(budgets_[0], 100) << "the budget keeps a margin below the 100 ms move time";
+}
+
+TEST_F(SessionTest, IgnoresTheOpponentsTurnAndRepeatedStates) {
+  make({.games = {"tictactoe"}});
+  connect(7);
+  feed(game_start(5, 8, 7));  // we are second
+  feed(state(5, 1, 0));
+  EXPECT_TRUE(jobs_.empty());
+  feed(state(5, 2, 1));
+  feed(state(5, 2, 1));  // a duplicate (a resume overlapping) is not searched twice
+  EXPECT_EQ(jobs_.size(), 1u);
+}
+
+TEST_F(SessionTest, ResumesFromTheLastVersionAndResendsAnUnacknowledgedMove) {
+  make({.games = {"tictactoe"}});
+  connect(7);
+  feed(game_start(5, 7, 8));
+  feed(state(5, 1, 0));
+  session_->on_closed();  // the connection drops while the search runs
+  run_jobs();
+  EXPECT_TRUE(take("move").empty()) << "nothing is sent while disconnected";
+  sent_.clear();
+  connect(7, Json::array({5, 9}));
+  auto resumes = take("resume");
+  ASSERT_EQ(resumes.size(), 2u);
+  EXPECT_EQ(resumes[0]["game_id"], 5);
+  EXPECT_EQ(resumes[0]["since_version"], 1);
+  EXPECT_EQ(resumes[1]["game_id"], 9);  // a game the server lists that we never saw
+  EXPECT_EQ(resumes[1]["since_version"], -1);
+  auto moves = take("move");
+  ASSERT_EQ(moves.size(), 1u);
+  const std::string id = moves[0]["client_id"];
+  // Acknowledged: not resent after the next reconnection.
+  feed({{"type", "move_ack"}, {"game_id", 5}, {"client_id", id}, {"version", 2}});
+  session_->on_closed();
+  sent_.clear();
+  connect(7, Json::array({5}));
+  EXPECT_TRUE(take("move").empty());
+  EXPECT_EQ(take("resume").at(0)["since_version"], 1);
+}
+
+TEST_F(SessionTest, ResendsTheSameClientIdWhenTheServerIsBusy) {
+  make({.games = {"tictactoe"}});
+  connect(7);
+  feed(game_start(5, 7, 8));
+  feed(state(5, 1, 0));
+  run_jobs();
+  feed({{"type", "error"}, {"code", "busy"}, {"message", "recording"}, {"ref", "move"}});
+  run_jobs();
+  auto moves = take("move");
+  ASSERT_EQ(moves.size(), 2u);
+  EXPECT_EQ(moves[0]["client_id"], moves[1]["client_id"]);
+  EXPECT_EQ(session_->stats().resends, 1);
+}
+
+TEST_F(SessionTest, AcceptsChallengesForItsGamesOnlyAndSeeksOnce) {
+  make({.games = {"tictactoe"}, .accept_seeks = true});
+  connect(7);
+  feed({{"type", "challenge_offer"}, {"challenge_id", 3}, {"game", "tictactoe"}});
+  feed({{"type", "challenge_offer"}, {"challenge_id", 4}, {"game", "othello"}});
+  auto accepts = take("accept");
+  ASSERT_EQ(accepts.size(), 1u);
+  EXPECT_EQ(accepts[0]["challenge_id"], 3);
+  ASSERT_EQ(take("decline").size(), 1u);
+  EXPECT_EQ(take("decline")[0]["challenge_id"], 4);
+  const Json lobby = {{"type", "lobby"},
+                      {"seeks",
+                       {{{"seek_id", 11}, {"by", {{"id", 7}}}, {"game", "tictactoe"}},
+                        {{"seek_id", 12}, {"by", {{"id", 8}}}, {"game", "chess"}},
+                        {{"seek_id", 13}, {"by", {{"id", 8}}}, {"game", "tictactoe"}}}}};
+  feed(lobby);
+  feed(lobby);  // the same seek is not taken twice
+  accepts = take("accept");
+  ASSERT_EQ(accepts.size(), 2u);
+  EXPECT_EQ(accepts[1]["seek_id"], 13);
+}
+
+TEST_F(SessionTest, CountsResultsAndTimeLossesAndFinishesAfterMaxGames) {
+  make({.games = {"tictactoe"}, .max_games = 2});
+  connect(7);
+  feed(game_start(5, 7, 8));
+  feed(game_start(6, 8, 7));
+  EXPECT_FALSE(session_->done());
+  feed({{"type", "game_end"},
+        {"game_id", 5},
+        {"version", 9},
+        {"result", "0-1"},
+        {"reason", "timeout"}});
+  feed({{"type", "game_end"},
+        {"game_id", 6},
+        {"version", 9},
+        {"result", "0-1"},
+        {"reason", "line"}});
+  const BotStats s = session_->stats();
+  EXPECT_EQ(s.games_finished, 2);
+  EXPECT_EQ(s.losses, 1);
+  EXPECT_EQ(s.wins, 1);
+  EXPECT_EQ(s.lost_on_time, 1);
+  EXPECT_TRUE(session_->done());
+}
+
+TEST_F(SessionTest, KeepsOneSeekOpenForAHouseBot) {
+  make({.games = {"chess"}, .keep_seek_open = true});
+  connect(7);
+  EXPECT_EQ(take("seek").size(), 1u);
+  feed(game_start(5, 7, 8));  // our seek was taken (the seeker plays first)
+  EXPECT_EQ(take("seek").size(), 2u) << "a new seek replaces the one taken";
+  session_->on_closed();
+  connect(7);
+  EXPECT_EQ(take("seek").size(), 3u) << "seeks are renewed after a reconnection";
+}
+
+TEST_F(SessionTest, MovesAtRandomAmongTheServersMovesWhenThePlayerCannot) {
+  make({.games = {"othello"}, .accept_seeks = true});
+  connect(7);
+  Json start = game_start(5, 7, 8);
+  start["game"] = "othello";  // the factory refuses othello
+  feed(start);
+  feed(state(5, 1, 0));
+  run_jobs();
+  auto moves = take("move");
+  ASSERT_EQ(moves.size(), 1u);
+  const std::string m = moves[0]["move"];
+  EXPECT_TRUE(m == "b2" || m == "a1");
+}
+
+}  // namespace
+}  // namespace arena::client

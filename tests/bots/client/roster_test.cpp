@@ -1,0 +1,132 @@
+// The roster (every preset builds a player or a solver; the literature's names are there),
+// search players on real positions, puzzle solvers, and the time budget.
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "bots/client/roster.h"
+#include "bots/client/search_player.h"
+#include "bots/client/time_budget.h"
+#include "games/catalog/catalog.h"
+#include "games/puzzles/sliding_puzzle.h"
+
+namespace arena::client {
+namespace {
+
+TEST(Roster, HasTheNamesOfTheLiterature) {
+  for (const char* name :
+       {"Random", "MM_Open", "MM_Center", "MM_Improved", "AB_Open", "AB_Center", "AB_Improved",
+        "AB_Improved_ID", "AB_Custom", "AB_Custom_2", "AB_Custom_3", "bad_heuristic",
+        "available_wins", "combined", "fuzzy_goal", "perfect", "chess_ab_quiescence",
+        "chess_bestfirst_tactical", "sliding_ida_manhattan"}) {
+    EXPECT_NE(find_preset(name), nullptr) << name;
+  }
+  EXPECT_EQ(find_preset("no_such_bot"), nullptr);
+  EXPECT_EQ(find_preset("MM_Open")->spec, "minimax:eval=open_move_score,depth=3");
+  EXPECT_EQ(find_preset("AB_Open")->spec, "alphabeta:eval=open_move_score,depth=5");
+}
+
+TEST(Roster, EveryPresetBuildsAndEveryGameHasOne) {
+  std::set<std::string> names, games;
+  for (const Preset& p : presets()) {
+    EXPECT_TRUE(names.insert(p.name).second) << "duplicate preset " << p.name;
+    EXPECT_FALSE(p.description.empty()) << p.name;
+    games.insert(p.game);
+    if (is_puzzle_spec(p.spec)) {
+      EXPECT_TRUE(make_puzzle_solver(p.spec)) << p.name;
+    } else {
+      auto player = make_search_player(p.game, p.spec);
+      EXPECT_TRUE(player) << p.name << ": " << player.error();
+    }
+  }
+  for (const GameInfo& g : game_catalog()) EXPECT_TRUE(games.contains(g.name)) << g.name;
+}
+
+TEST(Roster, HouseBotsCoverEveryTwoPlayerGameAtTwoStrengths) {
+  std::map<std::string, int> per_game;
+  for (const auto& h : house_bot_roster()) {
+    const Preset* p = find_preset(h.preset);
+    ASSERT_NE(p, nullptr) << h.preset;
+    ++per_game[p->game];
+  }
+  for (const GameInfo& g : game_catalog())
+    if (g.num_players == 2) {
+      EXPECT_GE(per_game[g.name], 2) << g.name;
+    }
+}
+
+TEST(SearchPlayer, ChoosesALegalMoveAndReportsItsSearch) {
+  auto game = make_game("chess");
+  ASSERT_TRUE(game);
+  auto player = make_search_player("chess", "alphabeta:eval=material,depth=2");
+  ASSERT_TRUE(player) << player.error();
+  TurnRequest r{"chess", "", (*game)->serialize(), (*game)->legal_moves(), 0, nullptr};
+  auto reply = (*player)->choose_move(r);
+  ASSERT_TRUE(reply) << reply.error();
+  EXPECT_NE(std::find(r.legal_moves.begin(), r.legal_moves.end(), reply->move),
+            r.legal_moves.end());
+  EXPECT_EQ(reply->info.depth, 2);
+  EXPECT_GT(reply->info.nodes, 20);  // at least the root's 20 children
+  EXPECT_FALSE(reply->info.pv.empty());
+}
+
+TEST(SearchPlayer, ErrorsNameTheBadGameOrSpec) {
+  auto bad_game = make_search_player("go", "random");
+  ASSERT_FALSE(bad_game);
+  EXPECT_NE(bad_game.error().find("go"), std::string::npos);
+  auto bad_eval = make_search_player("chess", "alphabeta:eval=nonsense");
+  ASSERT_FALSE(bad_eval);
+  EXPECT_NE(bad_eval.error().find("nonsense"), std::string::npos);
+  EXPECT_FALSE(make_puzzle_solver("idastar:h=guess"));
+}
+
+TEST(PuzzleSolver, SolvesAScrambledEightPuzzle) {
+  auto solver = make_puzzle_solver("idastar:h=manhattan");
+  ASSERT_TRUE(solver);
+  // From the goal (blank first) the blank moved right, then down: two moves, Manhattan 2.
+  const std::string start = "1 4 2 3 0 5 6 7 8";
+  auto moves = (*solver)("8-puzzle", start);
+  ASSERT_TRUE(moves) << moves.error();
+  auto p = puzzles::SlidingPuzzle::deserialize(start);
+  ASSERT_TRUE(p);
+  for (const auto& m : *moves) {
+    auto parsed = p->parse_move(m);
+    ASSERT_TRUE(parsed) << m;
+    p->make_move(*parsed);
+  }
+  EXPECT_TRUE(p->outcome().is_terminal()) << "the moves reach the goal";
+  EXPECT_EQ(moves->size(), 2u);
+}
+
+TEST(TimeBudget, ParsesTheThreeTimeControls) {
+  EXPECT_EQ(parse_time_control("none")->kind, TimeControl::Kind::kNone);
+  auto mt = parse_time_control("movetime:150");
+  ASSERT_TRUE(mt);
+  EXPECT_EQ(mt->base_ms, 150);
+  auto f = parse_time_control("fischer:300000+2000");
+  ASSERT_TRUE(f);
+  EXPECT_EQ(f->base_ms, 300000);
+  EXPECT_EQ(f->increment_ms, 2000);
+  EXPECT_FALSE(parse_time_control("fischer:abc"));
+  EXPECT_FALSE(parse_time_control("blitz"));
+}
+
+TEST(TimeBudget, AlwaysLeavesAMarginAndNeverExceedsTheClock) {
+  const TimeControl mt = *parse_time_control("movetime:100");
+  EXPECT_GT(move_budget_ms(mt, 100), 0);
+  EXPECT_LE(move_budget_ms(mt, 100), 75);
+  const TimeControl f = *parse_time_control("fischer:60000+1000");
+  for (std::int64_t left : {60000, 5000, 500, 60, 5}) {
+    const std::int64_t b = move_budget_ms(f, left);
+    EXPECT_GE(b, 1);
+    EXPECT_LT(b, std::max<std::int64_t>(left, 2)) << left;
+  }
+  EXPECT_EQ(move_budget_ms(*parse_time_control("none"), std::nullopt), 0);
+}
+
+}  // namespace
+}  // namespace arena::client
