@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// A minimal Arena bot in JavaScript: log in, take (or offer) a game, play random legal moves.
+// The server sends the legal moves with every state, so a bot needs no rules code: replace
+// chooseMove() with your own search.
+//
+//   npm ci && node arena_client.mjs --server ws://127.0.0.1:8080/ws --name jsbot --game chess
+//   node arena_client.mjs --server ws://HOST:PORT/ws --token TOKEN --seek --games 3
+//
+// Protocol: protocol/README.md. Exit status 0 when the games asked for have ended, 1 otherwise.
+
+import WebSocket from 'ws';
+
+function parseArgs(argv) {
+  const args = { server: 'ws://127.0.0.1:8080/ws', name: 'jsbot', game: null, options: '',
+                 timeControl: 'none', seek: false, games: 1, token: null, timeout: 0 };
+  for (let i = 2; i < argv.length; ++i) {
+    const flag = argv[i];
+    const value = () => argv[++i];
+    if (flag === '--server') args.server = value();
+    else if (flag === '--token') args.token = value();
+    else if (flag === '--name') args.name = value();
+    else if (flag === '--game') args.game = value();
+    else if (flag === '--options') args.options = value();
+    else if (flag === '--time-control') args.timeControl = value();
+    else if (flag === '--games') args.games = Number(value());
+    else if (flag === '--timeout') args.timeout = Number(value());
+    else if (flag === '--seek') args.seek = true;
+    else { console.error(`unknown flag ${flag}`); process.exit(2); }
+  }
+  return args;
+}
+
+// Your bot goes here: state.position and state.legal_moves are all you need.
+function chooseMove(state) {
+  return state.legal_moves[Math.floor(Math.random() * state.legal_moves.length)];
+}
+
+const args = parseArgs(process.argv);
+const headers = args.token ? { Authorization: `Bearer ${args.token}` } : {};
+const ws = new WebSocket(args.server, { headers });
+const send = (message) => ws.send(JSON.stringify(message));
+const seek = () => send({ type: 'seek', game: args.game ?? 'tictactoe', options: args.options,
+                          time_control: args.timeControl });
+let me = null;
+let finished = 0;
+const seats = new Map();  // game id -> 0 or 1
+const accepted = new Set();
+
+if (args.timeout > 0) {
+  setTimeout(() => { console.error('arena_client.mjs: timed out'); process.exit(1); },
+             args.timeout * 1000);
+}
+
+ws.on('open', () => send({ type: 'hello', version: 1, name: args.name }));
+ws.on('error', (e) => { console.error('arena_client.mjs:', e.message); process.exit(1); });
+ws.on('close', () => { console.error('the server closed the connection'); process.exit(1); });
+ws.on('message', (data) => {
+  const msg = JSON.parse(data.toString());
+  switch (msg.type) {
+    case 'welcome':
+      me = msg.player.id;
+      console.log('logged in as', msg.player.name);
+      if (args.seek) seek();
+      break;
+    case 'lobby':
+      if (args.seek || seats.size > 0) break;
+      // Take the first open seek of the game we want (or of any game).
+      for (const s of msg.seeks) {
+        if (s.by.id !== me && (args.game === null || s.game === args.game) &&
+            !accepted.has(s.seek_id)) {
+          accepted.add(s.seek_id);
+          send({ type: 'accept', seek_id: s.seek_id });
+          break;
+        }
+      }
+      break;
+    case 'challenge_offer':
+      send({ type: 'accept', challenge_id: msg.challenge_id });
+      break;
+    case 'game_start': {
+      const seat = msg.players.findIndex((p) => p.id === me);
+      if (seat >= 0) {
+        seats.set(msg.game_id, seat);
+        console.log('game', msg.game_id, msg.game, 'as player', seat);
+      }
+      break;
+    }
+    case 'state':
+      if (seats.has(msg.game_id) && msg.result === null && msg.to_move === seats.get(msg.game_id)) {
+        const move = chooseMove(msg);
+        send({ type: 'move', game_id: msg.game_id, move, client_id: `${msg.game_id}-${msg.version}`,
+               info: { depth: 0, nodes: msg.legal_moves.length, pv: [move], time_ms: 0 } });
+      }
+      break;
+    case 'game_end':
+      if (!seats.has(msg.game_id)) break;
+      console.log('game', msg.game_id, 'ended', msg.result, msg.reason,
+                  `(we were player ${seats.get(msg.game_id)})`);
+      seats.delete(msg.game_id);
+      if (++finished >= args.games) {
+        ws.removeAllListeners('close');
+        ws.close();
+        process.exit(0);
+      }
+      if (args.seek) seek();
+      break;
+    case 'error':
+      console.error('server said:', msg.code, msg.message);
+      break;
+    default:
+      break;  // new message types may appear: ignore what you do not know
+  }
+});
