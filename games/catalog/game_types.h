@@ -5,9 +5,11 @@
 #include <string_view>
 #include <type_traits>
 
+#include "games/checkers/checkers.h"
 #include "games/chess/chess.h"
 #include "games/isolation/isolation.h"
 #include "games/othello/othello.h"
+#include "games/puzzles/rubiks_cube.h"
 #include "games/puzzles/sliding_puzzle.h"
 #include "games/tictactoe/qubic.h"
 #include "games/tictactoe/tictactoe.h"
@@ -19,7 +21,8 @@ struct GameList {};
 
 // Every game, in the order the catalog lists them.
 using AllGames = GameList<tictactoe::TicTacToe, tictactoe::Qubic, isolation::Isolation,
-                          othello::Othello, chess::Chess, puzzles::SlidingPuzzle>;
+                          othello::Othello, checkers::Checkers, chess::Chess,
+                          puzzles::SlidingPuzzle, puzzles::RubiksCube>;
 
 namespace detail {
 template <class F, class... Gs>

@@ -26,7 +26,9 @@ class MoveList {
   const Move* end() const { return moves_.data() + size_; }
 
  private:
-  std::array<Move, Capacity> moves_{};
+  // Left uninitialised on purpose: a list is created per search node, and only [0, size_)
+  // is ever read.
+  std::array<Move, Capacity> moves_;
   std::size_t size_ = 0;
 };
 
