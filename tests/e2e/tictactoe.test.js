@@ -1,0 +1,93 @@
+// A new visitor opens the page, starts tic-tac-toe against a bot, plays to the end by
+// clicking, and sees the result; then solves an 8-puzzle scrambled by one move.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, openBrowser, screenshot, Client, createToken, ensureBinary, sleep } from './helpers.js';
+
+let server, b;
+before(async () => { ensureBinary(); server = await startServer({ houseBots: true }); b = await openBrowser(); });
+after(async () => { if (b) await b.browser.close(); if (server) await server.stop(); });
+
+// A house bot when the server has them, else a scripted bot client (labelled a bot by its token).
+async function opponent(t) {
+  for (let i = 0; i < 10; i++) {
+    const players = await (await fetch(`${server.url}/api/players`)).json();
+    const house = players.find((p) => p.bot);
+    if (house) { t.diagnostic(`opponent: house bot ${house.name}`); return { name: house.name, client: null }; }
+    await sleep(200);
+  }
+  const name = 'scripted-bot';
+  const client = await new Client(server.wsUrl, name, createToken(server.db, name)).hello();
+  t.diagnostic('opponent: scripted bot client (no house bots on this server)');
+  // It accepts the challenge and plays the first legal move each turn.
+  client.next((m) => m.type === 'challenge_offer').then(async (offer) => {
+    client.send({ type: 'accept', challenge_id: offer.challenge_id });
+    const start = await client.next((m) => m.type === 'game_start');
+    await client.play(start.game_id, 1, (legal) => legal[0]);
+  }).catch(() => {});
+  return { name, client };
+}
+
+test('tic-tac-toe against a bot, played to the end by clicking', { timeout: 60000 }, async (t) => {
+  const { page, errors } = b;
+  await page.goto(server.url + '/');
+  await page.waitForSelector('[data-testid=who]:has-text("You:")');
+  const opp = await opponent(t);
+  await page.selectOption('[data-testid=new-game-kind]', 'tictactoe');
+  await page.waitForSelector(`[data-testid=new-game-opponent] option[value="${opp.name}"]`, { state: 'attached' });
+  // The bot is labelled as one in the online list.
+  await page.waitForSelector(`[data-testid=players] li:has-text("${opp.name}") .badge.bot`);
+  await page.selectOption('[data-testid=new-game-opponent]', opp.name);
+  await screenshot(page, 'tictactoe-lobby');
+  await page.click('[data-testid=new-game-submit]');
+  await page.waitForURL(/#\/game\/\d+/);
+  await page.waitForSelector('[data-testid=status]:has-text("Your move")');
+
+  let clicks = 0;
+  while (!(await page.isVisible('[data-testid=result]'))) {
+    const before = await page.locator('[data-testid=moves] li').count();
+    const target = page.locator('[data-testid=board] rect.playable').first();
+    if (await target.count()) {
+      await target.click();
+      clicks++;
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=moves] li').length > n ||
+        !document.querySelector('[data-testid=result]').hidden, before);
+    } else {
+      await sleep(50);
+    }
+    assert.ok(clicks <= 5, 'X makes at most five moves in tic-tac-toe');
+  }
+  const result = await page.textContent('[data-testid=result]');
+  t.diagnostic(`result shown: ${result}`);
+  assert.match(result, /You won|You lost|Draw/);
+  // The page shows what the server recorded.
+  const id = Number(/#\/game\/(\d+)/.exec(page.url())[1]);
+  let detail;
+  for (let i = 0; i < 20 && !(detail && detail.result); i++) { detail = await (await fetch(`${server.url}/api/games/${id}`)).json(); await sleep(100); }
+  // The page's player challenged, so it played first (X).
+  const expected = { '1-0': 'You won', '0-1': 'You lost', '1/2-1/2': 'Draw' }[detail.result];
+  assert.ok(result.includes(expected), `server result ${detail.result} matches "${result}"`);
+  assert.equal(await page.locator('[data-testid=moves] li').count(), detail.moves.length);
+  await screenshot(page, 'tictactoe-result');
+  assert.deepEqual(errors, []);
+  if (opp.client) opp.client.close();
+});
+
+test('an 8-puzzle scrambled by one move is solved by one click', { timeout: 30000 }, async () => {
+  const { page } = b;
+  await page.goto(server.url + '/#/puzzles');
+  await page.selectOption('[data-testid=puzzle-kind]', 'sliding:3');
+  await page.fill('[data-testid=puzzle-scramble]', '1');
+  await page.click('[data-testid=puzzle-start]');
+  await page.waitForSelector('[data-testid=puzzle-status]:has-text("Moves: 0")');
+  // The goal has the blank first: one move away, so the tile in the top-left cell goes back.
+  const tiles = await page.locator('[data-testid=board] rect.tile.playable').count();
+  assert.ok(tiles >= 2, 'the tiles next to the blank can be clicked');
+  const text = await page.locator('[data-testid=board] text').allTextContents();
+  assert.equal(text.length, 8, 'eight numbered tiles');
+  // Find the tile in cell 0 (x,y near the origin) and click it.
+  const first = page.locator('[data-testid=board] rect.tile[x="0.8"][y="0.8"]');
+  await first.click();
+  await page.waitForSelector('[data-testid=puzzle-result]:has-text("Solved in 1 move")');
+  await screenshot(page, 'puzzle-solved');
+});
