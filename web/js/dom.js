@@ -41,15 +41,25 @@ export function describeTimeControl(tc) {
   return tc;
 }
 
-export function describeResult(result, reason, players) {
+const REASONS = {
+  line: 'a completed line', board_full: 'a full board', no_moves: 'no moves left', disc_count: 'disc count',
+  checkmate: 'checkmate', stalemate: 'stalemate', threefold_repetition: 'threefold repetition',
+  fifty_move_rule: 'the fifty-move rule', insufficient_material: 'insufficient material', no_progress: 'no progress',
+  timeout: 'time', resignation: 'resignation', agreement: 'agreement', aborted: 'abort', abandonment: 'abandonment',
+  illegal_move: 'an illegal move', solved: 'solving it',
+};
+
+// "alice wins by checkmate", "Draw by agreement", "Aborted"; seat (0/1) words it for a player.
+export function describeResult(result, reason, players, seat = -1) {
   const names = (players || []).map((p) => (typeof p === 'string' ? p : p && p.name));
+  const winner = result === '1-0' ? 0 : result === '0-1' ? 1 : -1;
   let text;
-  if (result === '1-0') text = `${names[0] || 'First player'} wins`;
-  else if (result === '0-1') text = `${names[1] || 'Second player'} wins`;
+  if (winner >= 0 && seat >= 0) text = winner === seat ? 'You won' : 'You lost';
+  else if (winner >= 0) text = `${names[winner] || (winner ? 'Second player' : 'First player')} wins`;
   else if (result === '1/2-1/2') text = 'Draw';
-  else if (result === '*') text = 'Aborted';
-  else if (result === 'solved') text = 'Solved';
+  else if (result === '*') return 'Aborted';
+  else if (result === 'solved') return 'Solved';
   else text = result || '';
-  const why = reason ? ` (${reason.replace(/_/g, ' ')})` : '';
-  return text + why;
+  const why = reason && REASONS[reason] !== undefined ? REASONS[reason] : (reason || '').replace(/_/g, ' ');
+  return why ? `${text} by ${why}` : text;
 }

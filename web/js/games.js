@@ -26,6 +26,7 @@ export class GameStore extends EventTarget {
       case 'game_start':
         g.start = msg;
         g.moves = [...(msg.moves || [])];
+        g.positions = {};  // number of moves played -> position text, as the server sent it
         g.state = null;
         g.end = null;
         g.drawOffer = null;
@@ -35,6 +36,7 @@ export class GameStore extends EventTarget {
         // every later state adds exactly one move.
         if (msg.last_move && msg.version >= 2) g.moves.push(msg.last_move);
         g.state = msg;
+        if (g.positions) g.positions[g.moves.length] = msg.position;
         g.receivedAt = performance.now();
         g.drawOffer = null;
         break;

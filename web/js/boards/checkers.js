@@ -57,7 +57,7 @@ export function create() {
         const rect = cell(x, y, 12.5, 12.5, cls.join(' '), String(sq),
           { 'aria-label': `${sq}${p ? ` ${p.toLowerCase() === 'b' ? 'black' : 'white'} ${p === p.toUpperCase() ? 'king' : 'man'}` : ''}` });
         rect.addEventListener('click', () => click(sq));
-        nodes.push(rect, s('text', { x: x + 1, y: y + 3, class: 'coord' }, String(sq)));
+        nodes.push(rect, s('text', { x: x + 0.8, y: y + 2.8, class: 'coord num' }, String(sq)));
         if (p) {
           nodes.push(s('circle', { cx: x + 6.25, cy: y + 6.25, r: 4.8, class: p.toLowerCase() === 'b' ? 'man-black' : 'man-white', 'pointer-events': 'none' }));
           if (p === p.toUpperCase()) nodes.push(s('text', { x: x + 6.25, y: y + 7.6, class: `king-mark ${p === 'B' ? 'on-black' : 'on-white'}`, 'pointer-events': 'none' }, '\u265B'));

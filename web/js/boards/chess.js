@@ -36,6 +36,7 @@ export function create() {
     const board = parseFen(view.position);
     const legal = view.interactive ? view.legal || [] : [];
     const flip = view.seat === 1;
+    controls.hidden = !legal.some((m) => m.length === 5);  // the picker only when a pawn can promote
     const froms = new Set(legal.map((m) => m.slice(0, 2)));
     if (selected && !froms.has(selected)) selected = null;
     const targets = new Set(selected ? legal.filter((m) => m.startsWith(selected)).map((m) => m.slice(2, 4)) : []);
@@ -63,7 +64,7 @@ export function create() {
       if (targets.has(name)) nodes.push(s('circle', { cx: x + 6.25, cy: y + 6.25, r: piece ? 5.6 : 1.8, class: piece ? 'target-ring' : 'target-dot', 'pointer-events': 'none' }));
       // Coordinates along the bottom and left edges.
       if ((flip ? 7 - r : r) === 7) nodes.push(s('text', { x: x + 11.6, y: y + 12, class: 'coord' }, name[0]));
-      if ((flip ? 7 - f : f) === 0) nodes.push(s('text', { x: x + 0.6, y: y + 2.6, class: 'coord' }, name[1]));
+      if ((flip ? 7 - f : f) === 0) nodes.push(s('text', { x: x + 0.6, y: y + 2.6, class: 'coord rank' }, name[1]));
     }
     replaceChildren(el, nodes);
   };

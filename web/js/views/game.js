@@ -48,8 +48,9 @@ export function gameView(ctx, id) {
     const bottom = seat === 1 ? 1 : 0;
     [bottom, 1 - bottom].forEach((s, k) => {
       const box = seats[k === 0 ? 0 : 1];
-      box.replaceChildren(h('span.side', {}, sides[s]), playerLabel(start.players[s]),
-        s === seat ? h('span.muted', {}, ' (you)') : null, clocks[s] = h('span.clock', { 'data-testid': `clock-${s}` }));
+      clocks[s] = h('span.clock', { 'data-testid': `clock-${s}` });
+      box.replaceChildren(...[h('span.side', {}, sides[s]), playerLabel(start.players[s]),
+        s === seat ? h('span.muted', {}, ' (you)') : null, clocks[s]].filter(Boolean));
       box.classList.toggle('to-move', !!st && !st.result && !g.end && st.to_move === s);
     });
     const over = !!(g.end || (st && st.result));
@@ -68,7 +69,7 @@ export function gameView(ctx, id) {
       const lost = seat >= 0 && ((r.result === '1-0' && seat === 1) || (r.result === '0-1' && seat === 0));
       result.hidden = false;
       result.className = `result ${mine ? 'won' : lost ? 'lost' : 'neutral'}`;
-      result.replaceChildren(h('strong', {}, mine ? 'You won! ' : lost ? 'You lost. ' : ''), describeResult(r.result, r.reason, start.players),
+      result.replaceChildren(h('strong', {}, describeResult(r.result, r.reason, start.players, seat)),
         h('div.result-links', {}, h('a', { href: `#/replay/${id}` }, 'Replay this game'), ' · ', h('a', { href: '#/' }, 'Back to the lobby')));
       status.textContent = 'Game over';
     } else if (!st) {
@@ -80,7 +81,7 @@ export function gameView(ctx, id) {
     }
     status.classList.toggle('your-turn', myTurn);
     renderActions(g, seat, over);
-    moveList.replaceChildren(...g.moves.map((m, i) => h('li', { class: i === g.moves.length - 1 ? 'current' : '' }, m)));
+    moveList.replaceChildren(...g.moves.map((m, i) => h('li', { class: i === g.moves.length - 1 ? 'current' : '' }, h('span.n', {}, `${i + 1}.`), h('span.mv', {}, m))));
     moveList.scrollTop = moveList.scrollHeight;
     tickClocks();
   }
@@ -89,12 +90,12 @@ export function gameView(ctx, id) {
     if (seat < 0 || over) { actions.replaceChildren(); return; }
     const act = (type, label, cls = '') => h(`button${cls}`, { 'data-action': type, onclick: () => { error.textContent = ''; conn.send({ type, game_id: id }); } }, label);
     const offered = g.drawOffer !== null && g.drawOffer !== undefined;
-    actions.replaceChildren(
+    actions.replaceChildren(...[
       g.moves.length === 0 ? act('abort', 'Abort') : null,
       offered && g.drawOffer !== seat ? act('accept_draw', 'Accept draw', '.primary') : act('offer_draw', offered ? 'Draw offered' : 'Offer draw'),
       act('resign', 'Resign', '.danger'),
       act('claim_win', 'Claim win (opponent gone)'),
-      offered && g.drawOffer !== seat ? h('p.notice', {}, 'Your opponent offers a draw.') : null);
+      offered && g.drawOffer !== seat ? h('p.notice', {}, 'Your opponent offers a draw.') : null].filter(Boolean));
   }
 
   function tickClocks() {

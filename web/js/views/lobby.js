@@ -75,11 +75,16 @@ export function lobbyView(ctx) {
   function render() {
     const lobby = ctx.lobby || {};
     const players = lobby.players || [];
-    const keep = opponent.value;
-    opponent.replaceChildren(h('option', { value: '' }, 'Anyone (open offer in the lobby)'),
-      ...players.filter((p) => p.id !== me().id).sort((a, b) => Number(b.bot) - Number(a.bot))
-        .map((p) => h('option', { value: p.name }, `${p.name} (${p.bot ? 'bot' : 'human'})`)));
-    opponent.value = [...opponent.options].some((o) => o.value === keep) ? keep : '';
+    // Rebuild the opponent list only when it changes, so an open drop-down stays open.
+    const key = players.map((p) => `${p.id}:${p.name}:${p.bot}`).join(',');
+    if (key !== opponent.dataset.key) {
+      opponent.dataset.key = key;
+      const keep = opponent.value;
+      opponent.replaceChildren(h('option', { value: '' }, 'Anyone (open offer in the lobby)'),
+        ...players.filter((p) => p.id !== me().id).sort((a, b) => Number(b.bot) - Number(a.bot))
+          .map((p) => h('option', { value: p.name }, `${p.name} (${p.bot ? 'bot' : 'human'})`)));
+      opponent.value = [...opponent.options].some((o) => o.value === keep) ? keep : '';
+    }
 
     playersBox.querySelector('ul').replaceChildren(...(players.length ? players.map((p) =>
       h('li', {}, playerLabel(p), p.id === me().id ? h('span.muted', {}, ' (you)') : null)) : [h('li.muted', {}, 'Nobody yet')]));

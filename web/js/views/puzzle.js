@@ -64,7 +64,7 @@ export function puzzleView(ctx) {
     const optimal = m.optimal_length === null || m.optimal_length === undefined
       ? 'The server has no solver for the optimal length (the command line can find it: arena solve).'
       : `The optimal solution takes ${m.optimal_length} moves.`;
-    result.replaceChildren(h('strong', {}, `Solved in ${m.length} moves`), ` (${(m.time_ms / 1000).toFixed(1)} s). `, optimal);
+    result.replaceChildren(h('strong', {}, `Solved in ${m.length} move${m.length === 1 ? "" : "s"}`), ` (${(m.time_ms / 1000).toFixed(1)} s). `, optimal);
   };
   const onError = (e) => { if (String(e.detail.ref).startsWith('puzzle')) error.textContent = e.detail.message; };
   conn.addEventListener('puzzle_state', onState);

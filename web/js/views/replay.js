@@ -2,8 +2,9 @@
 // search info recorded with each move, and the export download (PGN/PDN/text).
 // The API records the start and the final position only (no position per ply, and the page
 // has no rules code), so the board shows the start before the first move, the final position
-// after the last, and in between the position of a ply when the server provides one
-// (moves[i].position), else the nearest known position with a note.
+// after the last, and in between the position of a ply when it is known: sent by the server
+// while this tab followed the game live, or moves[i].position should the API add it; else the
+// final position, dimmed, with a note.
 import { h, playerLabel, describeResult, describeTimeControl } from '../dom.js';
 import { api } from '../api.js';
 import { createBoard, boardKind } from '../boards/index.js';
@@ -47,9 +48,12 @@ export function replayView(ctx, id) {
           h('div.result.neutral', { 'data-testid': 'result' }, d.result ? describeResult(d.result, d.reason, d.players) : 'Unfinished')),
         h('aside.game-side', {}, h('div.actions', {}, download, h('a.button', { href: `/api/games/${id}/export`, target: '_blank', rel: 'noopener' }, 'Open as text')),
           info, h('h3', {}, 'Moves'), list)));
-    list.replaceChildren(...moves.map((m, i) => h('li', { onclick: () => go(i + 1), dataset: { ply: i + 1 } }, m.move)));
+    list.replaceChildren(...moves.map((m, i) => h('li', { onclick: () => go(i + 1), dataset: { ply: i + 1 } }, h('span.n', {}, `${i + 1}.`), h('span.mv', {}, m.move))));
 
+    // Positions this tab saw while the game was played or watched live, from the server.
+    const seen = (ctx.store.get(id) || {}).positions || {};
     function positionAt(n) {
+      if (seen[n]) return { position: seen[n], exact: true };
       if (n === 0) return { position: d.start_position, exact: true };
       if (moves[n - 1] && moves[n - 1].position) return { position: moves[n - 1].position, exact: true };
       if (n === moves.length) return { position: d.final_position || d.start_position, exact: !!d.final_position };
