@@ -27,9 +27,9 @@ export function formatClock(ms) {
 
 export function playerLabel(p) {
   if (!p) return '?';
-  const name = typeof p === 'string' ? p : p.name;
-  const bot = typeof p === 'object' && p.bot;
-  return h('span.player', {}, name, bot ? h('span.badge.bot', { title: 'a program' }, 'bot') : h('span.badge.human', { title: 'a person' }, 'human'));
+  // The REST summaries name players without saying what they are: no badge then.
+  if (typeof p === 'string') return h('span.player', {}, p);
+  return h('span.player', {}, p.name, p.bot ? h('span.badge.bot', { title: 'a program' }, 'bot') : h('span.badge.human', { title: 'a person' }, 'human'));
 }
 
 export function describeTimeControl(tc) {

@@ -33,7 +33,7 @@ export function replayView(ctx, id) {
     const info = h('div.search-info', { 'data-testid': 'search-info' });
     const slider = h('input', { type: 'range', min: 0, max: moves.length, value: ply, 'aria-label': 'ply', oninput: () => go(Number(slider.value)) });
     const playBtn = h('button', { 'data-testid': 'replay-play', onclick: togglePlay }, 'Play');
-    const btn = (label, testid, f) => h('button', { 'data-testid': testid, onclick: f, title: testid.replace('replay-', '') }, label);
+    const btn = (label, testid, f) => h('button', { 'data-testid': testid, onclick: f, title: testid.replace('replay-', ''), 'aria-label': testid.replace('replay-', '') }, label);
     const download = h('button', { 'data-testid': 'download', onclick: () => downloadExport(d) }, 'Download');
     el.replaceChildren(
       h('div.game-layout', {},
@@ -42,8 +42,8 @@ export function replayView(ctx, id) {
           h('p.players-line', {}, `${sides[0]}: `, playerLabel(d.players[0]), d.players[1] !== undefined && d.players[1] !== '' ? [` · ${sides[1]}: `, playerLabel(d.players[1])] : null),
           h('div.board-box', { 'data-testid': 'board' }, board.el),
           h('div.replay-controls', {},
-            btn('⏮', 'replay-first', () => go(0)), btn('◀', 'replay-prev', () => go(ply - 1)),
-            playBtn, btn('▶', 'replay-next', () => go(ply + 1)), btn('⏭', 'replay-last', () => go(moves.length)), counter),
+            btn('«', 'replay-first', () => go(0)), btn('‹', 'replay-prev', () => go(ply - 1)),
+            playBtn, btn('›', 'replay-next', () => go(ply + 1)), btn('»', 'replay-last', () => go(moves.length)), counter),
           slider, note,
           h('div.result.neutral', { 'data-testid': 'result' }, d.result ? describeResult(d.result, d.reason, d.players) : 'Unfinished')),
         h('aside.game-side', {}, h('div.actions', {}, download, h('a.button', { href: `/api/games/${id}/export`, target: '_blank', rel: 'noopener' }, 'Open as text')),
@@ -73,6 +73,7 @@ export function replayView(ctx, id) {
       const cur = list.children[ply - 1];
       if (cur) cur.scrollIntoView({ block: 'nearest' });
       const m = moves[ply - 1];
+      info.hidden = !(m && m.info);
       info.replaceChildren(...(m && m.info ? [h('h3', {}, 'Search'), h('div.info-row', {}, `depth ${m.info.depth}`,
         m.info.score !== undefined ? ` · score ${m.info.score}` : '', ` · ${m.info.nodes} nodes`, m.info.pv ? h('div.pv', {}, `PV ${m.info.pv}`) : null)] : []));
       if (ply >= moves.length) stop();
