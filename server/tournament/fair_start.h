@@ -1,0 +1,67 @@
+#pragma once
+// Fair starts: both games of a colour-swapped pair begin from the same position, chosen from a
+// seed that is stored with each game (NewGame::seed), so a pair is reproducible and resumable.
+//
+//   Othello with an opening book (XOT lines, games/othello's from_opening): the line
+//     seed % book size.
+//   Any other game: `plies` uniformly random legal moves from the start (SearchRng(seed)); a
+//     move that would end the game is taken back and the opening stops there.
+// The seed of pair p of tournament t is pair_seed(t, p): a splitmix of both, never 0.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bots/search/search_rng.h"
+#include "games/core/expected.h"
+#include "games/othello/othello.h"
+
+namespace arena::tournament {
+
+inline std::uint64_t pair_seed(std::int64_t tournament, int pair) {
+  std::uint64_t z = static_cast<std::uint64_t>(tournament) * 0x9E3779B97F4A7C15ULL +
+                    static_cast<std::uint64_t>(pair) + 1;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  z ^= z >> 31;
+  return z == 0 ? 1 : z;
+}
+
+// Reads an opening book: one line of moves per line, '#' comments and blank lines skipped.
+Expected<std::vector<std::string>> read_opening_book(const std::string& path);
+
+template <class G>
+G random_opening(const G& start, int plies, std::uint64_t seed) {
+  search::SearchRng rng(seed);
+  G g = start;
+  typename G::MoveList list;
+  for (int i = 0; i < plies; ++i) {
+    g.generate_moves(list);
+    if (list.empty()) break;
+    const auto m = list[rng.below(list.size())];
+    g.make_move(m);
+    if (g.outcome().is_terminal()) {
+      g.unmake_move(m);
+      break;
+    }
+  }
+  return g;
+}
+
+// The start position of a pair: the book line for Othello when a book is given, else random
+// plies. Errors name a bad book line.
+template <class G>
+Expected<G> fair_start(const G& start, int plies, std::uint64_t seed,
+                       const std::vector<std::string>& book) {
+  if constexpr (std::is_same_v<G, othello::Othello>) {
+    if (!book.empty()) {
+      const std::string& line = book[seed % book.size()];
+      auto g = othello::Othello::from_opening(line);
+      if (!g) return make_error("opening book line '" + line + "': " + g.error());
+      return *g;
+    }
+  }
+  return random_opening(start, plies, seed);
+}
+
+}  // namespace arena::tournament

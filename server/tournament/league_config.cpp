@@ -1,0 +1,197 @@
+#include "server/tournament/league_config.h"
+
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "bots/client/roster.h"
+
+namespace arena::tournament {
+namespace {
+
+using nlohmann::json;
+
+Expected<Entrant> parse_entrant(const json& j, const std::string& game) {
+  if (j.is_string()) {
+    const std::string name = j.get<std::string>();
+    const client::Preset* preset = client::find_preset(name);
+    if (preset == nullptr) return make_error("unknown preset '" + name + "'");
+    if (!game.empty() && preset->game != game)
+      return make_error("preset '" + name + "' plays " + preset->game + ", not " + game);
+    return Entrant{name, preset->spec};
+  }
+  if (j.is_object() && j.contains("name") && j["name"].is_string()) {
+    Entrant e{j["name"].get<std::string>(), ""};
+    if (j.contains("spec") && j["spec"].is_string()) {
+      e.spec = j["spec"].get<std::string>();
+      return e;
+    }
+    if (j.contains("preset") && j["preset"].is_string()) {
+      auto p = parse_entrant(j["preset"], game);
+      if (!p) return p;
+      e.spec = p->spec;
+      return e;
+    }
+    return make_error("player '" + e.name + "' needs a \"spec\" or a \"preset\"");
+  }
+  return make_error("a player must be a preset name or {\"name\", \"spec\"|\"preset\"}");
+}
+
+Expected<std::vector<Entrant>> parse_entrants(const json& root, const char* key,
+                                              const std::string& game) {
+  std::vector<Entrant> out;
+  if (!root.contains(key)) return out;
+  if (!root[key].is_array()) return make_error(std::string("\"") + key + "\" must be an array");
+  for (const auto& item : root[key]) {
+    auto e = parse_entrant(item, game);
+    if (!e) return make_error(std::string("\"") + key + "\": " + e.error());
+    out.push_back(*e);
+  }
+  return out;
+}
+
+template <class T>
+Expected<void> read_number(const json& root, const char* key, T& out) {
+  if (!root.contains(key)) return {};
+  if (!root[key].is_number()) return make_error(std::string("\"") + key + "\" must be a number");
+  out = root[key].get<T>();
+  return {};
+}
+
+Expected<void> read_numbers(const json& root, LeagueConfig& c) {
+  for (auto r :
+       {read_number(root, "games_per_pairing", c.games_per_pairing),
+        read_number(root, "rounds", c.rounds), read_number(root, "concurrency", c.concurrency),
+        read_number(root, "movetime_ms", c.movetime_ms),
+        read_number(root, "max_plies", c.max_plies),
+        read_number(root, "opening_plies", c.opening_plies),
+        read_number(root, "forfeit_after_ms", c.forfeit_after_ms),
+        read_number(root, "seed", c.seed)}) {
+    if (!r) return r;
+  }
+  return {};
+}
+
+Expected<void> read_sprt(const json& root, LeagueConfig& c) {
+  if (!root.contains("sprt")) return {};
+  const json& s = root["sprt"];
+  if (!s.is_object() || !s.contains("challenger") || !s.contains("baseline") ||
+      !s["challenger"].is_string() || !s["baseline"].is_string())
+    return make_error("\"sprt\" needs \"challenger\" and \"baseline\" names");
+  LeagueConfig::Sprt sprt;
+  sprt.challenger = s["challenger"].get<std::string>();
+  sprt.baseline = s["baseline"].get<std::string>();
+  for (auto r :
+       {read_number(s, "elo0", sprt.config.elo0), read_number(s, "elo1", sprt.config.elo1),
+        read_number(s, "alpha", sprt.config.alpha), read_number(s, "beta", sprt.config.beta)}) {
+    if (!r) return make_error("\"sprt\": " + r.error());
+  }
+  c.sprt = sprt;
+  return {};
+}
+
+Expected<std::string> read_string(const json& root, const char* key, const std::string& fallback) {
+  if (!root.contains(key)) return fallback;
+  if (!root[key].is_string()) return make_error(std::string("\"") + key + "\" must be a string");
+  return root[key].get<std::string>();
+}
+
+}  // namespace
+
+std::string to_string(Format format) {
+  switch (format) {
+    case Format::kGauntlet:
+      return "gauntlet";
+    case Format::kSwiss:
+      return "swiss";
+    case Format::kRoundRobin:
+      break;
+  }
+  return "round-robin";
+}
+
+Expected<Format> parse_format(const std::string& text) {
+  if (text == "round-robin" || text == "roundrobin") return Format::kRoundRobin;
+  if (text == "gauntlet") return Format::kGauntlet;
+  if (text == "swiss") return Format::kSwiss;
+  return make_error("unknown format '" + text + "' (known: round-robin, gauntlet, swiss)");
+}
+
+Expected<LeagueConfig> parse_league_config(const std::string& json_text) {
+  json root = json::parse(json_text, nullptr, false);
+  if (root.is_discarded() || !root.is_object()) return make_error("not a JSON object");
+  LeagueConfig c;
+  for (auto [key, field] :
+       {std::pair{"name", &c.name}, std::pair{"game", &c.game}, std::pair{"options", &c.options},
+        std::pair{"opening_book", &c.opening_book}}) {
+    auto v = read_string(root, key, *field);
+    if (!v) return make_error(v.error());
+    *field = *v;
+  }
+  auto format_text = read_string(root, "format", "round-robin");
+  if (!format_text) return make_error(format_text.error());
+  auto format = parse_format(*format_text);
+  if (!format) return make_error("\"format\": " + format.error());
+  c.format = *format;
+  auto policy = read_string(root, "on_error", "lose");
+  if (!policy || (*policy != "lose" && *policy != "random-move"))
+    return make_error("\"on_error\" must be \"lose\" or \"random-move\"");
+  c.on_error = *policy == "lose" ? ErrorPolicy::kLose : ErrorPolicy::kRandomMove;
+  auto challengers = parse_entrants(root, "challengers", c.game);
+  if (!challengers) return make_error(challengers.error());
+  auto players = parse_entrants(root, "players", c.game);
+  if (!players) return make_error(players.error());
+  c.players = *challengers;
+  c.players.insert(c.players.end(), players->begin(), players->end());
+  c.num_challengers = static_cast<int>(challengers->size());
+  if (auto r = read_numbers(root, c); !r) return make_error(r.error());
+  if (auto r = read_sprt(root, c); !r) return make_error(r.error());
+  if (auto r = validate(c); !r) return make_error(r.error());
+  return c;
+}
+
+Expected<LeagueConfig> load_league_config(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return make_error("cannot read league config '" + path + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  auto c = parse_league_config(text.str());
+  if (!c) return make_error(path + ": " + c.error());
+  return c;
+}
+
+Expected<void> validate(const LeagueConfig& c) {
+  if (c.game.empty()) return make_error("\"game\" is missing");
+  if (c.players.size() < 2) return make_error("a league needs at least two players");
+  std::set<std::string> names;
+  for (const auto& p : c.players)
+    if (!names.insert(p.name).second) return make_error("player '" + p.name + "' appears twice");
+  if (c.format == Format::kGauntlet &&
+      (c.num_challengers < 1 || c.num_challengers >= static_cast<int>(c.players.size())))
+    return make_error("a gauntlet needs \"challengers\" and at least one other player");
+  if (c.format == Format::kSwiss && c.rounds < 1) return make_error("swiss needs \"rounds\" >= 1");
+  if (c.games_per_pairing < 1) return make_error("\"games_per_pairing\" must be >= 1");
+  if (c.concurrency < 1) return make_error("\"concurrency\" must be >= 1");
+  if (c.max_plies < 1) return make_error("\"max_plies\" must be >= 1");
+  if (c.opening_plies < 0) return make_error("\"opening_plies\" must be >= 0");
+  if (c.sprt && (!names.count(c.sprt->challenger) || !names.count(c.sprt->baseline)))
+    return make_error("\"sprt\" names a player that is not in the league");
+  return {};
+}
+
+Expected<LeagueConfig> league_preset(const std::string& name) {
+  if (name != "aind-isolation")
+    return make_error("unknown league preset '" + name + "' (known: aind-isolation)");
+  return parse_league_config(R"({
+    "name": "aind-isolation", "game": "isolation", "format": "gauntlet",
+    "challengers": ["AB_Improved_ID", "AB_Custom", "AB_Custom_2", "AB_Custom_3"],
+    "players": ["Random", "MM_Open", "MM_Center", "MM_Improved", "AB_Open", "AB_Center",
+                "AB_Improved"],
+    "games_per_pairing": 10, "concurrency": 2, "movetime_ms": 150, "opening_plies": 2,
+    "max_plies": 200, "seed": 1
+  })");
+}
+
+}  // namespace arena::tournament

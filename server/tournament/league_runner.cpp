@@ -1,0 +1,340 @@
+#include "server/tournament/league_runner.h"
+
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+#include "games/catalog/catalog.h"
+#include "games/catalog/game_types.h"
+#include "server/tournament/fair_start.h"
+#include "server/tournament/play_game.h"
+#include "server/tournament/schedule.h"
+
+namespace arena::tournament {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Context {
+  const LeagueConfig& config;
+  db::Store& store;
+  std::int64_t tournament = 0;
+  std::vector<db::PlayerId> ids;       // by player index
+  std::vector<std::int64_t> versions;  // by player index
+  std::map<db::PlayerId, int> index_of;
+  std::vector<std::string> book;
+};
+
+double first_score(const std::string& result) {
+  return result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
+}
+
+bool finished(const PairingRow& row) {
+  return !row.result.empty() && row.result != "*";
+}
+
+// Row k of a tournament belongs to pair k / gpp * ceil(gpp / 2) + (k % gpp) / 2: schedules emit
+// each pairing's games as one block of games_per_pairing rows (schedule.h).
+int pair_of_row(std::size_t k, int gpp) {
+  const auto g = static_cast<std::size_t>(gpp);
+  return static_cast<int>(k / g * ((g + 1) / 2) + (k % g) / 2);
+}
+
+std::string time_control(const LeagueConfig& c) {
+  return c.movetime_ms > 0 ? "movetime:" + std::to_string(c.movetime_ms) : "none";
+}
+
+Expected<void> add_pairings(Context& ctx, const std::vector<ScheduledGame>& games) {
+  for (const auto& g : games) {
+    db::Pairing p;
+    p.tournament = ctx.tournament;
+    p.round = g.round;
+    p.first = ctx.ids[static_cast<std::size_t>(g.first)];
+    p.second = ctx.ids[static_cast<std::size_t>(g.second)];
+    if (auto id = ctx.store.add_pairing(p); !id) return make_error(id.error());
+  }
+  return {};
+}
+
+// Plays one pairing row's game start to end; errors are a bad config (spec, options, book).
+Expected<void> play_row(Context& ctx, const PairingRow& row, std::uint64_t seed) {
+  const LeagueConfig& c = ctx.config;
+  Expected<void> status;
+  GameOptions options;
+  const std::string kind = resolve_game_name(c.game, options);
+  if (!c.options.empty()) {
+    auto parsed = parse_game_options(c.options);
+    if (!parsed) return make_error("options: " + parsed.error());
+    for (const auto& [k, v] : *parsed) options[k] = v;
+  }
+  const int fi = ctx.index_of.at(row.first), si = ctx.index_of.at(row.second);
+  const bool known = visit_game_type(kind, [&]<class G>(std::type_identity<G>) {
+    if constexpr (G::kNumPlayers != 2) {
+      status = make_error(std::string(G::kName) + " is not a two-player game");
+    } else {
+      auto start = G::create(options);
+      if (!start) return void(status = make_error(start.error()));
+      auto position = fair_start(*start, c.opening_plies, seed, ctx.book);
+      if (!position) return void(status = make_error(position.error()));
+      db::NewGame ng{kind,
+                     c.options,
+                     position->serialize(),
+                     row.first,
+                     row.second,
+                     time_control(c),
+                     seed,
+                     ctx.tournament,
+                     ctx.versions[static_cast<std::size_t>(fi)],
+                     ctx.versions[static_cast<std::size_t>(si)]};
+      auto game = ctx.store.create_game(ng);
+      if (!game) return void(status = make_error(game.error()));
+      if (auto r = ctx.store.set_pairing_game(row.id, *game); !r) return void(status = r);
+      GameSetup setup{*game, c.players[static_cast<std::size_t>(fi)].spec,
+                      c.players[static_cast<std::size_t>(si)].spec};
+      auto played = play_recorded_game(*position, setup, c, ctx.store, seed);
+      if (!played) return void(status = make_error(played.error()));
+      ctx.store.finish_game({*game, played->result, played->reason, ""}, [](Expected<void>) {});
+    }
+  });
+  if (!known) return make_error("unknown game '" + c.game + "'");
+  return status;
+}
+
+Expected<void> setup_players(Context& ctx) {
+  for (const auto& p : ctx.config.players) {
+    auto rec = ctx.store.find_or_create_player(p.name, true);
+    if (!rec) return make_error(rec.error());
+    auto spec = search::parse_search_spec(p.spec);
+    if (!spec) return make_error("player '" + p.name + "': " + spec.error());
+    auto version = ctx.store.register_bot_version({rec->id, p.spec, spec->eval, ""});
+    if (!version) return make_error(version.error());
+    ctx.index_of[rec->id] = static_cast<int>(ctx.ids.size());
+    ctx.ids.push_back(rec->id);
+    ctx.versions.push_back(*version);
+  }
+  return {};
+}
+
+// The first schedule of a new tournament (Swiss: round 1 only).
+Expected<void> schedule_start(Context& ctx) {
+  const LeagueConfig& c = ctx.config;
+  const int n = static_cast<int>(c.players.size());
+  switch (c.format) {
+    case Format::kRoundRobin:
+      return add_pairings(ctx, round_robin(n, c.games_per_pairing));
+    case Format::kGauntlet:
+      return add_pairings(ctx,
+                          gauntlet(c.num_challengers, n - c.num_challengers, c.games_per_pairing));
+    case Format::kSwiss:
+      break;
+  }
+  auto first = swiss_round(std::vector<double>(static_cast<std::size_t>(n), 0.0), {}, 0,
+                           c.games_per_pairing, 0);
+  if (!first) return make_error(first.error());
+  return add_pairings(ctx, *first);
+}
+
+// Swiss: pairs the next round from the stored results; false when every round is scheduled.
+Expected<bool> schedule_next_swiss_round(Context& ctx, const std::vector<PairingRow>& rows) {
+  int last_round = 0;
+  std::vector<double> scores(ctx.ids.size(), 0.0);
+  std::set<std::pair<int, int>> played;
+  for (const auto& r : rows) {
+    last_round = std::max(last_round, r.round);
+    const int a = ctx.index_of.at(r.first), b = ctx.index_of.at(r.second);
+    played.insert({std::min(a, b), std::max(a, b)});
+    scores[static_cast<std::size_t>(a)] += first_score(r.result);
+    scores[static_cast<std::size_t>(b)] += 1 - first_score(r.result);
+  }
+  if (last_round + 1 >= ctx.config.rounds) return false;
+  auto next = swiss_round(scores, played, last_round + 1, ctx.config.games_per_pairing, 0);
+  if (!next) return make_error(next.error());
+  if (auto r = add_pairings(ctx, *next); !r) return make_error(r.error());
+  return true;
+}
+
+}  // namespace
+
+namespace {
+
+// Closes games cut off by an earlier run so they count as aborted, not live.
+void close_interrupted(db::Store& store, const std::vector<PairingRow>& rows) {
+  for (const auto& r : rows)
+    if (r.game != 0 && r.result.empty())
+      store.finish_game({r.game, "*", "interrupted", ""}, [](Expected<void>) {});
+  store.flush();
+}
+
+struct Pool {
+  std::mutex mutex;
+  LeagueProgress progress;
+  std::string error;
+};
+
+// Plays every unfinished row, config.concurrency at a time.
+Expected<int> play_pending(Context& ctx, const std::vector<PairingRow>& rows,
+                           const ProgressFn& report, const std::atomic<bool>* stop, Pool& pool,
+                           Clock::time_point started) {
+  std::vector<std::pair<PairingRow, std::uint64_t>> pending;
+  int done = 0;
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    if (finished(rows[k])) {
+      ++done;
+      continue;
+    }
+    const std::uint64_t mix = ctx.config.seed * 0x100000001B3ULL;
+    const auto seed =
+        pair_seed(ctx.tournament ^ static_cast<std::int64_t>(mix & 0x7fffffffffffffffULL),
+                  pair_of_row(k, ctx.config.games_per_pairing));
+    pending.emplace_back(rows[k], seed);
+  }
+  {
+    std::lock_guard lock(pool.mutex);
+    pool.progress.done = done;
+    pool.progress.total = static_cast<int>(rows.size());
+  }
+  std::atomic<std::size_t> next{0};
+  auto worker = [&] {
+    for (;;) {
+      if (stop != nullptr && stop->load()) return;
+      const std::size_t i = next.fetch_add(1);
+      if (i >= pending.size()) return;
+      {
+        std::lock_guard lock(pool.mutex);
+        if (!pool.error.empty()) return;
+        ++pool.progress.running;
+      }
+      auto r = play_row(ctx, pending[i].first, pending[i].second);
+      std::lock_guard lock(pool.mutex);
+      --pool.progress.running;
+      if (!r) {
+        pool.error = r.error();
+        return;
+      }
+      ++pool.progress.done;
+      ++pool.progress.done_now;
+      pool.progress.elapsed_s = std::chrono::duration<double>(Clock::now() - started).count();
+      if (report) report(pool.progress);
+    }
+  };
+  std::vector<std::thread> threads;
+  const auto n = std::min<std::size_t>(static_cast<std::size_t>(ctx.config.concurrency),
+                                       std::max<std::size_t>(pending.size(), 1));
+  for (std::size_t t = 0; t < n; ++t) threads.emplace_back(worker);
+  for (auto& t : threads) t.join();
+  ctx.store.flush();
+  if (!pool.error.empty()) return make_error(pool.error);
+  return static_cast<int>(pending.size());
+}
+
+}  // namespace
+
+Expected<LeagueRun> run_league(const LeagueConfig& config, db::Store& store,
+                               const std::string& db_path, const ProgressFn& progress,
+                               const std::atomic<bool>* stop) {
+  if (auto v = validate(config); !v) return make_error(v.error());
+  const auto started = Clock::now();
+  Context ctx{config, store, 0, {}, {}, {}, {}};
+  if (!config.opening_book.empty()) {
+    auto book = read_opening_book(config.opening_book);
+    if (!book) return make_error(book.error());
+    ctx.book = std::move(*book);
+  }
+  if (auto r = setup_players(ctx); !r) return make_error(r.error());
+  store.flush();
+  auto reader = TournamentReader::open(db_path);
+  if (!reader) return make_error(reader.error());
+  LeagueRun run;
+  auto existing = reader->unfinished_named(config.name);
+  if (!existing) return make_error(existing.error());
+  if (*existing) {
+    ctx.tournament = **existing;
+    run.resumed = true;
+  } else {
+    auto id = store.create_tournament(
+        {config.name, config.game, to_string(config.format), config.options, time_control(config)});
+    if (!id) return make_error(id.error());
+    ctx.tournament = *id;
+    if (auto r = schedule_start(ctx); !r) return make_error(r.error());
+  }
+  run.tournament = ctx.tournament;
+  Pool pool;
+  for (;;) {
+    store.flush();
+    auto rows = reader->pairings(ctx.tournament);
+    if (!rows) return make_error(rows.error());
+    for (const auto& r : *rows)
+      if (!ctx.index_of.count(r.first) || !ctx.index_of.count(r.second))
+        return make_error("tournament " + std::to_string(ctx.tournament) +
+                          " has a player that is not in this config; resume it with the same one");
+    close_interrupted(store, *rows);
+    auto played = play_pending(ctx, *rows, progress, stop, pool, started);
+    if (!played) return make_error(played.error());
+    run.games_played += *played;
+    if (stop != nullptr && stop->load()) break;
+    if (config.format != Format::kSwiss) break;
+    auto after = reader->pairings(ctx.tournament);
+    if (!after) return make_error(after.error());
+    auto more = schedule_next_swiss_round(ctx, *after);
+    if (!more) return make_error(more.error());
+    if (!*more) break;
+  }
+  if (stop == nullptr || !stop->load()) {
+    store.flush();
+    if (auto r = store.finish_tournament(ctx.tournament); !r) return make_error(r.error());
+  }
+  run.games_played = pool.progress.done_now;
+  run.wall_s = std::chrono::duration<double>(Clock::now() - started).count();
+  return run;
+}
+
+bool first_player_to_move(const std::string& kind, const std::string& start) {
+  bool first = true;
+  visit_game_type(kind, [&]<class G>(std::type_identity<G>) {
+    if (auto g = G::deserialize(start)) first = g->side_to_move() == Player::kFirst;
+  });
+  return first;
+}
+
+Expected<Analysis> load_analysis(TournamentReader& reader, std::int64_t tournament,
+                                 const std::optional<LeagueConfig::Sprt>& sprt) {
+  auto rows = reader.pairings(tournament);
+  if (!rows) return make_error(rows.error());
+  std::map<db::PlayerId, int> index;
+  std::vector<std::string> names;
+  auto index_of = [&](db::PlayerId id) -> Expected<int> {
+    if (auto it = index.find(id); it != index.end()) return it->second;
+    auto name = reader.player_name(id);
+    if (!name) return make_error(name.error());
+    names.push_back(*name);
+    return index[id] = static_cast<int>(names.size()) - 1;
+  };
+  std::vector<GameOutcome> games;
+  for (const auto& r : *rows) {
+    auto a = index_of(r.first);
+    auto b = index_of(r.second);
+    if (!a || !b) return make_error(!a ? a.error() : b.error());
+    if (finished(r)) games.push_back({*a, *b, first_score(r.result)});
+  }
+  auto stats = reader.move_stats(tournament, first_player_to_move);
+  if (!stats) return make_error(stats.error());
+  std::vector<MoveStats> search(names.size());
+  for (const auto& s : *stats)
+    if (auto it = index.find(s.player); it != index.end())
+      search[static_cast<std::size_t>(it->second)] = {s.moves, s.depth_sum, s.nodes_sum,
+                                                      s.time_ms_sum};
+  std::optional<SprtRequest> request;
+  if (sprt) {
+    auto find = [&](const std::string& n) {
+      for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == n) return static_cast<int>(i);
+      return -1;
+    };
+    request = SprtRequest{find(sprt->challenger), find(sprt->baseline), sprt->config};
+  }
+  return analyse(names, games, search, request);
+}
+
+}  // namespace arena::tournament
