@@ -42,8 +42,10 @@ export async function startServer({ houseBots = false } = {}) {
     async stop() {
       if (proc.exitCode === null) {
         proc.kill('SIGTERM');
-        await Promise.race([new Promise((r) => proc.once('exit', r)), sleep(5000)]);
-        if (proc.exitCode === null) proc.kill('SIGKILL');
+        let timer;
+        await Promise.race([new Promise((r) => proc.once('exit', r)), new Promise((r) => { timer = setTimeout(r, 5000); })]);
+        clearTimeout(timer);  // a pending timer would keep the test process alive
+        if (proc.exitCode === null && proc.signalCode === null) proc.kill('SIGKILL');
       }
       rmSync(dir, { recursive: true, force: true });
     },
