@@ -10,8 +10,8 @@
 //   2. Record, for each searched position, its feature vector and the search's backed-up
 //      value in weight units (score / kEvalScale; a forced win or loss = +/- win_value).
 //   3. Fit new weights by least squares (least_squares.h) of the values on the features.
-// Repeat until no weight moves by more than `tolerance` times max(1, largest |weight|), or
-// `iterations` have run. A feature that is constant or dependent in a batch keeps its weight.
+// Repeat until, in two fits in a row, no weight moves by more than `tolerance` times
+// max(1, largest |weight|), or `iterations` have run. A feature that is constant or dependent in a batch keeps its weight.
 //
 // Deterministic for fixed options (no time limits). Not thread-safe; call from one thread.
 
@@ -126,6 +126,7 @@ Expected<LearnResult> learn(const G& start, const FeatureSet<G>& fs, const Learn
                       std::to_string(fs.initial.size()) + " initial weights");
   LearnResult result;
   std::vector<double> weights = fs.initial;
+  int calm = 0;
   for (int it = 1; it <= o.iterations; ++it) {
     const detail::Batch batch = detail::play_batch(start, fs, weights, o);
     auto fit = least_squares(batch.rows, batch.values);
@@ -148,7 +149,9 @@ Expected<LearnResult> learn(const G& start, const FeatureSet<G>& fs, const Learn
     weights = fit->weights;
     result.iterations.push_back(report);
     if (on_iteration) on_iteration(report);
-    if (report.max_change <= o.tolerance * scale) {
+    // Two quiet fits in a row: one lucky batch close to the old weights is not convergence.
+    calm = report.max_change <= o.tolerance * scale ? calm + 1 : 0;
+    if (calm >= 2) {
       result.converged = true;
       break;
     }

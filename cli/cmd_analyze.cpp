@@ -1,0 +1,256 @@
+// arena analyze: outcome determination and move invariance of heuristics (bots/lab/), for
+// the four comparisons of the theory and for every heuristic of one game, over self-play
+// games and the store's recorded games, next to each heuristic's rating in the store.
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bots/eval/registry.h"
+#include "bots/lab/comparisons.h"
+#include "bots/lab/game_lines.h"
+#include "bots/lab/report.h"
+#include "bots/search/agent_factory.h"
+#include "cli/commands.h"
+#include "db/sqlite_store.h"
+#include "games/catalog/catalog.h"
+#include "games/catalog/game_types.h"
+
+namespace arena::cli {
+namespace {
+
+struct AnalyzeFlags {
+  std::string game;
+  std::string heuristics;  // comma-separated; empty = all of the game's
+  std::string player;      // self-play spec; empty = alphabeta depth 3 on the first heuristic
+  std::string db;
+  std::string svg_dir;
+  std::string options;
+  int games = 20;
+  int opening_plies = 4;
+  int max_plies = 300;
+  std::uint64_t seed = 1;
+  bool comparisons = false;
+  bool json = false;
+};
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// The rating of the bot that uses heuristic `h`: a leaderboard name equal to it or ending in
+// it, or in the course's short form ("AB_Improved" for improved_score, "AB_Custom_2" for
+// custom_score_2).
+std::optional<double> rating_for(const std::string& h, const std::vector<db::RatingRow>& rows) {
+  std::string tag = lower(h);
+  for (const char* suffix : {"_move_score", "_score"}) {
+    const auto at = tag.find(suffix);
+    if (at != std::string::npos) tag.erase(at, std::string(suffix).size());
+  }
+  auto ends_with = [](const std::string& s, const std::string& e) {
+    return s.size() >= e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
+  };
+  for (const db::RatingRow& r : rows) {
+    const std::string n = lower(r.name);
+    if (n == lower(h) || ends_with(n, lower(h)) || ends_with(n, "_" + tag)) return r.rating;
+  }
+  return std::nullopt;
+}
+
+struct StoreData {
+  std::vector<std::pair<std::string, std::vector<std::string>>> games;  // start, moves
+  std::vector<std::string> results;
+  std::vector<db::RatingRow> ratings;
+};
+
+Expected<StoreData> read_store(const std::string& path, const std::string& kind) {
+  if (!std::filesystem::exists(path)) return make_error("no database at '" + path + "'");
+  auto store = db::open_sqlite_store(path);
+  if (!store) return make_error(store.error());
+  StoreData data;
+  db::GameFilter filter;
+  filter.kind = kind;
+  filter.limit = 0;
+  auto list = (*store)->list_games(filter);
+  if (!list) return make_error(list.error());
+  for (const db::GameSummary& s : *list) {
+    auto detail = (*store)->game_detail(s.id);
+    if (!detail) return make_error(detail.error());
+    std::vector<std::string> moves;
+    for (const db::MoveRecord& m : detail->moves) moves.push_back(m.move);
+    data.games.emplace_back(detail->start_position, std::move(moves));
+    data.results.push_back(s.result);
+  }
+  auto board = (*store)->leaderboard(kind);
+  if (board) data.ratings = *board;
+  return data;
+}
+
+int emit(const AnalyzeFlags& f, const std::string& title, const std::string& prefix,
+         const std::vector<lab::ReportRow>& rows) {
+  std::cout << (f.json ? lab::report_json(title, rows) : lab::report_table(title, rows));
+  if (f.svg_dir.empty()) return kExitOk;
+  std::error_code ec;
+  std::filesystem::create_directories(f.svg_dir, ec);
+  for (const auto& [name, text] :
+       {std::pair{prefix + "_move_invariance.svg", lab::move_invariance_svg(title, rows)},
+        std::pair{prefix + "_outcome_determination.svg",
+                  lab::outcome_determination_svg(title, rows)}}) {
+    const std::string path = (std::filesystem::path(f.svg_dir) / name).string();
+    std::ofstream out(path);
+    out << text;
+    if (!out) {
+      std::cerr << "arena analyze: cannot write '" << path << "'\n";
+      return kExitFailure;
+    }
+    std::cerr << "wrote " << path << "\n";
+  }
+  return kExitOk;
+}
+
+int run_comparisons(const AnalyzeFlags& f) {
+  lab::ComparisonOptions o;
+  o.seed = f.seed;
+  o.games = std::min(f.games, 40);
+  std::vector<lab::ReportRow> rows;
+  for (lab::Comparison& c : lab::four_comparisons(o))
+    rows.push_back({c.name, c.positions, std::nullopt, c.invariance, c.outcome});
+  return emit(f, "the four comparisons", "comparisons", rows);
+}
+
+template <class G>
+int run_game(const AnalyzeFlags& f, const GameOptions& game_options) {
+  if constexpr (G::kNumPlayers != 2) {
+    std::cerr << "arena analyze: " << G::kName
+              << " is a puzzle; its measures are in the comparisons (--comparisons)\n";
+    return kExitUsage;
+  } else {
+    auto start = G::create(game_options);
+    if (!start) {
+      std::cerr << "arena analyze: " << G::kName << ": " << start.error() << "\n";
+      return kExitUsage;
+    }
+    std::vector<std::string> names;
+    for (const auto& h : eval::list_heuristics<G>()) names.push_back(h.name);
+    if (!f.heuristics.empty()) {
+      names.clear();
+      for (std::size_t b = 0, e; b <= f.heuristics.size(); b = e + 1) {
+        e = std::min(f.heuristics.find(',', b), f.heuristics.size());
+        if (e > b) names.push_back(f.heuristics.substr(b, e - b));
+      }
+    }
+    std::vector<eval::Heuristic<G>> hs;
+    for (const std::string& n : names) {
+      auto h = eval::make_named_heuristic<G>(n, {});
+      if (!h) {
+        std::cerr << "arena analyze: --heuristics: " << h.error() << "\n";
+        return kExitUsage;
+      }
+      hs.push_back(std::move(*h));
+    }
+    if (hs.empty()) {
+      std::cerr << "arena analyze: no heuristics for " << G::kName << "\n";
+      return kExitUsage;
+    }
+    const std::string spec =
+        f.player.empty() ? "alphabeta:eval=" + names.front() + ",depth=3" : f.player;
+    auto agent = search::make_agent_from_spec<G>(spec);
+    if (!agent) {
+      std::cerr << "arena analyze: --player: " << agent.error() << "\n";
+      return kExitUsage;
+    }
+    lab::SelfPlayOptions so{f.games, f.opening_plies, f.max_plies, f.seed};
+    std::vector<lab::GameLine<G>> lines = lab::self_play(*start, **agent, so);
+    std::string source = std::to_string(f.games) + " self-play games (" + spec + ")";
+    StoreData store;
+    if (!f.db.empty()) {
+      auto data = read_store(f.db, std::string(G::kName));
+      if (!data) {
+        std::cerr << "arena analyze: --db: " << data.error() << "\n";
+        return kExitFailure;
+      }
+      store = std::move(*data);
+      int bad = 0;
+      for (std::size_t i = 0; i < store.games.size(); ++i) {
+        auto line = lab::replay<G>(store.games[i].first, store.games[i].second, store.results[i]);
+        if (line)
+          lines.push_back(std::move(*line));
+        else
+          ++bad;
+      }
+      source += " + " + std::to_string(store.games.size() - static_cast<std::size_t>(bad)) +
+                " stored games" + (bad ? " (" + std::to_string(bad) + " unreadable)" : "");
+      if (store.ratings.empty())
+        std::cerr << "arena analyze: the store has no " << G::kName
+                  << " ratings yet (no league has run): the rating column is empty\n";
+    } else {
+      std::cerr << "arena analyze: no --db given: the rating column is empty\n";
+    }
+    std::vector<lab::ReportRow> rows;
+    for (std::size_t k = 0; k < hs.size(); ++k) {
+      std::vector<lab::Trajectory> ts;
+      for (const auto& line : lines) ts.push_back(lab::trajectory(line, hs[k]));
+      rows.push_back({names[k], source, rating_for(names[k], store.ratings),
+                      lab::move_invariance(ts), lab::outcome_determination(ts)});
+    }
+    return emit(f, std::string(G::kName) + " heuristics", std::string(G::kName), rows);
+  }
+}
+
+}  // namespace
+
+void add_analyze(CLI::App& app, Action& action) {
+  auto f = std::make_shared<AnalyzeFlags>();
+  CLI::App* sub = app.add_subcommand(
+      "analyze", "measure heuristics: outcome determination and move invariance");
+  sub->add_option("--game,-g", f->game, "a two-player game: a table for its heuristics");
+  sub->add_option("--heuristics", f->heuristics, "comma-separated names (default: all)");
+  sub->add_option("--player", f->player, "self-play spec (default alphabeta depth 3)");
+  sub->add_option("--games,-n", f->games, "self-play games (default 20)")
+      ->check(CLI::Range(0, 100'000));
+  sub->add_option("--opening-plies", f->opening_plies, "random plies before each game")
+      ->check(CLI::Range(0, 100));
+  sub->add_option("--max-plies", f->max_plies, "adjudicate a self-play game as a draw")
+      ->check(CLI::Range(1, 100'000));
+  sub->add_option("--db", f->db, "SQLite store: its recorded games and ratings");
+  sub->add_option("--seed", f->seed, "seed of openings and scrambles");
+  sub->add_option("--options", f->options, "game options, key=value,...");
+  sub->add_flag("--comparisons", f->comparisons,
+                "the four comparisons (the default without --game)");
+  sub->add_flag("--json", f->json, "JSON instead of a table");
+  sub->add_option("--svg", f->svg_dir, "also write one SVG chart per measure into this folder");
+  sub->callback([f, &action] {
+    action = [f] {
+      int status = kExitOk;
+      if (f->comparisons || f->game.empty()) status = run_comparisons(*f);
+      if (f->game.empty() || status != kExitOk) return status;
+      GameOptions game_options;
+      const std::string name = resolve_game_name(f->game, game_options);
+      if (!f->options.empty()) {
+        auto parsed = parse_game_options(f->options);
+        if (!parsed) {
+          std::cerr << "arena analyze: --options: " << parsed.error() << "\n";
+          return kExitUsage;
+        }
+        for (const auto& [k, v] : *parsed) game_options[k] = v;
+      }
+      const bool found = visit_game_type(
+          name, [&]<class G>(std::type_identity<G>) { status = run_game<G>(*f, game_options); });
+      if (!found) {
+        std::cerr << "arena analyze: unknown game '" << f->game
+                  << "' (known: " << known_game_names() << ")\n";
+        return kExitUsage;
+      }
+      return status;
+    };
+  });
+}
+
+}  // namespace arena::cli

@@ -1,0 +1,171 @@
+// arena learn: learn the weights of a game's linear evaluation from self-play by least
+// squares (bots/lab/learn.h), print them per iteration, write the final ones to a file, and
+// optionally play the learned weights against the classical ones.
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "bots/lab/feature_sets.h"
+#include "bots/lab/learn.h"
+#include "bots/lab/linear_match.h"
+#include "bots/search/spec.h"
+#include "cli/commands.h"
+#include "games/catalog/catalog.h"
+#include "games/catalog/game_types.h"
+
+namespace arena::cli {
+namespace {
+
+struct LearnFlags {
+  std::string game;
+  std::string search = "alphabeta:depth=2";
+  std::string out;
+  std::string options;
+  lab::LearnOptions learn;
+  int match_games = 0;
+  int match_max_plies = 200;
+};
+
+void print_weights(const char* label, const std::vector<std::string>& names,
+                   const std::vector<double>& w) {
+  std::printf("%s", label);
+  for (std::size_t i = 0; i < names.size(); ++i) std::printf(" %s=%.3f", names[i].c_str(), w[i]);
+  // Normalised so the last weight (the pawn in chess, the king in checkers...) is comparable.
+  const double base = w.back();
+  if (std::abs(base) > 1e-9) {
+    std::printf("  | /%s:", names.back().c_str());
+    for (double x : w) std::printf(" %.2f", x / base);
+  }
+  std::printf("\n");
+}
+
+template <class G>
+int run_learn(const LearnFlags& f, const GameOptions& game_options) {
+  if constexpr (!lab::HasFeatureSet<G>) {
+    std::cerr << "arena learn: no feature set for " << G::kName
+              << " (known: chess, checkers, qubic, isolation, othello)\n";
+    return kExitUsage;
+  } else {
+    auto start = G::create(game_options);
+    if (!start) {
+      std::cerr << "arena learn: " << G::kName << ": " << start.error() << "\n";
+      return kExitUsage;
+    }
+    const lab::FeatureSet<G> fs = lab::feature_set(std::type_identity<G>{});
+    print_weights("start", fs.names, fs.initial);
+    auto result = lab::learn(*start, fs, f.learn, [&](const lab::IterationReport& r) {
+      char label[32];
+      std::snprintf(label, sizeof label, "iter %d", r.iteration);
+      print_weights(label, fs.names, r.weights);
+      std::fflush(stdout);
+      std::fprintf(
+          stderr,
+          "[iteration %d] %d positions, %d games (%d decisive), rms %.3f, max change %.3f\n",
+          r.iteration, r.positions, r.games, r.decisive, r.rms_error, r.max_change);
+    });
+    if (!result) {
+      std::cerr << "arena learn: " << result.error() << "\n";
+      return kExitFailure;
+    }
+    std::printf("%s after %zu iterations\n", result->converged ? "converged" : "not converged",
+                result->iterations.size());
+    print_weights("final", fs.names, result->weights);
+    if (!f.out.empty()) {
+      std::ofstream out(f.out);
+      out << lab::weights_file_text(fs.names, result->weights, fs.file_header);
+      if (!out) {
+        std::cerr << "arena learn: cannot write '" << f.out << "'\n";
+        return kExitFailure;
+      }
+      std::printf("weights written to %s\n", f.out.c_str());
+    }
+    if (f.match_games > 0) {
+      lab::LinearMatchOptions mo;
+      mo.games = f.match_games;
+      mo.depth = f.learn.depth;
+      mo.quiescence = f.learn.quiescence;
+      mo.opening_plies = f.learn.opening_plies;
+      mo.max_plies = f.match_max_plies;
+      mo.seed = f.learn.seed + 1;
+      const lab::MatchTally t = lab::linear_match(
+          *start, fs, result->weights, fs.initial, mo, [&](int i, const lab::MatchTally& s) {
+            std::fprintf(stderr, "[match %d/%d] learned +%d -%d =%d\n", i, mo.games, s.wins,
+                         s.losses, s.draws);
+          });
+      std::printf("match learned vs classical, %d games: %d wins, %d losses, %d draws\n", mo.games,
+                  t.wins, t.losses, t.draws);
+    }
+    return kExitOk;
+  }
+}
+
+}  // namespace
+
+void add_learn(CLI::App& app, Action& action) {
+  auto f = std::make_shared<LearnFlags>();
+  CLI::App* sub = app.add_subcommand(
+      "learn", "learn a linear evaluation's weights from self-play by least squares");
+  sub->add_option("--game,-g", f->game, "chess, checkers, qubic, isolation or othello")->required();
+  sub->add_option("--search", f->search,
+                  "fixed-depth search of the self-play, e.g. alphabeta:depth=2,qsearch");
+  sub->add_option("--batch-plies", f->learn.batch_plies, "positions per fit (default 1400)")
+      ->check(CLI::Range(10, 10'000'000));
+  sub->add_option("--move-cap", f->learn.move_cap, "plies per self-play game (default 100)")
+      ->check(CLI::Range(1, 100'000));
+  sub->add_option("--iterations", f->learn.iterations, "at most this many fits (default 20)")
+      ->check(CLI::Range(1, 100'000));
+  sub->add_option("--tolerance", f->learn.tolerance,
+                  "stop when no weight moves more than this times max(1, largest |weight|)")
+      ->check(CLI::Range(0.0, 1.0));
+  sub->add_option("--opening-plies", f->learn.opening_plies, "random plies before each game")
+      ->check(CLI::Range(0, 100));
+  sub->add_option("--seed", f->learn.seed, "seed of the random openings");
+  sub->add_option("--out,-o", f->out, "write the final weights to this file");
+  sub->add_option("--match", f->match_games, "then play this many games learned vs classical")
+      ->check(CLI::Range(0, 100'000));
+  sub->add_option("--match-max-plies", f->match_max_plies, "adjudicate a match game as a draw")
+      ->check(CLI::Range(1, 100'000));
+  sub->add_option("--options", f->options, "game options, key=value,...");
+  sub->callback([f, &action] {
+    action = [f] {
+      auto spec = search::parse_search_spec(f->search);
+      if (!spec) {
+        std::cerr << "arena learn: --search: " << spec.error() << "\n";
+        return kExitUsage;
+      }
+      if (spec->algorithm != search::Algorithm::kAlphaBeta &&
+          spec->algorithm != search::Algorithm::kMinimax) {
+        std::cerr << "arena learn: --search: '" << f->search
+                  << "' is not a fixed-depth search (use alphabeta:depth=N[,qsearch])\n";
+        return kExitUsage;
+      }
+      f->learn.depth = spec->depth > 0 ? spec->depth : 2;
+      f->learn.quiescence = spec->quiescence;
+      GameOptions game_options;
+      const std::string name = resolve_game_name(f->game, game_options);
+      if (!f->options.empty()) {
+        auto parsed = parse_game_options(f->options);
+        if (!parsed) {
+          std::cerr << "arena learn: --options: " << parsed.error() << "\n";
+          return kExitUsage;
+        }
+        for (const auto& [k, v] : *parsed) game_options[k] = v;
+      }
+      int status = kExitUsage;
+      const bool found = visit_game_type(
+          name, [&]<class G>(std::type_identity<G>) { status = run_learn<G>(*f, game_options); });
+      if (!found) {
+        std::cerr << "arena learn: unknown game '" << f->game << "' (known: " << known_game_names()
+                  << ")\n";
+        return kExitUsage;
+      }
+      return status;
+    };
+  });
+}
+
+}  // namespace arena::cli
