@@ -25,6 +25,7 @@ void add_export(CLI::App& app, Action& action);
 void add_eval(CLI::App& app, Action& action);
 void add_match(CLI::App& app, Action& action);
 void add_solve(CLI::App& app, Action& action);
+void add_bot(CLI::App& app, Action& action);
 void add_learn(CLI::App& app, Action& action);
 void add_analyze(CLI::App& app, Action& action);
 

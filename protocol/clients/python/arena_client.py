@@ -27,11 +27,10 @@ def choose_move(state):
 
 async def play(args):
     headers = {"Authorization": "Bearer " + args.token} if args.token else {}
-    try:  # websockets >= 14 renamed the argument
-        ws = await websockets.connect(args.server, additional_headers=headers)
-    except TypeError:
-        ws = await websockets.connect(args.server, extra_headers=headers)
-    async with ws:
+    # websockets 14 renamed extra_headers to additional_headers.
+    major = int(websockets.__version__.split(".")[0])
+    header_arg = "additional_headers" if major >= 14 else "extra_headers"
+    async with websockets.connect(args.server, **{header_arg: headers}) as ws:
         async def send(message):
             await ws.send(json.dumps(message))
 

@@ -1,0 +1,199 @@
+// arena bot: one bot on a server. A preset from the roster, an explicit search, a UCI
+// engine, or a puzzle solver; it accepts challenges (and, with --accept-seeks, lobby seeks)
+// for its game, seeks games itself with --seek N, plays several at once, and reconnects.
+//
+//   arena bot --server ws://127.0.0.1:8080 --token T --preset AB_Improved --seek 10
+//   arena bot --game chess --search id --eval piece_square --movetime 200 --accept-seeks
+//   arena bot --uci /usr/games/stockfish --uci-option Threads=1 --seek 1
+//   arena bot --list-presets
+//
+// Exit status: 0 the games asked for are over (or stopped by a signal); 1 a bad preset, spec
+// or engine; 2 bad flags.
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "bots/client/bot_runner.h"
+#include "bots/client/roster.h"
+#include "bots/client/search_player.h"
+#include "bots/uci/uci_player.h"
+#include "cli/commands.h"
+
+namespace arena::cli {
+namespace {
+
+struct BotOptions {
+  std::string server = "ws://127.0.0.1:8080/ws";
+  std::string token, name = "bot";
+  std::string preset, game, search, eval, weights, options;
+  int depth = 0;
+  std::int64_t movetime = 0;
+  std::uint64_t nodes = 0;
+  std::string uci;
+  std::vector<std::string> uci_options;
+  int seek = 0, games = 0, parallel = 4, threads = 2, puzzles = 0, scramble = 20;
+  std::string time_control = "none";
+  bool accept_seeks = false, list_presets = false;
+};
+
+std::atomic<bool> g_interrupted{false};
+extern "C" void on_signal(int) {
+  g_interrupted = true;
+}
+
+int list_presets() {
+  std::string game;
+  for (const client::Preset& p : client::presets()) {
+    if (p.game != game) std::printf("%s%s:\n", game.empty() ? "" : "\n", p.game.c_str());
+    game = p.game;
+    std::printf("  %-26s %s\n  %-26s   spec: %s\n", p.name.c_str(), p.description.c_str(), "",
+                p.spec.c_str());
+  }
+  return kExitOk;
+}
+
+// The search spec from --search/--eval/--depth/--movetime/--nodes/--weights.
+std::string build_spec(const BotOptions& o, std::string base) {
+  std::vector<std::string> items;
+  if (!o.eval.empty()) items.push_back("eval=" + o.eval);
+  if (o.depth > 0) items.push_back("depth=" + std::to_string(o.depth));
+  if (o.movetime > 0) items.push_back("movetime=" + std::to_string(o.movetime));
+  if (o.nodes > 0) items.push_back("nodes=" + std::to_string(o.nodes));
+  if (!o.weights.empty()) items.push_back("weights=" + o.weights);
+  bool has_items = base.find(':') != std::string::npos;
+  for (const auto& item : items) {
+    base += (has_items ? "," : ":") + item;
+    has_items = true;
+  }
+  return base;
+}
+
+int fail(const std::string& message) {
+  std::cerr << "arena bot: " << message << "\n";
+  return kExitFailure;
+}
+
+int run_bot(const BotOptions& o) {
+  if (o.list_presets) return list_presets();
+  client::BotRunOptions run;
+  run.url = o.server;
+  run.token = o.token;
+  run.search_threads = o.threads;
+  client::BotConfig& c = run.config;
+  c.name = o.name;
+  c.seek_options = o.options;
+  c.puzzle_options = o.options;
+  c.time_control = o.time_control;
+  c.seek_games = o.seek;
+  c.max_games = o.games;
+  c.accept_seeks = o.accept_seeks;
+  c.max_parallel = o.parallel;
+  c.puzzles = o.puzzles;
+  c.scramble = o.scramble;
+  std::string game = o.game, spec;
+  if (!o.uci.empty()) {
+    if (!game.empty() && game != "chess") return fail("--uci plays chess, not '" + game + "'");
+    game = "chess";
+    uci::UciOptions options;
+    for (const auto& text : o.uci_options) {
+      auto parsed = uci::parse_uci_option(text);
+      if (!parsed) return fail(parsed.error());
+      options.push_back(*parsed);
+    }
+    // Start the engine once now, so a bad path or option fails here and not mid-game.
+    if (auto probe = uci::UciEngine::start(o.uci, options); !probe) return fail(probe.error());
+    run.players = uci::uci_player_factory(o.uci, options);
+  } else {
+    if (!o.preset.empty()) {
+      const client::Preset* p = client::find_preset(o.preset);
+      if (!p) return fail("unknown preset '" + o.preset + "' (see arena bot --list-presets)");
+      if (!game.empty() && game != p->game)
+        return fail("preset " + p->name + " plays " + p->game + ", not " + game);
+      game = p->game;
+      spec = build_spec(o, p->spec);
+    } else {
+      if (game.empty())
+        return fail("give --preset NAME, or --game G with --search S, or --uci PATH");
+      spec = build_spec(o, o.search.empty() ? "id" : o.search);
+    }
+    if (client::is_puzzle_spec(spec)) {
+      auto solver = client::make_puzzle_solver(spec);
+      if (!solver) return fail(solver.error());
+      run.solver = *solver;
+      if (c.puzzles == 0) c.puzzles = 1;
+    } else {
+      if (auto check = client::make_search_player(game, spec); !check) return fail(check.error());
+      run.players = client::search_player_factory(spec);
+    }
+  }
+  c.games = {game};
+  auto bot = client::BotRunner::start(std::move(run));
+  if (!bot) return fail(bot.error());
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  std::cerr << "arena bot: " << o.name << " playing " << game
+            << (spec.empty() ? " with " + o.uci : " with " + spec) << " on " << o.server << "\n";
+  const bool bounded = c.seek_games > 0 || c.max_games > 0 || c.puzzles > 0;
+  while (!g_interrupted && !(bounded && (*bot)->session().wait_done(200))) {
+    if (!bounded) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  }
+  (*bot)->stop();
+  const client::BotStats s = (*bot)->session().stats();
+  std::printf(
+      "games %d: %d won, %d lost, %d drawn, %d aborted; lost on time %d; moves %d; "
+      "connections %d; puzzles solved %d, failed %d\n",
+      s.games_finished, s.wins, s.losses, s.draws, s.aborted, s.lost_on_time, s.moves_sent,
+      s.connections, s.puzzles_solved, s.puzzles_failed);
+  if (!s.last_error.empty()) std::fprintf(stderr, "last error: %s\n", s.last_error.c_str());
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_bot(CLI::App& app, Action& action) {
+  auto o = std::make_shared<BotOptions>();
+  CLI::App* sub =
+      app.add_subcommand("bot", "run a bot on a server (presets, searches, UCI engines)");
+  sub->add_option("--server", o->server, "ws://HOST:PORT[/ws]")->capture_default_str();
+  sub->add_option("--token", o->token, "bot token (arena token create NAME); none: a guest");
+  sub->add_option("--name", o->name, "guest display name (without a token)")->capture_default_str();
+  sub->add_option("--preset", o->preset, "a roster preset (see --list-presets)");
+  sub->add_option("--game", o->game, "catalog game (with --search)");
+  sub->add_option("--search", o->search,
+                  "search: random, greedy, minimax, alphabeta, id, mcts, bestfirst, or a full "
+                  "spec like alphabeta:eval=custom_score_2,depth=5");
+  sub->add_option("--eval", o->eval, "heuristic name (arena eval lists them)");
+  sub->add_option("--depth", o->depth, "fixed depth")->check(CLI::Range(1, 64));
+  sub->add_option("--movetime", o->movetime,
+                  "at most this many ms per move (the clock may lower it)");
+  sub->add_option("--nodes", o->nodes, "node limit per move");
+  sub->add_option("--weights", o->weights, "weights file for the heuristic");
+  sub->add_option("--options", o->options, "game options of its seeks / puzzles (size=7)");
+  sub->add_option("--seek", o->seek, "start this many games by seeking, then exit");
+  sub->add_option("--games", o->games, "exit after this many games (0: run until stopped)");
+  sub->add_option("--time-control", o->time_control,
+                  "of its seeks: none, fischer:BASE+INC, movetime:MS")
+      ->capture_default_str();
+  sub->add_flag("--accept-seeks", o->accept_seeks, "take other players' seeks for its game");
+  sub->add_option("--parallel", o->parallel, "games at once")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  sub->add_option("--threads", o->threads, "search threads")
+      ->check(CLI::Range(1, 64))
+      ->capture_default_str();
+  sub->add_option("--puzzles", o->puzzles, "puzzle sessions to solve (solver presets)");
+  sub->add_option("--scramble", o->scramble, "random moves that scramble each puzzle")
+      ->capture_default_str();
+  sub->add_option("--uci", o->uci, "play chess with this UCI engine");
+  sub->add_option("--uci-option", o->uci_options, "NAME=VALUE, sent as setoption (repeatable)");
+  sub->add_flag("--list-presets", o->list_presets, "print the roster of presets and exit");
+  sub->callback([o, &action] { action = [o] { return run_bot(*o); }; });
+}
+
+}  // namespace arena::cli
