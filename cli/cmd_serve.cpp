@@ -9,6 +9,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
 
+#include "bots/client/house_bots.h"
 #include "cli/commands.h"
 #include "db/sqlite_store.h"
 #include "server/memory_store.h"
@@ -55,8 +56,6 @@ int run_serve(const ServeOptions& o) {
     }
     store = std::move(*opened);
   }
-  if (o.house_bots)
-    std::cerr << "arena serve: house bots are not available yet; serving without them\n";
   server::ServerConfig config;
   config.host = o.host;
   config.port = o.port;
@@ -71,12 +70,28 @@ int run_serve(const ServeOptions& o) {
   }
   std::cout << "arena serve: listening on http://" << o.host << ":" << server.port()
             << "/ (WebSocket /ws), web root " << config.web_root << ", db " << o.db << std::endl;
+  // House bots (bots/client): a token per bot from the store, then bot clients on threads of
+  // this process connected over loopback, each keeping a seek open for its game.
+  std::unique_ptr<client::HouseBots> house;
+  if (o.house_bots) {
+    auto accounts = client::house_bot_accounts();
+    for (auto& a : accounts)
+      if (auto token = store->create_bot_token(a.name); token) a.token = *token;
+    const std::string host = o.host == "0.0.0.0" || o.host == "::" ? "127.0.0.1" : o.host;
+    auto started_bots = client::start_house_bots(
+        "ws://" + host + ":" + std::to_string(server.port()) + "/ws", accounts);
+    if (started_bots)
+      house = std::move(*started_bots);
+    else
+      std::cerr << "arena serve: no house bots: " << started_bots.error() << "\n";
+  }
   // Wait for SIGINT/SIGTERM on a private io_context, then shut down in order.
   boost::asio::io_context signals_ioc;
   boost::asio::signal_set signals(signals_ioc, SIGINT, SIGTERM);
   signals.async_wait([](boost::system::error_code, int) {});
   signals_ioc.run();
   std::cout << "arena serve: shutting down (closing clients, flushing the store)" << std::endl;
+  if (house) house->stop();  // before the server, so they leave as clients
   server.stop();
   store->flush();
   std::cout << "arena serve: stopped" << std::endl;
@@ -104,7 +119,7 @@ void add_serve(CLI::App& app, Action& action) {
   sub->add_flag("--illegal-move-loses", o->illegal_move_loses,
                 "an illegal move loses the game (for leagues) instead of being refused");
   sub->add_flag("--house-bots", o->house_bots,
-                "start house bots (not available yet: prints a notice and serves without them)");
+                "start house bots: two strengths per game, each keeping a seek open");
   sub->callback([o, &action] { action = [o] { return run_serve(*o); }; });
 }
 
