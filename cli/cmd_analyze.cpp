@@ -170,7 +170,10 @@ int run_game(const AnalyzeFlags& f, const GameOptions& game_options) {
     std::vector<lab::GameLine<G>> lines = lab::self_play(*start, **agent, so);
     std::string source = std::to_string(f.games) + " self-play games (" + spec + ")";
     StoreData store;
-    if (!f.db.empty()) {
+    if (!f.db.empty() && !std::filesystem::exists(f.db)) {
+      std::cerr << "arena analyze: no database at '" << f.db
+                << "' (no league has been recorded there): the rating column is empty\n";
+    } else if (!f.db.empty()) {
       auto data = read_store(f.db, std::string(G::kName));
       if (!data) {
         std::cerr << "arena analyze: --db: " << data.error() << "\n";
