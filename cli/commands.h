@@ -26,6 +26,8 @@ void add_eval(CLI::App& app, Action& action);
 void add_match(CLI::App& app, Action& action);
 void add_solve(CLI::App& app, Action& action);
 void add_bot(CLI::App& app, Action& action);
+void add_league(CLI::App& app, Action& action);
+void add_tournament(CLI::App& app, Action& action);
 void add_learn(CLI::App& app, Action& action);
 void add_analyze(CLI::App& app, Action& action);
 

@@ -45,6 +45,8 @@ int main(int argc, char** argv) {
   arena::cli::add_match(app, action);
   arena::cli::add_solve(app, action);
   arena::cli::add_bot(app, action);
+  arena::cli::add_league(app, action);
+  arena::cli::add_tournament(app, action);
   arena::cli::add_learn(app, action);
   arena::cli::add_analyze(app, action);
 

@@ -1,0 +1,170 @@
+// arena league: runs a tournament of bots to its end and prints the table. The games are played
+// in this process by the same agents as `arena match` (server/tournament/league_runner.h), and
+// everything (games, moves, tournament and pairings) is kept in the SQLite file, so running
+// the same command again after an interruption (Ctrl-C, a kill) finishes the same tournament.
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "cli/commands.h"
+#include "db/sqlite_store.h"
+#include "server/tournament/league_runner.h"
+#include "server/tournament/report.h"
+
+namespace arena::cli {
+namespace {
+
+std::atomic<bool> g_stop{false};
+
+extern "C" void on_signal(int) {
+  g_stop = true;
+}
+
+struct LeagueFlags {
+  std::string config, preset, db = "arena.db", name, game, format, options;
+  std::vector<std::string> players, challengers;
+  int games_per_pairing = 0, concurrency = 0, rounds = 0, max_plies = 0, opening_plies = -1;
+  std::int64_t movetime_ms = -1;
+  bool quiet = false;
+};
+
+std::string duration(double s) {
+  const long t = static_cast<long>(s + 0.5);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%ldh%02ldm%02lds", t / 3600, t / 60 % 60, t % 60);
+  return buf;
+}
+
+void draw_progress(const tournament::LeagueProgress& p) {
+  constexpr int kWidth = 30;
+  const int filled = p.total > 0 ? kWidth * p.done / p.total : 0;
+  const double rate = p.elapsed_s > 0 ? p.done_now / p.elapsed_s : 0;
+  const std::string eta = rate > 0 ? duration((p.total - p.done) / rate) : "?";
+  std::fprintf(stderr, "\r[%s%s] %d/%d games, %d running, %s elapsed, ~%s left   ",
+               std::string(static_cast<std::size_t>(filled), '#').c_str(),
+               std::string(static_cast<std::size_t>(kWidth - filled), '.').c_str(), p.done, p.total,
+               p.running, duration(p.elapsed_s).c_str(), eta.c_str());
+}
+
+// The config from --config or --preset (or flags alone), then the flags over it.
+Expected<tournament::LeagueConfig> build_config(const LeagueFlags& f) {
+  tournament::LeagueConfig c;
+  if (!f.config.empty() && !f.preset.empty()) return make_error("give --config or --preset");
+  if (!f.config.empty() || !f.preset.empty()) {
+    auto loaded = !f.config.empty() ? tournament::load_league_config(f.config)
+                                    : tournament::league_preset(f.preset);
+    if (!loaded) return loaded;
+    c = *loaded;
+  } else {
+    std::ostringstream json;
+    auto list = [](const std::vector<std::string>& v) {
+      std::string s = "[";
+      for (const auto& x : v) s += (s.size() > 1 ? ",\"" : "\"") + x + "\"";
+      return s + "]";
+    };
+    json << R"({"game": ")" << f.game << R"(", "format": ")"
+         << (f.format.empty() ? "round-robin" : f.format) << R"(", "players": )" << list(f.players)
+         << R"(, "challengers": )" << list(f.challengers)
+         << (f.rounds > 0 ? ", \"rounds\": " + std::to_string(f.rounds) : "") << "}";
+    auto parsed = tournament::parse_league_config(json.str());
+    if (!parsed) return parsed;
+    c = *parsed;
+  }
+  if (!f.name.empty()) c.name = f.name;
+  if (!f.options.empty()) c.options = f.options;
+  if (f.games_per_pairing > 0) c.games_per_pairing = f.games_per_pairing;
+  if (f.concurrency > 0) c.concurrency = f.concurrency;
+  if (f.rounds > 0) c.rounds = f.rounds;
+  if (f.max_plies > 0) c.max_plies = f.max_plies;
+  if (f.opening_plies >= 0) c.opening_plies = f.opening_plies;
+  if (f.movetime_ms >= 0) c.movetime_ms = f.movetime_ms;
+  if (auto v = tournament::validate(c); !v) return make_error(v.error());
+  return c;
+}
+
+int run(const LeagueFlags& f) {
+  auto config = build_config(f);
+  if (!config) {
+    std::cerr << "arena league: " << config.error() << "\n";
+    return kExitUsage;
+  }
+  auto store = db::open_sqlite_store(f.db);
+  if (!store) {
+    std::cerr << "arena league: " << store.error() << "\n";
+    return kExitFailure;
+  }
+  std::signal(SIGINT, on_signal);
+  std::signal(SIGTERM, on_signal);
+  tournament::ProgressFn progress;
+  if (!f.quiet) progress = draw_progress;
+  auto run = tournament::run_league(*config, **store, f.db, progress, &g_stop);
+  if (!f.quiet) std::fputs("\n", stderr);
+  if (!run) {
+    std::cerr << "arena league: " << run.error() << "\n";
+    return kExitFailure;
+  }
+  if (g_stop) {
+    std::cerr << "arena league: stopped; tournament " << run->tournament
+              << " continues when you run the same command again\n";
+    return kExitFailure;
+  }
+  auto reader = tournament::TournamentReader::open(f.db);
+  if (!reader) {
+    std::cerr << "arena league: " << reader.error() << "\n";
+    return kExitFailure;
+  }
+  auto analysis = tournament::load_analysis(*reader, run->tournament, config->sprt);
+  if (!analysis) {
+    std::cerr << "arena league: " << analysis.error() << "\n";
+    return kExitFailure;
+  }
+  std::cout << "tournament " << run->tournament << " '" << config->name << "' ("
+            << tournament::to_string(config->format) << ", " << config->game
+            << "): " << run->games_played << " games played in " << duration(run->wall_s)
+            << (run->resumed ? " (resumed)" : "") << ", database " << f.db << "\n\n";
+  if (config->format == tournament::Format::kGauntlet) {
+    std::vector<std::string> challengers, field;
+    for (std::size_t i = 0; i < config->players.size(); ++i)
+      (static_cast<int>(i) < config->num_challengers ? challengers : field)
+          .push_back(config->players[i].name);
+    tournament::print_gauntlet_table(std::cout, *analysis, challengers, field);
+    std::cout << "\n";
+  }
+  tournament::print_report(std::cout, *analysis);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_league(CLI::App& app, Action& action) {
+  auto f = std::make_shared<LeagueFlags>();
+  CLI::App* sub = app.add_subcommand("league", "run a tournament of bots and print the table");
+  sub->add_option("--config", f->config, "league config (JSON, see leagues/*.json)");
+  sub->add_option("--preset", f->preset, "a named league (aind-isolation)");
+  sub->add_option("--db", f->db, "SQLite file for the games and the tournament state");
+  sub->add_option("--name", f->name, "tournament name (an unfinished one of that name resumes)");
+  sub->add_option("--game,-g", f->game, "game, when no --config or --preset");
+  sub->add_option("--players", f->players, "presets or players, when no --config")->delimiter(',');
+  sub->add_option("--challengers", f->challengers, "gauntlet challengers")->delimiter(',');
+  sub->add_option("--format", f->format, "round-robin, gauntlet or swiss");
+  sub->add_option("--options", f->options, "game options, key=value,...");
+  sub->add_option("--games-per-pairing", f->games_per_pairing, "games per pairing")
+      ->check(CLI::Range(1, 10000));
+  sub->add_option("--concurrency,-j", f->concurrency, "games at once")->check(CLI::Range(1, 256));
+  sub->add_option("--rounds", f->rounds, "Swiss rounds")->check(CLI::Range(1, 1000));
+  sub->add_option("--movetime", f->movetime_ms, "ms per move for specs without a limit")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{86'400'000}));
+  sub->add_option("--max-plies", f->max_plies, "adjudicate a draw after this many plies")
+      ->check(CLI::Range(1, 100000));
+  sub->add_option("--opening-plies", f->opening_plies, "random plies before each pair")
+      ->check(CLI::Range(0, 200));
+  sub->add_flag("--quiet,-q", f->quiet, "no progress bar");
+  sub->callback([f, &action] { action = [f] { return run(*f); }; });
+}
+
+}  // namespace arena::cli
