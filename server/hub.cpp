@@ -122,6 +122,7 @@ void Hub::on_hello(const std::shared_ptr<Connection>& c, const protocol::Hello& 
                 false};
       lock.lock();
       guests_[token] = player;
+      guest_names_[record->name] = player.name;
     }
   }
   c->hello_done = true;
@@ -270,6 +271,13 @@ Json Hub::online_players() {
 HubMetrics Hub::metrics() {
   std::lock_guard lock(mutex_);
   return {connections_.size(), live_.size(), puzzles_.size(), moves_total_, moves_per_second_};
+}
+
+std::string Hub::display_name(const std::string& stored_name) {
+  if (!stored_name.starts_with("guest:")) return stored_name;
+  std::lock_guard lock(mutex_);
+  auto it = guest_names_.find(stored_name);
+  return it == guest_names_.end() ? "guest" : it->second;
 }
 
 void Hub::send_to_player(std::int64_t player_id, const Text& text) {

@@ -73,6 +73,10 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   protocol::Json live_games(const std::string& kind);
   protocol::Json online_players();
   HubMetrics metrics();
+  // The name to show for a name the store has: a guest is stored as "guest:<hash of the
+  // session>", shown as the display name it last gave (or "guest" if it has not been seen
+  // since the start); other names are shown as stored.
+  std::string display_name(const std::string& stored_name);
   db::Store& store() { return store_; }
 
  private:
@@ -148,6 +152,7 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   std::set<std::shared_ptr<Connection>> connections_;
   std::map<std::int64_t, Conns> player_conns_;
   std::map<std::string, protocol::PlayerInfo> guests_;  // session token -> guest
+  std::map<std::string, std::string> guest_names_;      // stored name -> display name
   std::map<std::int64_t, SeekRecord> seeks_;
   std::map<std::int64_t, ChallengeRecord> challenges_;
   std::map<std::int64_t, std::shared_ptr<Match>> matches_;  // live and finished

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <map>
 
+#include "db/game_export.h"
 #include "games/catalog/catalog.h"
 
 namespace arena::server {
@@ -39,18 +40,19 @@ HttpReply error_reply(int status, const std::string& message) {
   return json_reply(Json{{"error", message}}, status);
 }
 
-Json summary_json(const db::GameSummary& s) {
-  return Json{{"id", s.id},
-              {"game", s.kind},
-              {"options", s.options},
-              {"players", Json::array({s.first_name, s.second_name})},
-              {"result", s.result},
-              {"reason", s.reason},
-              {"time_control", s.time_control},
-              {"started_at_ms", s.started_at_ms},
-              {"ended_at_ms", s.ended_at_ms},
-              {"plies", s.plies},
-              {"live", false}};
+Json summary_json(Hub& hub, const db::GameSummary& s) {
+  return Json{
+      {"id", s.id},
+      {"game", s.kind},
+      {"options", s.options},
+      {"players", Json::array({hub.display_name(s.first_name), hub.display_name(s.second_name)})},
+      {"result", s.result},
+      {"reason", s.reason},
+      {"time_control", s.time_control},
+      {"started_at_ms", s.started_at_ms},
+      {"ended_at_ms", s.ended_at_ms},
+      {"plies", s.plies},
+      {"live", false}};
 }
 
 HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
@@ -73,12 +75,12 @@ HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
     if (auto player = to_int(get("player"))) f.player = *player;
     auto list = hub.store().list_games(f);
     if (!list) return error_reply(500, list.error());
-    for (const auto& s : *list) out.push_back(summary_json(s));
+    for (const auto& s : *list) out.push_back(summary_json(hub, s));
   }
   return json_reply(out);
 }
 
-Json detail_json(const db::GameDetail& d) {
+Json detail_json(Hub& hub, const db::GameDetail& d) {
   Json moves = Json::array();
   for (const auto& m : d.moves) {
     Json j{{"ply", m.ply}, {"move", m.move}, {"time_used_ms", m.time_used_ms}};
@@ -88,11 +90,29 @@ Json detail_json(const db::GameDetail& d) {
     if (m.score) j["info"]["score"] = *m.score;
     moves.push_back(j);
   }
-  Json j = summary_json(d.summary);
+  Json j = summary_json(hub, d.summary);
   j["start_position"] = d.start_position;
   j["final_position"] = d.final_position;
   j["moves"] = moves;
   return j;
+}
+
+// A stored game in its kind's standard format: PGN for chess and PDN for checkers (written by
+// the same library as `arena export`), tagged plain text for the others.
+HttpReply export_reply(const db::GameDetail& detail) {
+  const auto& s = detail.summary;
+  if (s.kind == "chess") {
+    auto pgn = db::game_to_pgn(detail);
+    if (!pgn) return error_reply(500, pgn.error());
+    return {200, "application/vnd.chess-pgn; charset=utf-8", *pgn};
+  }
+  if (s.kind == "checkers") return {200, "text/plain; charset=utf-8", db::game_to_pdn(detail)};
+  std::string text = "[Game \"" + s.kind + "\"]\n[Options \"" + s.options + "\"]\n[First \"" +
+                     s.first_name + "\"]\n[Second \"" + s.second_name + "\"]\n[Result \"" +
+                     (s.result.empty() ? "*" : s.result) + "\"]\n[Start \"" +
+                     detail.start_position + "\"]\n\n";
+  for (const auto& m : detail.moves) text += m.move + "\n";
+  return {200, "text/plain; charset=utf-8", text};
 }
 
 HttpReply one_game(Hub& hub, std::string_view rest) {
@@ -106,18 +126,13 @@ HttpReply one_game(Hub& hub, std::string_view rest) {
   auto detail = hub.store().game_detail(*id);
   if (!detail) return error_reply(404, detail.error());
   if (!export_text) {
-    Json j = detail_json(*detail);
+    Json j = detail_json(hub, *detail);
     if (auto match = hub.find_match(*id)) j["live"] = match->summary()["live"];
     return json_reply(j);
   }
-  // Plain text for every kind for now (PGN/PDN writers are not linked yet).
-  const auto& s = detail->summary;
-  std::string text = "[Game \"" + s.kind + "\"]\n[Options \"" + s.options + "\"]\n[First \"" +
-                     s.first_name + "\"]\n[Second \"" + s.second_name + "\"]\n[Result \"" +
-                     (s.result.empty() ? "*" : s.result) + "\"]\n[Start \"" +
-                     detail->start_position + "\"]\n\n";
-  for (const auto& m : detail->moves) text += m.move + "\n";
-  return {200, "text/plain; charset=utf-8", text};
+  detail->summary.first_name = hub.display_name(detail->summary.first_name);
+  detail->summary.second_name = hub.display_name(detail->summary.second_name);
+  return export_reply(*detail);
 }
 
 }  // namespace
@@ -160,7 +175,7 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
     Json out = Json::array();
     for (const auto& r : *rows)
       out.push_back(Json{{"player", r.player},
-                         {"name", r.name},
+                         {"name", hub.display_name(r.name)},
                          {"bot", r.is_bot},
                          {"rating", r.rating},
                          {"deviation", r.deviation},

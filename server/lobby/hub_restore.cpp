@@ -20,9 +20,13 @@ int Hub::restore_unfinished() {
     auto game = config_.load_game(s.kind, detail.start_position);
     auto tc = parse_time_control(s.time_control);
     if (!first || !second || !game || !tc) continue;
+    // A guest's stored name is a hash of its session; show "guest#ID" until it says hello.
+    auto shown = [](const db::PlayerRecord& p) {
+      return p.name.starts_with("guest:") ? "guest#" + std::to_string(p.id) : p.name;
+    };
     auto match =
-        make_match(s.id, {first->id, first->name, first->is_bot},
-                   {second->id, second->name, second->is_bot}, std::move(*game), s.options, *tc);
+        make_match(s.id, {first->id, shown(*first), first->is_bot},
+                   {second->id, shown(*second), second->is_bot}, std::move(*game), s.options, *tc);
     std::vector<std::string> moves;
     for (const auto& m : detail.moves) moves.push_back(m.move);
     if (!match->replay(moves)) continue;

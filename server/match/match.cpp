@@ -206,11 +206,14 @@ void Match::do_action(int seat, protocol::GameActionKind kind, const Reply& repl
 }
 
 void Match::connection_changed(int seat, bool connected) {
-  boost::asio::post(strand_, [self = shared_from_this(), seat, connected] {
+  // The time of the report, not of the strand's turn: the grace period starts when the
+  // connection was seen to close.
+  const std::int64_t now = time_->now_ms();
+  boost::asio::post(strand_, [self = shared_from_this(), seat, connected, now] {
     if (connected) {
       self->gone_since_[seat].reset();
     } else if (!self->gone_since_[seat]) {
-      self->gone_since_[seat] = self->time_->now_ms();
+      self->gone_since_[seat] = now;
     }
   });
 }

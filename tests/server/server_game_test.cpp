@@ -145,7 +145,7 @@ TEST_F(ServerTest, SeeksCanBeCancelledAndExpire) {
   Json again = a->expect("seek_created");
   a->send(Json{{"type", "accept"}, {"seek_id", again["seek_id"]}});
   a->expect_error("no_such_seek");  // one's own seek
-  a->drop();  // a seek leaves with its owner
+  a->drop();                        // a seek leaves with its owner
   a.reset();
   b->wait_for(
       [](const Json& j) {
@@ -166,10 +166,12 @@ TEST_F(ServerTest, APuzzleIsSolvedByMovesOrByAWholeSolution) {
   EXPECT_EQ(a->expect("puzzle_state")["position"], "2");
   a->send(Json{{"type", "puzzle_solution"}, {"puzzle_id", id}, {"moves", Json::array({"dec"})}});
   a->expect_error("not_solved");
-  a->send(Json{{"type", "puzzle_solution"}, {"puzzle_id", id}, {"moves", Json::array({"dec", "jump"})}});
+  a->send(Json{
+      {"type", "puzzle_solution"}, {"puzzle_id", id}, {"moves", Json::array({"dec", "jump"})}});
   Json bad = a->expect_error("illegal_move");
   EXPECT_NE(bad["message"].get<std::string>().find("moves[1]"), std::string::npos);
-  a->send(Json{{"type", "puzzle_solution"}, {"puzzle_id", id}, {"moves", Json::array({"dec", "dec"})}});
+  a->send(
+      Json{{"type", "puzzle_solution"}, {"puzzle_id", id}, {"moves", Json::array({"dec", "dec"})}});
   a->expect("puzzle_state");
   Json end = a->expect("puzzle_end");
   EXPECT_EQ(end["length"], 3);
@@ -210,20 +212,37 @@ std::optional<std::vector<std::string>> solve(const AnyGame& start, int max_dept
 TEST_F(ServerTest, EveryCatalogPuzzleCanBeSolvedFromASmallScramble) {
   auto a = connect("ann");
   const auto config = test_hub_config();
+  int puzzles = 0, solved_by_moves = 0;
   for (const auto& info : game_catalog()) {
     if (info.num_players != 1) continue;
     SCOPED_TRACE(info.name);
+    ++puzzles;
     a->send(Json{{"type", "puzzle_start"}, {"puzzle", info.name}, {"seed", 5}, {"scramble", 3}});
     Json s = a->expect("puzzle_state");
+    // The position the server sent must load: a puzzle whose state cannot be read back is a
+    // failure, never a skip.
     auto game = config.load_game(info.name, s["position"].get<std::string>());
     ASSERT_TRUE(game) << game.error();
+    ASSERT_EQ((*game)->legal_moves().size(), s["legal_moves"].size()) << s.dump();
     auto moves = solve(**game, 3);
     ASSERT_TRUE(moves.has_value()) << "no solution within 3 moves of " << s["position"];
-    if (moves->empty()) continue;  // the scramble undid itself; the server ended it at once
+    if (moves->empty()) {  // the scramble undid itself: the server ended it at once
+      Json end = a->expect("puzzle_end");
+      EXPECT_EQ(end["puzzle_id"], s["puzzle_id"]);
+      EXPECT_TRUE(end["solved"].get<bool>());
+      continue;
+    }
     a->send(Json{{"type", "puzzle_solution"}, {"puzzle_id", s["puzzle_id"]}, {"moves", *moves}});
     Json end = a->expect("puzzle_end");
+    EXPECT_EQ(end["puzzle_id"], s["puzzle_id"]);
+    EXPECT_TRUE(end["solved"].get<bool>());
     EXPECT_EQ(end["length"], moves->size());
+    ++solved_by_moves;
   }
+  // The catalog has puzzles (the sliding tiles, the cube), and a scramble of 3 moves with this
+  // seed leaves at least one of them unsolved, so the check above really ran.
+  EXPECT_GE(puzzles, 2);
+  EXPECT_GE(solved_by_moves, 1);
 }
 
 }  // namespace

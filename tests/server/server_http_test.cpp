@@ -1,6 +1,7 @@
 // HTTP: the REST API, /healthz, /metrics and the web root; and the protocol/examples
 // transcripts replayed against the server.
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -30,8 +31,8 @@ HttpResult get(unsigned short port, const std::string& target) {
   boost::beast::flat_buffer buffer;
   http::response<http::string_body> res;
   http::read(stream, buffer, res);
-  return {res.result_int(), res.body(), std::string(res[http::field::content_type]),
-          std::string(res[http::field::set_cookie])};
+  return {static_cast<int>(res.result_int()), res.body(),
+          std::string(res[http::field::content_type]), std::string(res[http::field::set_cookie])};
 }
 
 TEST_F(ServerTest, HealthzMetricsAndTheWebRoot) {
@@ -62,6 +63,9 @@ TEST_F(ServerTest, RestListsLiveAndFinishedGamesWithTheirMoves) {
   auto finished = Json::parse(get(port(), "/api/games?status=finished&game=race").body);
   ASSERT_EQ(finished.size(), 1u);
   EXPECT_EQ(finished[0]["result"], last["result"]);
+  // Guests are shown by their display names, not by the store's hash of their session.
+  EXPECT_TRUE(finished[0]["players"][0].get<std::string>().starts_with("ann#")) << finished;
+  EXPECT_TRUE(finished[0]["players"][1].get<std::string>().starts_with("bob#")) << finished;
   EXPECT_TRUE(Json::parse(get(port(), "/api/games?status=live").body).empty());
   auto detail = Json::parse(get(port(), "/api/games/" + std::to_string(live)).body);
   EXPECT_EQ(detail["moves"].size(), last["version"].get<std::size_t>() - 1);
@@ -72,9 +76,56 @@ TEST_F(ServerTest, RestListsLiveAndFinishedGamesWithTheirMoves) {
   EXPECT_EQ(get(port(), "/api/games?status=maybe").status, 400);
   auto board = Json::parse(get(port(), "/api/leaderboard?game=race").body);
   EXPECT_EQ(board.size(), 2u);
+  for (const auto& row : board)
+    EXPECT_EQ(row["name"].get<std::string>().find("guest:"), std::string::npos);
   EXPECT_EQ(get(port(), "/api/leaderboard").status, 400);
   EXPECT_EQ(Json::parse(get(port(), "/api/players").body).size(), 2u);
   EXPECT_EQ(Json::parse(get(port(), "/api/catalog").body).size(), game_catalog().size());
+}
+
+TEST_F(ServerTest, ExportsChessAsPgnCheckersAsPdnAndOthersAsText) {
+  auto a = connect("ann");
+  auto b = connect("bob");
+  WsClient* seats[2] = {a.get(), b.get()};
+  // Plays `moves` alternately from the first player, then `resigner` resigns; returns the
+  // export.
+  auto play = [&](const std::string& game, const std::vector<std::string>& moves, int resigner) {
+    std::int64_t id = start_game(*a, *b, game);
+    std::int64_t version = 0;
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      Json state = next_state(*a, id, version);
+      version = state["version"];
+      EXPECT_NE(std::find(state["legal_moves"].begin(), state["legal_moves"].end(), moves[i]),
+                state["legal_moves"].end())
+          << moves[i] << " in " << state.dump();
+      WsClient& mover = *seats[i % 2];
+      mover.send(Json{{"type", "move"},
+                      {"game_id", id},
+                      {"move", moves[i]},
+                      {"client_id", "c" + std::to_string(i)}});
+      mover.expect("move_ack");
+    }
+    seats[resigner]->send(Json{{"type", "resign"}, {"game_id", id}});
+    a->expect("game_end");
+    b->expect("game_end");
+    return get(port(), "/api/games/" + std::to_string(id) + "/export");
+  };
+  // Chess: SAN movetext from the UCI moves the server plays; the second player resigned.
+  auto pgn = play("chess", {"e2e4", "e7e5", "g1f3"}, 1);
+  EXPECT_EQ(pgn.status, 200);
+  EXPECT_NE(pgn.content_type.find("pgn"), std::string::npos) << pgn.content_type;
+  EXPECT_NE(pgn.body.find("[Result \"1-0\"]"), std::string::npos) << pgn.body;
+  EXPECT_NE(pgn.body.find("1. e4 e5 2. Nf3"), std::string::npos) << pgn.body;
+  // Checkers: PDN tags; the first player (Black in PDN) resigned.
+  auto pdn = play("checkers", {}, 0);
+  EXPECT_EQ(pdn.status, 200);
+  EXPECT_NE(pdn.body.find("[GameType \"21\"]"), std::string::npos) << pdn.body;
+  EXPECT_NE(pdn.body.find("[Result \"0-1\"]"), std::string::npos) << pdn.body;
+  // Any other kind: tagged text with one move per line.
+  auto text = play("race", {"2", "1"}, 0);
+  EXPECT_EQ(text.status, 200);
+  EXPECT_NE(text.body.find("[Game \"race\"]"), std::string::npos) << text.body;
+  EXPECT_NE(text.body.find("\n\n2\n1\n"), std::string::npos) << text.body;
 }
 
 // Transcript lines: {"client": NAME, "send": MSG} or {"client": NAME, "expect": PARTIAL}.
