@@ -43,7 +43,7 @@ struct BotOptions {
 };
 
 std::atomic<bool> g_interrupted{false};
-extern "C" void on_signal(int) {
+extern "C" void on_bot_signal(int) {
   g_interrupted = true;
 }
 
@@ -135,8 +135,8 @@ int run_bot(const BotOptions& o) {
   c.games = {game};
   auto bot = client::BotRunner::start(std::move(run));
   if (!bot) return fail(bot.error());
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  std::signal(SIGINT, on_bot_signal);
+  std::signal(SIGTERM, on_bot_signal);
   std::cerr << "arena bot: " << o.name << " playing " << game
             << (spec.empty() ? " with " + o.uci : " with " + spec) << " on " << o.server << "\n";
   const bool bounded = c.seek_games > 0 || c.max_games > 0 || c.puzzles > 0;

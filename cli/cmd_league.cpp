@@ -21,7 +21,7 @@ namespace {
 
 std::atomic<bool> g_stop{false};
 
-extern "C" void on_signal(int) {
+extern "C" void on_league_signal(int) {
   g_stop = true;
 }
 
@@ -98,8 +98,8 @@ int run(const LeagueFlags& f) {
     std::cerr << "arena league: " << store.error() << "\n";
     return kExitFailure;
   }
-  std::signal(SIGINT, on_signal);
-  std::signal(SIGTERM, on_signal);
+  std::signal(SIGINT, on_league_signal);
+  std::signal(SIGTERM, on_league_signal);
   tournament::ProgressFn progress;
   if (!f.quiet) progress = draw_progress;
   auto run = tournament::run_league(*config, **store, f.db, progress, &g_stop);
