@@ -15,7 +15,8 @@ struct CommandResult {
 
 inline CommandResult run_command(const std::string& command) {
   CommandResult r;
-  FILE* pipe = popen((command + " 2>&1").c_str(), "r");
+  // Grouped, so that a redirection inside `command` (say 2>/dev/null) still wins.
+  FILE* pipe = popen(("{ " + command + "\n} 2>&1").c_str(), "r");
   if (!pipe) return r;
   std::array<char, 4096> buf{};
   size_t n;

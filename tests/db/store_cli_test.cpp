@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -75,13 +76,12 @@ TEST_F(StoreCliTest, TokenCreatePrintsATokenThatAuthenticates) {
   EXPECT_EQ(who->name, "alpha-bot");
 }
 
-// KNOWN BROKEN (issue 6 stays open): fails; see the closing note.
-TEST_F(StoreCliTest, DISABLED_RatingsPrintTheLeaderboardByEachMethod) {
+TEST_F(StoreCliTest, RatingsPrintTheLeaderboardByEachMethod) {
   const PlayerId a = player("ann"), b = player("bob"), c = player("cid");
   play("othello", a, b, {}, "1-0");
-  play("othello", b, a, {}, "1/2-1/2");
+  play("othello", b, a, {}, "0-1");
   play("othello", b, c, {}, "1-0");
-  play("othello", c, a, {}, "1-0");
+  play("othello", c, a, {}, "1/2-1/2");
   play("othello", a, c, {}, "1-0");
   for (const std::string method : {"glicko2", "elo", "bt"}) {
     auto r = run_command(arena("ratings --db " + db_ + " --game othello --method " + method));
@@ -89,7 +89,7 @@ TEST_F(StoreCliTest, DISABLED_RatingsPrintTheLeaderboardByEachMethod) {
     const auto ann = r.output.find("ann"), bob = r.output.find("bob"), cid = r.output.find("cid");
     ASSERT_NE(ann, std::string::npos) << r.output;
     EXPECT_LT(ann, bob) << method << "\n" << r.output;  // ann scored 3.5 of 4, first
-    EXPECT_NE(cid, std::string::npos);
+    EXPECT_LT(bob, cid) << method << "\n" << r.output;  // bob 1 of 2, cid 0.5 of 3
     EXPECT_NE(r.output.find("87.5%"), std::string::npos) << r.output;  // ann: 3.5 / 4
   }
 }
@@ -109,8 +109,7 @@ TEST_F(StoreCliTest, RatingsNameAnUnknownGameAndAMissingFile) {
 
 // The exported PGN read back by pgn-extract: every game accepted, and its moves converted back
 // to UCI equal to what was stored.
-// KNOWN BROKEN (issue 6 stays open): fails; see the closing note.
-TEST_F(StoreCliTest, DISABLED_ExportedPgnIsReadByPgnExtract) {
+TEST_F(StoreCliTest, ExportedPgnIsReadByPgnExtract) {
   const std::string reader = pgn_extract();
   if (reader.empty()) GTEST_SKIP() << "pgn-extract is not installed (apt-get install pgn-extract)";
   const PlayerId w = player("white bot"), b = player("black \"quoted\" bot");
@@ -130,8 +129,10 @@ TEST_F(StoreCliTest, DISABLED_ExportedPgnIsReadByPgnExtract) {
   EXPECT_NE(pgn.find("[FEN \"7k/P7/8/8/8/8/8/K7 w - - 0 1\"]"), std::string::npos) << pgn;
   EXPECT_NE(pgn.find("O-O"), std::string::npos) << pgn;
   auto check = run_command(reader + " -Wuci " + out);
+  // pgn-extract writes a promotion's piece in capitals (a7a8Q); UCI has it in lower case.
+  for (char& ch : check.output) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   EXPECT_NE(check.output.find("3 games matched out of 3."), std::string::npos) << check.output;
-  EXPECT_EQ(check.output.find("Failed"), std::string::npos) << check.output;
+  EXPECT_EQ(check.output.find("failed"), std::string::npos) << check.output;
   for (const auto& moves : games) {
     std::string uci;
     for (const auto& m : moves) uci += (uci.empty() ? "" : " ") + m;
@@ -139,8 +140,7 @@ TEST_F(StoreCliTest, DISABLED_ExportedPgnIsReadByPgnExtract) {
   }
 }
 
-// KNOWN BROKEN (issue 6 stays open): fails; see the closing note.
-TEST_F(StoreCliTest, DISABLED_ExportPdnAndJson) {
+TEST_F(StoreCliTest, ExportPdnAndJson) {
   const PlayerId a = player("a"), b = player("b");
   play("checkers", a, b, {"11-15", "23-19", "8-11", "22-17"}, "1/2-1/2");
   play("chess", a, b, {"e2e4"}, "*");
