@@ -117,9 +117,27 @@ SlidingPuzzle SlidingPuzzle::random(int size, std::uint64_t seed) {
   return SlidingPuzzle(t, size);
 }
 
+SlidingPuzzle SlidingPuzzle::scrambled(int size, int moves, std::uint64_t seed) {
+  std::uint64_t state = seed ^ 0x5C4A3B1EULL;
+  SlidingPuzzle p = solved(size);
+  std::optional<Direction> last;
+  for (int i = 0; i < moves; ++i) {
+    MoveList list;
+    p.generate_moves(list);
+    MoveList forward;
+    for (const auto& m : list)
+      if (!last || m.dir != opposite(*last)) forward.push_back(m);
+    const Move m = forward[static_cast<std::size_t>(below(state, forward.size()))];
+    p.make_move(m);
+    last = m.dir;
+  }
+  return p;
+}
+
 Expected<SlidingPuzzle> SlidingPuzzle::create(const GameOptions& options) {
   int size = 4;
   std::uint64_t seed = 1;
+  std::optional<int> scramble;
   std::optional<std::string> tiles;
   for (const auto& [k, v] : options) {
     if (k == "size") {
@@ -130,12 +148,18 @@ Expected<SlidingPuzzle> SlidingPuzzle::create(const GameOptions& options) {
       auto s = parse_u64(v);
       if (!s) return make_error("option seed='" + v + "' is not a non-negative integer");
       seed = *s;
+    } else if (k == "scramble") {
+      auto n = parse_u64(v);
+      if (!n || *n > 100000) return make_error("option scramble='" + v + "' must be 0..100000");
+      scramble = static_cast<int>(*n);
     } else if (k == "tiles") {
       tiles = v;
     } else {
-      return make_error("unknown option '" + k + "' (known: size, seed, tiles)");
+      return make_error("unknown option '" + k + "' (known: size, seed, scramble, tiles)");
     }
   }
+  if (tiles && scramble) return make_error("options tiles and scramble exclude each other");
+  if (scramble) return scrambled(size, *scramble, seed);
   if (tiles) {
     auto game = deserialize(*tiles);
     if (!game) return game;

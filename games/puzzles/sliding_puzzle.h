@@ -43,6 +43,7 @@ class SlidingPuzzle {
   static constexpr std::string_view kTitle = "Sliding-tile puzzle (8, 15, 24)";
   static constexpr std::string_view kOptionsHelp =
       "size=3|4|5 (default 4); seed=N for a seeded random solvable instance (default 1); "
+      "scramble=N: instead, N random moves from the goal (drawn with seed); "
       "tiles=t0/t1/... in row order (spaces, commas or slashes), 0 = blank (goal: blank first)";
   static constexpr int kNumPlayers = 1;
   static constexpr bool kTerminalIffNoMoves = false;
@@ -60,6 +61,8 @@ class SlidingPuzzle {
   static SlidingPuzzle solved(int size);
   // A uniformly random solvable instance of the given size (3..5), from `seed`.
   static SlidingPuzzle random(int size, std::uint64_t seed);
+  // `moves` random moves from the goal, never undoing the previous one, drawn with `seed`.
+  static SlidingPuzzle scrambled(int size, int moves, std::uint64_t seed);
   // Whether `tiles` (size*size cells, a permutation of 0..n-1) can reach the goal.
   static bool is_solvable(const Tiles& tiles, int size);
 

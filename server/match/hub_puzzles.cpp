@@ -58,6 +58,11 @@ Text Hub::finish_puzzle(PuzzleSession& p) {
 void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::PuzzleStart& m) {
   auto opts = parse_game_options(m.options);
   if (!opts) return send_error(c, ErrorCode::kBadOptions, opts.error(), "puzzle_start");
+  // A scramble without a state starts from the solved puzzle: the puzzle makes the random
+  // moves itself (its `scramble` and `seed` options), so its optimal length is at most that.
+  const bool puzzle_scrambles = m.state.empty() && m.scramble > 0;
+  if (puzzle_scrambles) (*opts)["scramble"] = std::to_string(m.scramble);
+  if (m.state.empty() && !opts->contains("seed")) (*opts)["seed"] = std::to_string(m.seed);
   auto made =
       m.state.empty() ? config_.make_game(m.puzzle, *opts) : config_.load_game(m.puzzle, m.state);
   if (!made) {
@@ -70,7 +75,7 @@ void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::
     return send_error(c, ErrorCode::kUnknownGame, "'" + m.puzzle + "' is not a puzzle",
                       "puzzle_start");
   std::mt19937_64 rng(m.seed);
-  for (int i = 0; i < m.scramble; ++i) {
+  for (int i = 0; i < (puzzle_scrambles ? 0 : m.scramble); ++i) {
     auto moves = game->legal_moves();
     if (moves.empty()) break;
     (void)game->play(moves[rng() % moves.size()]);

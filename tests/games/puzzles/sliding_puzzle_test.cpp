@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -134,6 +135,30 @@ TEST(SlidingPuzzle, SeededInstancesAreSolvableAndReproducible) {
       EXPECT_EQ(a->size(), size[0] - '0');
     }
   }
+}
+
+// scramble=N walks N moves from the goal: the optimal distance (from the breadth-first search)
+// is at most N and has N's parity, and the walk is reproducible from its seed.
+TEST(SlidingPuzzle, ScrambleWalksFromTheGoal) {
+  std::set<std::string> seen;
+  for (int n : {1, 2, 3, 7, 20}) {
+    for (int seed = 0; seed < 20; ++seed) {
+      const GameOptions o{
+          {"size", "3"}, {"scramble", std::to_string(n)}, {"seed", std::to_string(seed)}};
+      auto a = SlidingPuzzle::create(o);
+      auto b = SlidingPuzzle::create(o);
+      ASSERT_TRUE(a && b) << a.error();
+      EXPECT_EQ(a->serialize(), b->serialize());
+      const int d = bfs().distance[static_cast<std::size_t>(test::rank9(*a))];
+      EXPECT_LE(d, n) << a->serialize();
+      EXPECT_EQ(d % 2, n % 2) << a->serialize();
+      if (n == 20) seen.insert(a->serialize());
+    }
+  }
+  EXPECT_GT(seen.size(), 10u) << "different seeds give different walks";
+  auto both = SlidingPuzzle::create({{"scramble", "3"}, {"tiles", "1,0,2,3,4,5,6,7,8"}});
+  ASSERT_FALSE(both);
+  EXPECT_NE(both.error().find("exclude"), std::string::npos);
 }
 
 TEST(SlidingPuzzle, OptionsTilesAndUnknownOption) {
