@@ -40,6 +40,8 @@ class Connection {
   virtual void send(Text text) = 0;
   // Closes with the WebSocket "going away" code (server shutdown).
   virtual void close_going_away() = 0;
+  // Closes the socket without a handshake (a client that did not answer the close in time).
+  virtual void close_now() = 0;
 
   // Set by the transport before on_open.
   std::optional<protocol::PlayerInfo> bot;  // authenticated by a bearer token

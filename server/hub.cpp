@@ -214,6 +214,31 @@ void Hub::shutdown() {
   lobby_timer_.cancel();
 }
 
+void Hub::close_remaining() {
+  std::set<std::shared_ptr<Connection>> conns;
+  {
+    std::lock_guard lock(mutex_);
+    conns = connections_;
+  }
+  for (const auto& c : conns) c->close_now();
+}
+
+void Hub::release() {
+  std::set<std::shared_ptr<Connection>> conns;
+  std::map<std::int64_t, std::shared_ptr<Match>> matches;
+  {
+    std::lock_guard lock(mutex_);
+    shutting_down_ = true;
+    conns.swap(connections_);
+    matches.swap(matches_);
+    live_.clear();
+    watchers_.clear();
+    player_conns_.clear();
+    puzzles_.clear();
+  }
+  // Destroyed here, outside the lock: a session's destructor may call back into the hub.
+}
+
 void Hub::on_match_event(std::int64_t game_id, const Text& event) {
   std::vector<std::shared_ptr<Connection>> targets;
   {

@@ -64,6 +64,11 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   void sweep();
   // Closes every connection with "going away"; matches keep their durable state.
   void shutdown();
+  // Closes the sockets of the connections still open after shutdown() (no handshake).
+  void close_remaining();
+  // After the I/O threads have stopped: drops every connection, match and timer the hub
+  // holds, so that sessions (which hold the hub) and the hub are freed. Nothing runs after.
+  void release();
 
   void on_match_event(std::int64_t game_id, const Text& event) override;
   void on_match_finished(std::int64_t game_id) override;

@@ -67,14 +67,22 @@ void Server::stop() {
   });
   // Give the close handshakes a moment, then stop: every move was durable before it was
   // announced, so nothing is lost by not waiting longer.
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
-  while (hub_->metrics().connections > 0 && std::chrono::steady_clock::now() < deadline)
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  const auto wait_for_connections = [this](std::chrono::milliseconds limit) {
+    const auto deadline = std::chrono::steady_clock::now() + limit;
+    while (hub_->metrics().connections > 0 && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  };
+  wait_for_connections(std::chrono::milliseconds(config_.close_grace_ms));
+  // A client that has not answered the close by now gets its socket closed: it then sees
+  // the close frame and the end of the stream instead of a connection that never ends.
+  hub_->close_remaining();
+  wait_for_connections(std::chrono::milliseconds(500));
   store_.flush();
   sweeper_->guard.reset();
   ioc_->stop();
   for (auto& t : threads_) t.join();
   threads_.clear();
+  hub_->release();
 }
 
 }  // namespace arena::server

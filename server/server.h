@@ -27,6 +27,7 @@ struct ServerConfig {
   std::string web_root;        // empty: no static files
   int threads = 2;
   bool restore_unfinished = true;  // reload the store's unfinished games at start
+  int close_grace_ms = 2000;       // at stop, how long clients get to answer the close
   HubConfig hub;                   // empty factories mean the catalog
 };
 

@@ -270,7 +270,7 @@ void Match::finish(std::string result, std::string reason) {
 void Match::on_finish_durable() {
   protocol::GameEndMessage e{game_id(), 0, result_, reason_};
   emit(protocol::to_json(e));
-  observer_->on_match_finished(game_id());
+  if (auto observer = observer_.lock()) observer->on_match_finished(game_id());
 }
 
 void Match::emit(Json event) {
@@ -279,7 +279,7 @@ void Match::emit(Json event) {
       event.dump(-1, ' ', false, Json::error_handler_t::replace));
   history_.push_back(text);
   update_summary();
-  observer_->on_match_event(game_id(), text);
+  if (auto observer = observer_.lock()) observer->on_match_event(game_id(), text);
 }
 
 void Match::update_summary() {

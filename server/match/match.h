@@ -109,7 +109,8 @@ class Match : public std::enable_shared_from_this<Match> {
   std::unique_ptr<AnyGame> game_;
   db::Store& store_;
   std::shared_ptr<const TimeSource> time_;
-  std::shared_ptr<MatchObserver> observer_;
+  // Weak: the hub owns its matches, so a strong pointer back would be a cycle that leaks both.
+  std::weak_ptr<MatchObserver> observer_;
   GameClock clock_;
   std::vector<Text> history_;                          // index = version
   std::map<std::string, std::int64_t> client_ids_[2];  // client_id -> version it produced

@@ -92,6 +92,14 @@ void WebSocketSession::close_going_away() {
   });
 }
 
+void WebSocketSession::close_now() {
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
+    self->closed_ = true;
+    beast::error_code ignored;
+    beast::get_lowest_layer(self->ws_).socket().close(ignored);
+  });
+}
+
 void WebSocketSession::fail() {
   if (!open_) return;
   open_ = false;

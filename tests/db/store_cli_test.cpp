@@ -88,8 +88,8 @@ TEST_F(StoreCliTest, RatingsPrintTheLeaderboardByEachMethod) {
     ASSERT_EQ(r.status, 0) << r.output;
     const auto ann = r.output.find("ann"), bob = r.output.find("bob"), cid = r.output.find("cid");
     ASSERT_NE(ann, std::string::npos) << r.output;
-    EXPECT_LT(ann, bob) << method << "\n" << r.output;  // ann scored 3.5 of 4, first
-    EXPECT_LT(bob, cid) << method << "\n" << r.output;  // bob 1 of 2, cid 0.5 of 3
+    EXPECT_LT(ann, bob) << method << "\n" << r.output;                 // ann scored 3.5 of 4, first
+    EXPECT_LT(bob, cid) << method << "\n" << r.output;                 // bob 1 of 2, cid 0.5 of 3
     EXPECT_NE(r.output.find("87.5%"), std::string::npos) << r.output;  // ann: 3.5 / 4
   }
 }
@@ -130,7 +130,8 @@ TEST_F(StoreCliTest, ExportedPgnIsReadByPgnExtract) {
   EXPECT_NE(pgn.find("O-O"), std::string::npos) << pgn;
   auto check = run_command(reader + " -Wuci " + out);
   // pgn-extract writes a promotion's piece in capitals (a7a8Q); UCI has it in lower case.
-  for (char& ch : check.output) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  for (char& ch : check.output)
+    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   EXPECT_NE(check.output.find("3 games matched out of 3."), std::string::npos) << check.output;
   EXPECT_EQ(check.output.find("failed"), std::string::npos) << check.output;
   for (const auto& moves : games) {

@@ -25,6 +25,7 @@ class ServerTest : public ::testing::Test {
     ServerConfig config;
     config.port = 0;
     config.threads = 2;
+    config.close_grace_ms = 200;  // the blocking test clients answer a close only when read
     config.web_root = std::string(ARENA_SOURCE_DIR) + "/web";
     hub.lobby_interval_ms = 20;
     config.hub = std::move(hub);
@@ -65,10 +66,12 @@ class ServerTest : public ::testing::Test {
   // Plays random legal moves from the states the server sends until the game ends;
   // `between(ply, version)` may disturb the game (drop a client, add a spectator).
   // Returns the final state.
+  // `after`: the version both clients have already seen (older states they hold are skipped).
   Json play_random(WsClient* seats[2], std::int64_t game_id, std::uint64_t seed,
-                   const std::function<void(int, std::int64_t)>& between = {}) {
+                   const std::function<void(int, std::int64_t)>& between = {},
+                   std::int64_t after = 0) {
     std::mt19937_64 rng(seed);
-    std::int64_t version = 0;
+    std::int64_t version = after;
     for (int ply = 0; ply < 2000; ++ply) {
       Json s0 = next_state(*seats[0], game_id, version);
       Json s1 = next_state(*seats[1], game_id, version);

@@ -80,10 +80,19 @@ class WsClient {
       auto j = read(left);
       if (!j) break;
       if (pred(*j)) return *j;
-      if ((*j)["type"] != "lobby") backlog_.push_back(std::move(*j));
+      if ((*j)["type"] == "lobby")
+        last_lobby_ = std::move(*j);  // only the latest lobby matters
+      else
+        backlog_.push_back(std::move(*j));
     }
     ADD_FAILURE() << "timed out or closed waiting for " << what;
     return Json{};
+  }
+  // The latest lobby update if it satisfies `pred` (updates read while waiting for something
+  // else are not buffered, only remembered), else the next one that does.
+  Json lobby_where(const std::function<bool(const Json&)>& pred, const std::string& what) {
+    if (!last_lobby_.is_null() && pred(last_lobby_)) return last_lobby_;
+    return wait_for([&](const Json& j) { return j.value("type", "") == "lobby" && pred(j); }, what);
   }
   Json expect(const std::string& type) {
     return wait_for([&](const Json& j) { return j.value("type", "") == type; },
@@ -145,10 +154,13 @@ class WsClient {
     ioc_.restart();
     ioc_.run_for(timeout);
     if (!done) {
-      boost::beast::get_lowest_layer(ws_).socket().cancel();
+      // Closed, not cancelled: a cancelled read in the middle of a close handshake may start
+      // another wait that never ends. The stream is unusable after a timeout either way.
+      boost::system::error_code ignored;
+      boost::beast::get_lowest_layer(ws_).socket().close(ignored);
       ioc_.restart();
       ioc_.run();
-      closed_ = true;  // a cancelled read leaves the stream unusable
+      closed_ = true;
       return std::nullopt;
     }
     if (result) {
@@ -162,6 +174,7 @@ class WsClient {
   boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
   boost::beast::websocket::response_type response_;
   std::deque<Json> backlog_;
+  Json last_lobby_;
   bool open_ = false, closed_ = false;
 };
 
