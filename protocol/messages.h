@@ -15,8 +15,8 @@ namespace arena::protocol {
 inline constexpr int kProtocolVersion = 1;
 inline constexpr std::size_t kMaxMessageBytes = 64 * 1024;  // larger frames close the socket
 inline constexpr int kMaxJsonDepth = 32;                    // nesting of arrays and objects
-inline constexpr int kMaxMessagesPerSecond = 50;            // sustained, per connection
-inline constexpr int kMaxMessageBurst = 100;                // short bursts above the rate
+inline constexpr int kMaxMessagesPerSecond = 200;            // sustained, per connection
+inline constexpr int kMaxMessageBurst = 400;                // short bursts above the rate
 
 // Every error the server sends; the text form (to_string) is the wire "code".
 enum class ErrorCode {

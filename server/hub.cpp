@@ -57,12 +57,14 @@ void Hub::on_open(const std::shared_ptr<Connection>& c) {
 }
 
 void Hub::on_message(const std::shared_ptr<Connection>& c, std::string_view text) {
+  // Decoded first (a message is at most kMaxMessageBytes), so the error names what was dropped
+  // and a client can send that again.
+  protocol::Decoded d = protocol::decode_client_message(text);
   if (!c->limiter.allow(time_->now_ms()))
     return send_error(c, ErrorCode::kRateLimited,
                       "more than " + std::to_string(protocol::kMaxMessagesPerSecond) +
                           " messages per second; this one was dropped",
-                      "");
-  protocol::Decoded d = protocol::decode_client_message(text);
+                      d.ref_type);
   if (!d.message) return send_error(c, d.error.code, d.error.message, d.ref_type);
   if (!c->hello_done && !std::holds_alternative<protocol::Hello>(*d.message))
     return send_error(c, ErrorCode::kHelloRequired, "the first message must be hello", d.ref_type);

@@ -131,7 +131,18 @@ void BotSession::on_welcome(const Json& m) {
   for (std::int64_t id : listed)
     if (!finished_.contains(id)) send_(protocol::encode(protocol::Resume{id, -1}));
   for (auto& [id, g] : games_) send_pending(*g);
+  warm_up();
   top_up();
+}
+
+void BotSession::warm_up() {
+  if (!players_) return;  // a puzzle solver only
+  for (const auto& kind : config_.games) {
+    auto& pool = spare_[kind];
+    if (!pool.empty()) continue;
+    if (auto made = players_(kind); made) pool.push_back(std::move(*made));
+    // A kind the factory cannot make (a puzzle for a solver) is made, or fails, at its start.
+  }
 }
 
 void BotSession::on_lobby(const Json& m) {
@@ -180,7 +191,11 @@ void BotSession::on_game_start(const Json& m) {
   g->seat = seat;
   g->version = 0;
   g->tc = parse_time_control(str_of(m, "time_control")).value_or(TimeControl{});
-  if (auto made = players_(g->kind); made) {
+  if (auto spare = spare_.find(g->kind); spare != spare_.end() && !spare->second.empty()) {
+    g->player = std::move(spare->second.back());
+    spare->second.pop_back();
+    g->player->new_game();
+  } else if (auto made = players_(g->kind); made) {
     g->player = std::move(*made);
   } else {
     ++stats_.errors;
@@ -291,6 +306,11 @@ void BotSession::on_game_end(const Json& m) {
   auto it = games_.find(id);
   if (it == games_.end() || finished_.contains(id)) return;
   const int seat = it->second->seat;
+  // Its Player goes back to the pool unless a search still runs on it.
+  if (Game& g = *it->second; g.player && !g.searching) {
+    auto& pool = spare_[g.kind];
+    if (static_cast<int>(pool.size()) < config_.max_parallel) pool.push_back(std::move(g.player));
+  }
   games_.erase(it);
   finished_.insert(id);
   const std::string result = str_of(m, "result");
@@ -332,7 +352,9 @@ void BotSession::on_error(const Json& m) {
   // Which game: the error does not say, so look at every unacknowledged move.
   for (auto& [id, g] : games_) {
     if (!g->pending) continue;
-    if (code == "busy") {
+    if (code == "busy" || code == "rate_limited") {
+      // Sent again a little later: the previous move is still being recorded, or the
+      // connection sent more than the server's rate (a token comes back every 5 ms).
       ++stats_.resends;
       spawn_([this, g] {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));

@@ -105,6 +105,9 @@ class BotSession {
   void search_done(const std::shared_ptr<Game>& g, std::int64_t version, TurnReply reply);
   void send_pending(Game& g);
   void top_up();
+  // Makes the Players of the kinds this bot plays before any game starts (an engine that
+  // takes a while to start must not spend its first move's clock on it).
+  void warm_up();
   bool plays(std::string_view game) const;
   int live_games() const;
   bool done_locked() const;
@@ -122,6 +125,7 @@ class BotSession {
   std::int64_t my_id_ = 0;
   std::string session_;  // a guest's session token, for hello.resume
   std::map<std::int64_t, std::shared_ptr<Game>> games_;
+  std::map<std::string, std::vector<std::unique_ptr<Player>>> spare_;  // kind -> ready Players
   std::set<std::int64_t> finished_;
   std::set<std::int64_t> tried_seeks_;
   int open_seeks_ = 0;

@@ -36,6 +36,9 @@ class Player {
   virtual ~Player() = default;
   // Errors (a position the Player cannot read) make the client fall back to a legal move.
   virtual Expected<TurnReply> choose_move(const TurnRequest& request) = 0;
+  // A Player is made before its first game (so that starting it, say a UCI engine, is not
+  // paid on the clock) and reused for later games of its kind; this is called before each.
+  virtual void new_game() {}
 };
 
 // Makes a fresh Player for one game of kind `game` (catalog name) or says why it cannot.

@@ -73,6 +73,8 @@ struct WsConnection::Impl {
     asio::ip::tcp::resolver resolver(ioc);
     auto found = resolver.resolve(url.host, url.port, ec);
     if (!ec) beast::get_lowest_layer(*s).socket().connect(*found.begin(), ec);
+    // A move must not wait for an ACK of the previous frame (Nagle): it is on the clock.
+    if (!ec) beast::get_lowest_layer(*s).socket().set_option(asio::ip::tcp::no_delay(true), ec);
     if (ec) {
       set_error("connect to " + url.host + ":" + url.port + ": " + ec.message());
       return nullptr;

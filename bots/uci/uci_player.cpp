@@ -32,6 +32,8 @@ class UciPlayer final : public client::Player {
     return reply;
   }
 
+  void new_game() override { (void)engine_->new_game(); }  // a failure shows at the next go
+
  private:
   std::unique_ptr<UciEngine> engine_;
 };

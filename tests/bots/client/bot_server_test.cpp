@@ -81,11 +81,8 @@ TEST_F(BotServerTest, BotsPlayEveryGameKindToTheEnd) {
   }
 }
 
-// DISABLED, known failure: at movetime:100 the seeker (first player) loses every game on
-// time within ~100 ms of its start, with fixed-depth and iterative-deepening players alike,
-// while the second player of the misbehaving tests (movetime:300) moves in time. Not yet
-// diagnosed (client budget vs. the server's first-move clock); see the bots report.
-TEST_F(BotServerTest, DISABLED_BatchAtHundredMillisecondsPerMoveLosesNothingOnTime) {
+// The AI course's per-move clock, with searches that would overrun it: the budget must hold.
+TEST_F(BotServerTest, BatchAtHundredMillisecondsPerMoveLosesNothingOnTime) {
   start_server();
   // Depth 6 takes longer than the budget in most positions, so the clock cap is what is tested.
   auto [a, b] =
@@ -94,9 +91,13 @@ TEST_F(BotServerTest, DISABLED_BatchAtHundredMillisecondsPerMoveLosesNothingOnTi
   EXPECT_TRUE(a->session().wait_done(kWaitMs * 2));
   EXPECT_TRUE(b->session().wait_done(kWaitMs));
   expect_clean_finish(a->session().stats(), b->session().stats(), kBatchGames);
-  std::printf("batch: %d isolation games at movetime:100, seeker %d-%d, losses on time %d\n",
-              kBatchGames, a->session().stats().wins, a->session().stats().losses,
-              a->session().stats().lost_on_time + b->session().stats().lost_on_time);
+  std::string reasons;
+  for (const auto& r : a->session().stats().reasons) reasons += " " + r;
+  std::printf(
+      "batch: %d isolation games at movetime:100, seeker %d-%d, losses on time %d, "
+      "endings:%s\n",
+      kBatchGames, a->session().stats().wins, a->session().stats().losses,
+      a->session().stats().lost_on_time + b->session().stats().lost_on_time, reasons.c_str());
 }
 
 TEST_F(BotServerTest, ADroppedBotReconnectsAndFinishesTheGame) {
@@ -108,8 +109,12 @@ TEST_F(BotServerTest, ADroppedBotReconnectsAndFinishesTheGame) {
     std::this_thread::sleep_for(std::chrono::milliseconds(2));
   ASSERT_GE(a->session().stats().moves_sent, 3);
   a->connection().drop();
-  EXPECT_TRUE(a->session().wait_done(kWaitMs));
-  EXPECT_TRUE(b->session().wait_done(kWaitMs));
+  EXPECT_TRUE(a->session().wait_done(kWaitMs / 3))
+      << a->session().stats().moves_sent
+      << " moves, last error: " << a->session().stats().last_error;
+  EXPECT_TRUE(b->session().wait_done(kWaitMs / 3))
+      << b->session().stats().moves_sent
+      << " moves, last error: " << b->session().stats().last_error;
   EXPECT_GE(a->session().stats().connections, 2) << "the bot came back";
   expect_clean_finish(a->session().stats(), b->session().stats(), 1);
 }
