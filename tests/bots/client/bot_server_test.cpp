@@ -18,13 +18,7 @@ namespace {
 
 constexpr int kWaitMs = 90000;
 
-// Under sanitizers a batch of 50 games at 100 ms per move is too slow for the suite's time
-// budget; the Release build plays all fifty.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr int kBatchGames = 12;
-#else
-constexpr int kBatchGames = 50;
-#endif
+constexpr int kBatchGames = 50;  // the fifty games at 100 ms a move
 
 void expect_clean_finish(const BotStats& a, const BotStats& b, int games) {
   EXPECT_EQ(a.games_finished, games);

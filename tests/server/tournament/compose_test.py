@@ -65,11 +65,12 @@ def free_port():
         return s.getsockname()[1]
 
 
-def localise(args, mapping):
-    """The container's command with its paths and addresses mapped to this machine."""
+def localise(args, mapping, env=os.environ):
+    """The container's command with its paths and addresses mapped to this machine; ${VAR:-x}
+    is taken from `env`, as Compose takes it from the environment it runs in."""
     out = []
     for a in args:
-        a = re.sub(r"\$\{(\w+):-([^}]*)\}", lambda m: os.environ.get(m.group(1), m.group(2)), a)
+        a = re.sub(r"\$\{(\w+):-([^}]*)\}", lambda m: env.get(m.group(1), m.group(2)), a)
         for k, v in mapping.items():
             a = a.replace(k, v)
         out.append(a)
@@ -124,7 +125,7 @@ def run(arena, src, compose):
             procs.append((name, subprocess.Popen(entry + localise(s["command"], mapping), env=benv,
                                                  stdout=subprocess.DEVNULL,
                                                  stderr=subprocess.PIPE, text=True)))
-        league = subprocess.run(entry + localise(services["league"]["command"], mapping), env=env,
+        league = subprocess.run(entry + localise(services["league"]["command"], mapping, env), env=env,
                                 capture_output=True, text=True, timeout=240)
         check(league.returncode == 0, "league runner exits 0: " + league.stderr[-500:])
         check("BT Elo" in league.stdout and "6 games played" in league.stdout,
