@@ -83,6 +83,7 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   // since the start); other names are shown as stored.
   std::string display_name(const std::string& stored_name);
   db::Store& store() { return store_; }
+  const HubConfig& config() const { return config_; }
 
  private:
   struct SeekRecord {

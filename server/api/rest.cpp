@@ -80,10 +80,32 @@ HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
   return json_reply(out);
 }
 
+// The position after each stored move, replayed from the start position with the rules
+// library, so that a replay can show every ply. Stops at a move that does not replay (which
+// the server never stores, but an imported file might).
+std::vector<std::string> positions_after_moves(const Hub& hub, const db::GameDetail& d) {
+  std::vector<std::string> out;
+  const HubConfig& config = hub.config();
+  Expected<std::unique_ptr<AnyGame>> game = make_error("no start");
+  if (!d.start_position.empty()) {
+    game = config.load_game(d.summary.kind, d.start_position);
+  } else if (auto options = parse_game_options(d.summary.options)) {
+    game = config.make_game(d.summary.kind, *options);
+  }
+  if (!game) return out;
+  for (const auto& m : d.moves) {
+    if (!(*game)->play(m.move)) break;
+    out.push_back((*game)->serialize());
+  }
+  return out;
+}
+
 Json detail_json(Hub& hub, const db::GameDetail& d) {
   Json moves = Json::array();
+  const std::vector<std::string> positions = positions_after_moves(hub, d);
   for (const auto& m : d.moves) {
     Json j{{"ply", m.ply}, {"move", m.move}, {"time_used_ms", m.time_used_ms}};
+    if (moves.size() < positions.size()) j["position"] = positions[moves.size()];
     if (m.clock_left_ms >= 0) j["clock_left_ms"] = m.clock_left_ms;
     if (m.depth > 0 || m.nodes > 0)
       j["info"] = {{"depth", m.depth}, {"nodes", m.nodes}, {"pv", m.pv}};

@@ -36,6 +36,15 @@ test('a finished game is replayed step by step and exported', { timeout: 60000 }
   await page.click('[data-testid=replay-next]');
   await page.waitForSelector(`[data-testid=ply]:has-text("ply 1 / ${n}")`);
   assert.equal(await page.textContent('[data-testid=moves] li.current .mv'), detail.moves[0].move);
+  // Every ply is shown as it was (the server sends the position after each move).
+  assert.ok(detail.moves.every((m) => typeof m.position === 'string'), 'a position per move');
+  assert.equal(await marks(), 1, 'after the first move, one mark');
+  assert.equal(await page.locator('[data-testid=board].inexact, [data-testid=board] .inexact').count(), 0);
+  await page.click('[data-testid=replay-next]');
+  await page.waitForSelector(`[data-testid=ply]:has-text("ply 2 / ${n}")`);
+  assert.equal(await marks(), 2, 'after the second move, two marks');
+  await page.click('[data-testid=replay-prev]');
+  await page.waitForSelector(`[data-testid=ply]:has-text("ply 1 / ${n}")`);
   await screenshot(page, 'replay-step');
   await page.click('[data-testid=replay-play]');
   await page.waitForSelector(`[data-testid=ply]:has-text("ply ${n} / ${n}")`, { timeout: 15000 });

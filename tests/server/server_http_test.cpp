@@ -69,6 +69,11 @@ TEST_F(ServerTest, RestListsLiveAndFinishedGamesWithTheirMoves) {
   EXPECT_TRUE(Json::parse(get(port(), "/api/games?status=live").body).empty());
   auto detail = Json::parse(get(port(), "/api/games/" + std::to_string(live)).body);
   EXPECT_EQ(detail["moves"].size(), last["version"].get<std::size_t>() - 1);
+  // Each move carries the position after it, replayed from the start: the last one is the
+  // final state the players saw.
+  ASSERT_FALSE(detail["moves"].empty());
+  EXPECT_EQ(detail["moves"].back()["position"], last["position"]);
+  for (const auto& m : detail["moves"]) EXPECT_TRUE(m["position"].is_string()) << m;
   auto text = get(port(), "/api/games/" + std::to_string(live) + "/export");
   EXPECT_NE(text.body.find("[Result \"" + last["result"].get<std::string>() + "\"]"),
             std::string::npos);
