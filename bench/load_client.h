@@ -1,0 +1,80 @@
+#pragma once
+// LoadClients: many WebSocket clients on loopback, driven by a few threads with async Beast
+// (one io_context per thread, never a thread per connection), shared by bench/server_load and
+// bench/store.
+//
+// Games mode (an arena server): clients come in pairs on the same thread; the first seeks
+// (`seek` -> `seek_created`), its partner accepts, both play random legal moves from each
+// `state`'s `legal_moves`, and the seeker seeks again when the game ends, as long as a phase
+// is running. A move's round trip is the time from sending it to receiving the next state of
+// that game (the mover's own copy of the new state).
+// Echo mode (bench/echo_server.h): each client sends a move-sized message, waits for its echo
+// and sends again.
+//
+// Lifetime: connect() opens every connection (and says hello to an arena server); run_phase()
+// plays for a warm-up and then measures one window; stop() closes every socket. Every wait is
+// bounded, so a broken server ends a phase with errors instead of hanging it.
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "games/core/expected.h"
+
+namespace arena::bench {
+
+enum class LoadMode { kGames, kEcho };
+
+struct LoadConfig {
+  unsigned short port = 0;
+  int connections = 1000;  // rounded down to even in games mode
+  int threads = 2;         // client threads (io_contexts)
+  LoadMode mode = LoadMode::kGames;
+  std::string game = "tictactoe";
+  std::uint64_t seed = 1;
+};
+
+struct PhaseResult {
+  double seconds = 0;                  // the measured window
+  std::uint64_t moves = 0;             // round trips completed in the window (echoes in echo mode)
+  std::vector<double> round_trips_ms;  // sorted ascending
+  std::uint64_t games_finished = 0;    // games that ended in the window
+  std::uint64_t errors = 0;            // server `error` messages (busy/rate_limited are resent)
+  std::string first_error;             // the first one, verbatim
+
+  double per_second() const { return seconds > 0 ? static_cast<double>(moves) / seconds : 0; }
+  // The p-th percentile (0..100) of the round trips in ms, nearest rank; 0 if none.
+  double percentile(double p) const;
+};
+
+class LoadClients {
+ public:
+  explicit LoadClients(LoadConfig config);
+  ~LoadClients();
+  LoadClients(const LoadClients&) = delete;
+  LoadClients& operator=(const LoadClients&) = delete;
+
+  // Opens every connection (and, in games mode, waits for each `welcome`) within `timeout`;
+  // the error says how many came up.
+  Expected<void> connect(std::chrono::milliseconds timeout);
+  // Plays with `pace_ms` between receiving a state and answering it (0: at once) for
+  // `warmup`, then measures `window`; play stops at the end of the window.
+  PhaseResult run_phase(int pace_ms, std::chrono::milliseconds warmup,
+                        std::chrono::milliseconds window);
+  // Closes every socket and joins the client threads.
+  void stop();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+// Resident set size of this process in bytes (/proc/self/statm), 0 if unavailable.
+double rss_bytes();
+
+// Raises RLIMIT_NOFILE's soft limit to the hard limit and returns the soft limit now in force.
+std::uint64_t raise_fd_limit();
+
+}  // namespace arena::bench

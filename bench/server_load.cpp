@@ -1,0 +1,79 @@
+// bench_server_load: the match server under load (issue 5, "Load"). An in-process server with
+// a MemoryStore on a free loopback port; N client connections in N/2 games of random legal
+// moves (seek, accept, play, seek again), driven by a few client threads with async Beast.
+//
+// Phases, each a warm-up and then a measured window:
+//   paced     every side answers its state after --pace-ms (100): move round trip p50/p99
+//             (move sent -> the mover receives the new state); the issue asks p99 < 5 ms;
+//   flat out  no pause: moves per second;
+//   echo      the reference measured in the same run: a plain Beast WebSocket echo server with
+//             the same thread count and N connections, each sending a move-sized message and
+//             waiting for the echo: messages per second. Printed: arena moves/s / echo msgs/s
+//             (the issue aims for at least 0.5).
+// Memory: RSS (/proc/self/statm) after connecting minus before, divided by the connections.
+// Clients live in this process too, so the figure is server and client together; the same
+// figure for the echo server says how much of it a bare Beast connection costs.
+//
+// usage: bench_server_load [--connections N] [--seconds S] [--warmup S] [--pace-ms MS]
+//                          [--client-threads T] [--server-threads T] [--game NAME]
+
+#include <cstdio>
+
+#include "bench/arena_load.h"
+#include "server/memory_store.h"
+
+int main(int argc, char** argv) {
+  using namespace arena::bench;
+  bool help = false;
+  auto flags = parse_load_flags(argc, argv, [&](const std::string& a) {
+    if (a != "--help" && a != "-h") return false;
+    help = true;
+    return true;
+  });
+  if (help) {
+    std::printf("usage: bench_server_load [flags]\n%s", load_flags_help().c_str());
+    return 0;
+  }
+  if (!flags) {
+    std::fprintf(stderr, "bench_server_load: %s\n%s", flags.error().c_str(),
+                 load_flags_help().c_str());
+    return 2;
+  }
+  fit_connections_to_fd_limit(*flags);
+  std::printf(
+      "server_load: %d connections, %d games of %s, windows of %.1f s (+%.1f s warm-up), "
+      "%d server threads, %d client threads\n",
+      flags->connections, flags->connections / 2, flags->game.c_str(), flags->seconds,
+      flags->warmup, flags->server_threads, flags->client_threads);
+  std::fflush(stdout);
+
+  arena::server::MemoryStore store;
+  auto arena_run = run_arena_load(store, *flags);
+  if (!arena_run) {
+    std::printf("FAILED: %s\n", arena_run.error().c_str());
+    return 1;
+  }
+  auto echo_run = run_echo_load(*flags);
+  if (!echo_run) {
+    std::printf("FAILED: %s\n", echo_run.error().c_str());
+    return 1;
+  }
+  const auto& a = *arena_run;
+  const auto& e = *echo_run;
+  char paced_label[64];
+  std::snprintf(paced_label, sizeof paced_label, "arena paced (%d ms)", flags->pace_ms);
+  print_phase(paced_label, a.paced);
+  print_phase("arena flat out", a.flat);
+  print_phase("echo flat out (reference)", e.flat);
+  std::printf("  paced p99 %.3f ms: %s the 5 ms target\n", a.paced.percentile(99),
+              a.paced.percentile(99) < 5.0 ? "meets" : "MISSES");
+  const double ratio = e.flat.per_second() > 0 ? a.flat.per_second() / e.flat.per_second() : 0;
+  std::printf("  ratio arena moves/s / echo msgs/s: %.3f (%s the 0.5 aim)\n", ratio,
+              ratio >= 0.5 ? "meets" : "below");
+  std::printf(
+      "  RSS per connection: arena %.1f KiB, echo %.1f KiB (server and client ends, "
+      "same process)\n",
+      a.rss_per_connection / 1024, e.rss_per_connection / 1024);
+  std::printf("  server moves total: %llu\n", static_cast<unsigned long long>(a.server_moves));
+  return 0;
+}
