@@ -32,7 +32,9 @@ std::string load_flags_help() {
          "  --pace-ms MS        paced phase: wait before answering a state (default 100)\n"
          "  --client-threads T  client io_contexts (default 2)\n"
          "  --server-threads T  server I/O threads, also the echo server's (default 2)\n"
-         "  --game NAME         catalog game to play (default tictactoe)\n";
+         "  --game NAME         catalog game to play (default tictactoe)\n"
+         "  --lobby-interval-ms MS  the hub's lobby coalescing interval (default: the "
+         "server's)\n";
 }
 
 Expected<LoadFlags> parse_load_flags(int argc, char** argv,
@@ -63,6 +65,8 @@ Expected<LoadFlags> parse_load_flags(int argc, char** argv,
       f.client_threads = static_cast<int>(number);
     else if (a == "--server-threads")
       f.server_threads = static_cast<int>(number);
+    else if (a == "--lobby-interval-ms")
+      f.lobby_interval_ms = static_cast<int>(number);
     else
       return make_error("unknown flag " + a);
   }
@@ -92,6 +96,7 @@ Expected<ArenaLoadResult> run_arena_load(db::Store& store, const LoadFlags& flag
   config.threads = flags.server_threads;
   config.restore_unfinished = false;
   config.close_grace_ms = 500;
+  if (flags.lobby_interval_ms >= 0) config.hub.lobby_interval_ms = flags.lobby_interval_ms;
   server::Server server(config, store);
   if (auto started = server.start(); !started) return make_error(started.error());
 

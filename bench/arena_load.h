@@ -20,9 +20,11 @@ struct LoadFlags {
   int client_threads = 2;
   int server_threads = 2;
   std::string game = "tictactoe";
+  int lobby_interval_ms = -1;  // -1: the server's default (HubConfig); for diagnosis only
 };
 
-// Parses --connections --seconds --warmup --pace-ms --client-threads --server-threads --game;
+// Parses --connections --seconds --warmup --pace-ms --client-threads --server-threads --game
+// --lobby-interval-ms;
 // the error names the bad flag or value. `extra` may consume other flags (returns true if so).
 Expected<LoadFlags> parse_load_flags(int argc, char** argv,
                                      const std::function<bool(const std::string&)>& extra = {});

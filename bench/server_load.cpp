@@ -45,6 +45,9 @@ int main(int argc, char** argv) {
       "%d server threads, %d client threads\n",
       flags->connections, flags->connections / 2, flags->game.c_str(), flags->seconds,
       flags->warmup, flags->server_threads, flags->client_threads);
+  if (flags->lobby_interval_ms >= 0)
+    std::printf("  lobby updates coalesced over %d ms (not the server's default)\n",
+                flags->lobby_interval_ms);
   std::fflush(stdout);
 
   arena::server::MemoryStore store;

@@ -62,6 +62,9 @@ int main(int argc, char** argv) {
       "MemoryStore then SqliteStore (WAL, synchronous=FULL)\n",
       flags->connections, flags->connections / 2, flags->game.c_str(), flags->seconds,
       flags->warmup);
+  if (flags->lobby_interval_ms >= 0)
+    std::printf("  lobby updates coalesced over %d ms (not the server's default)\n",
+                flags->lobby_interval_ms);
   std::fflush(stdout);
 
   server::MemoryStore memory;
