@@ -10,6 +10,7 @@
 #include <boost/asio/signal_set.hpp>
 
 #include "bots/client/house_bots.h"
+#include "bots/client/search_player.h"
 #include "cli/commands.h"
 #include "db/sqlite_store.h"
 #include "server/memory_store.h"
@@ -63,6 +64,11 @@ int run_serve(const ServeOptions& o) {
   config.threads = o.threads;
   config.hub.illegal_move_loses = o.illegal_move_loses;
   config.hub.reconnect_grace_ms = o.grace_ms;
+  // Puzzle sessions learn their optimal length from IDA* when 2 million nodes settle it (all
+  // 8-puzzles and short scrambles at once; a hard random 15-puzzle stays unknown).
+  config.hub.optimal_length = [](std::string_view puzzle, std::string_view position) {
+    return client::optimal_puzzle_length(puzzle, position, 2'000'000);
+  };
   server::Server server(config, *store);
   if (auto started = server.start(); !started) {
     std::cerr << "arena serve: " << started.error() << "\n";

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -40,6 +41,10 @@ struct HubConfig {
   std::int64_t lobby_interval_ms = 100;  // lobby updates are coalesced over this interval
   GameFactory make_game;                 // default: the catalog
   GameLoader load_game;                  // default: the catalog
+  // The optimal solution length of a puzzle position, or nullopt (unknown, or too costly).
+  // Empty: puzzle_end says null. Called when a session starts, on that connection's thread.
+  std::function<std::optional<int>(std::string_view puzzle, std::string_view position)>
+      optimal_length;
 };
 
 struct HubMetrics {
@@ -105,6 +110,7 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
     std::int64_t started_ms = 0;
     int moves = 0;
     bool solved = false;
+    std::optional<int> optimal_length;
   };
   using Conns = std::vector<std::weak_ptr<Connection>>;
 

@@ -162,4 +162,29 @@ Expected<PuzzleSolver> make_puzzle_solver(std::string_view spec) {
   });
 }
 
+std::optional<int> optimal_puzzle_length(std::string_view puzzle, std::string_view position,
+                                         std::uint64_t max_nodes) {
+  GameOptions ignored;
+  const std::string name = resolve_game_name(puzzle, ignored);
+  if (name == "sliding") {
+    auto start = puzzles::SlidingPuzzle::deserialize(position);
+    if (!start) return std::nullopt;
+    const auto r = eval::solve_sliding_manhattan(*start, max_nodes);
+    if (!r.solved) return std::nullopt;
+    return static_cast<int>(r.moves.size());
+  }
+  if (name == "rubik") {
+    auto start = puzzles::RubiksCube::deserialize(position);
+    if (!start) return std::nullopt;
+    auto cost = eval::make_rubik_cost_heuristic("manhattan", eval::default_cache_dir());
+    if (!cost) return std::nullopt;
+    search::PuzzleLimits limits;
+    limits.max_nodes = max_nodes;
+    const auto r = search::idastar(*start, *cost, limits);
+    if (!r.solved) return std::nullopt;
+    return r.length;
+  }
+  return std::nullopt;
+}
+
 }  // namespace arena::client

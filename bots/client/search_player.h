@@ -23,6 +23,13 @@ PlayerFactory search_player_factory(std::string spec);
 // A solver for puzzle sessions: "idastar:h=NAME"; errors name the bad part.
 Expected<PuzzleSolver> make_puzzle_solver(std::string_view spec);
 
+// The optimal solution length of a puzzle position (IDA* with an admissible heuristic:
+// Manhattan distance for the sliding tiles, its admissible cube form for the Rubik's cube),
+// or nullopt when `max_nodes` generated nodes did not settle it or the kind has no solver.
+// For the server's puzzle_end (injected by `arena serve`: the server links no bots/ code).
+std::optional<int> optimal_puzzle_length(std::string_view puzzle, std::string_view position,
+                                         std::uint64_t max_nodes);
+
 // True if `spec` is a puzzle solver spec rather than a search spec.
 bool is_puzzle_spec(std::string_view spec);
 

@@ -1,5 +1,6 @@
-// Hub: puzzle sessions. One player, moves verified by the rules; the end records the length
-// and the time. optimal_length stays null: the server links no solver (bots/ is off limits).
+// Hub: puzzle sessions. One player, moves verified by the rules; the end records the length,
+// the time and the optimal length when HubConfig::optimal_length can tell it (the server links
+// no solver itself: bots/ is off limits; `arena serve` injects one).
 
 #include <random>
 
@@ -42,6 +43,7 @@ Text Hub::finish_puzzle(PuzzleSession& p) {
   }
   attempt.solved = true;
   attempt.length = p.moves;
+  attempt.optimal_length = p.optimal_length;
   attempt.time_ms = time_->now_ms() - p.started_ms;
   for (const auto& m : p.game->history())
     attempt.solution += (attempt.solution.empty() ? "" : " ") + m;
@@ -51,7 +53,7 @@ Text Hub::finish_puzzle(PuzzleSession& p) {
                       {"puzzle_id", p.id},
                       {"solved", true},
                       {"length", p.moves},
-                      {"optimal_length", nullptr},
+                      {"optimal_length", p.optimal_length ? Json(*p.optimal_length) : Json()},
                       {"time_ms", time_->now_ms() - p.started_ms}});
 }
 
@@ -97,14 +99,23 @@ void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::
                      std::nullopt};
   auto id = store_.create_game(record);
   if (!id) return send_error(c, ErrorCode::kInternal, id.error(), "puzzle_start");
+  // Before the lock: the solver may take a moment (it has a node budget).
+  std::optional<int> optimal;
+  if (config_.optimal_length)
+    optimal = config_.optimal_length(instance->name(), record.start_position);
   Text state;
   Text end;
   {
     std::lock_guard lock(mutex_);
     auto& p = puzzles_[*id];
-    p = PuzzleSession{
-        *id, c->player.id, std::string(instance->name()), std::move(instance), time_->now_ms(),
-        0,   false};
+    p = PuzzleSession{*id,
+                      c->player.id,
+                      std::string(instance->name()),
+                      std::move(instance),
+                      time_->now_ms(),
+                      0,
+                      false,
+                      optimal};
     state = puzzle_state(p);
     if (p.game->outcome().is_terminal()) end = finish_puzzle(p);
   }

@@ -4,8 +4,10 @@
 #include <set>
 #include <thread>
 
+#include "bots/client/search_player.h"
 #include "games/catalog/catalog.h"
 #include "tests/bots/client/bot_server_fixture.h"
+#include "tests/games/puzzles/eight_puzzle_bfs.h"
 
 // The in-process server leaks its Hub and Matches at exit (a shared_ptr cycle between them,
 // reported to the server's owner); suppress exactly those so LeakSanitizer still checks ours.
@@ -124,6 +126,69 @@ std::unique_ptr<FakeClient> misbehaving_seeker(
     if (type == "state" && j.value("to_move", -1) == 0 && j["result"].is_null() && on_turn)
       on_turn(f, j);
   });
+}
+
+// The solver `arena serve` injects: every 8-puzzle's optimal length is its breadth-first
+// distance from the goal, a kind without a solver or a search past its budget says unknown.
+TEST(OptimalPuzzleLength, MatchesTheBreadthFirstDistances) {
+  const auto bfs = puzzles::test::eight_puzzle_bfs();
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    const auto p = puzzles::SlidingPuzzle::random(3, seed);
+    const auto d = optimal_puzzle_length("8-puzzle", p.serialize(), 0);
+    ASSERT_TRUE(d) << p.serialize();
+    EXPECT_EQ(*d, bfs.distance[static_cast<std::size_t>(puzzles::test::rank9(p))]) << p.serialize();
+  }
+  EXPECT_FALSE(optimal_puzzle_length("chess", "", 1000));
+  const auto hard = puzzles::SlidingPuzzle::deserialize(bfs.farthest.front());
+  ASSERT_TRUE(hard);
+  EXPECT_EQ(optimal_puzzle_length("sliding", hard->serialize(), 0), 31);
+  EXPECT_FALSE(optimal_puzzle_length("sliding", hard->serialize(), 1000)) << "past the budget";
+}
+
+// Through the server: puzzle_end carries the optimal length (here of a scrambled 15-puzzle,
+// at most the scramble's length) and the player's own length.
+TEST_F(BotServerTest, APuzzleEndsWithItsOptimalLength) {
+  server::HubConfig hub;
+  hub.optimal_length = [](std::string_view puzzle, std::string_view position) {
+    return optimal_puzzle_length(puzzle, position, 2'000'000);
+  };
+  start_server(hub);
+  auto solver = make_puzzle_solver("idastar");
+  ASSERT_TRUE(solver);
+  std::vector<std::string> solution;
+  FakeClient c(url(), "solver", [&](FakeClient& f, const Json& j) {
+    if (j.value("type", "") == "welcome")
+      f.send({{"type", "puzzle_start"}, {"puzzle", "15-puzzle"}, {"seed", 9}, {"scramble", 12}});
+  });
+  Json state = c.wait_for([](const Json& j) { return j.value("type", "") == "puzzle_state"; });
+  ASSERT_FALSE(state.is_null());
+  auto moves = (*solver)("15-puzzle", state["position"].get<std::string>());
+  ASSERT_TRUE(moves) << moves.error();
+  // A detour of two moves and back first, so the player's length is not the optimum.
+  const std::string there = state["legal_moves"][0];
+  const auto back = puzzles::SlidingPuzzle::deserialize(state["position"].get<std::string>());
+  ASSERT_TRUE(back);
+  auto detour = *back;
+  detour.make_move(*detour.parse_move(there));
+  typename puzzles::SlidingPuzzle::MoveList ml;
+  std::string undo;
+  detour.generate_moves(ml);
+  for (const auto& m : ml) {
+    auto t = detour;
+    t.make_move(m);
+    if (t.serialize() == back->serialize()) undo = detour.move_to_string(m);
+  }
+  ASSERT_FALSE(undo.empty());
+  std::vector<std::string> all{there, undo};
+  all.insert(all.end(), moves->begin(), moves->end());
+  c.send({{"type", "puzzle_solution"}, {"puzzle_id", state["puzzle_id"]}, {"moves", all}});
+  Json end = c.wait_for([](const Json& j) { return j.value("type", "") == "puzzle_end"; });
+  ASSERT_FALSE(end.is_null());
+  EXPECT_TRUE(end["solved"].get<bool>());
+  EXPECT_EQ(end["length"], all.size());
+  ASSERT_TRUE(end["optimal_length"].is_number_integer()) << end;
+  EXPECT_EQ(end["optimal_length"], moves->size()) << "IDA* with Manhattan is optimal";
+  EXPECT_LE(end["optimal_length"].get<int>(), 12);
 }
 
 class MisbehavingTest : public BotServerTest {

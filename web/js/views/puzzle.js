@@ -62,7 +62,7 @@ export function puzzleView(ctx) {
     result.hidden = false;
     result.className = 'result won';
     const optimal = m.optimal_length === null || m.optimal_length === undefined
-      ? 'The server has no solver for the optimal length (the command line can find it: arena solve).'
+      ? 'The optimal length was too costly to find here (the command line can: arena solve).'
       : `The optimal solution takes ${m.optimal_length} moves.`;
     result.replaceChildren(h('strong', {}, `Solved in ${m.length} move${m.length === 1 ? "" : "s"}`), ` (${(m.time_ms / 1000).toFixed(1)} s). `, optimal);
   };
