@@ -15,6 +15,7 @@
 #include "db/sqlite_store.h"
 #include "server/memory_store.h"
 #include "server/server.h"
+#include "server/tournament/tournament_json.h"
 
 namespace arena::cli {
 namespace {
@@ -69,6 +70,11 @@ int run_serve(const ServeOptions& o) {
   config.hub.optimal_length = [](std::string_view puzzle, std::string_view position) {
     return client::optimal_puzzle_length(puzzle, position, 2'000'000);
   };
+  // Tournaments in the same file (a league run with --db pointing here shows up live).
+  if (o.db != ":memory:")
+    config.hub.tournaments = [db = o.db](std::optional<std::int64_t> id) {
+      return tournament::tournaments_json(db, id);
+    };
   server::Server server(config, *store);
   if (auto started = server.start(); !started) {
     std::cerr << "arena serve: " << started.error() << "\n";

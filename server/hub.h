@@ -45,6 +45,9 @@ struct HubConfig {
   // Empty: puzzle_end says null. Called when a session starts, on that connection's thread.
   std::function<std::optional<int>(std::string_view puzzle, std::string_view position)>
       optimal_length;
+  // The tournaments in the store as JSON (all, or one by id) for /api/tournaments; empty:
+  // this server shows none. Injected by `arena serve` (server/tournament reads the file).
+  std::function<Expected<protocol::Json>(std::optional<std::int64_t> id)> tournaments;
 };
 
 struct HubMetrics {

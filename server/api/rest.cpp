@@ -157,6 +157,22 @@ HttpReply one_game(Hub& hub, std::string_view rest) {
   return export_reply(*detail);
 }
 
+// /api/tournaments and /api/tournaments/ID (`rest` is what follows "/api/tournaments").
+HttpReply tournaments(Hub& hub, std::string_view rest) {
+  const auto& source = hub.config().tournaments;
+  if (!source) return error_reply(404, "this server keeps no tournaments");
+  std::optional<std::int64_t> id;
+  if (!rest.empty()) {
+    id = to_int(rest.substr(1));
+    if (rest.size() < 2 || !id || *id <= 0)
+      return error_reply(
+          400, "tournament id '" + std::string(rest.substr(1)) + "' is not a positive number");
+  }
+  auto j = source(id);
+  if (!j) return error_reply(j.error().starts_with("no tournament") ? 404 : 500, j.error());
+  return json_reply(*j);
+}
+
 }  // namespace
 
 std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
@@ -178,6 +194,8 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
   if (!path.starts_with("/api/")) return std::nullopt;
   if (path == "/api/games") return games(hub, query);
   if (path.starts_with("/api/games/")) return one_game(hub, path.substr(11));
+  if (path == "/api/tournaments" || path.starts_with("/api/tournaments/"))
+    return tournaments(hub, path.substr(16));
   if (path == "/api/players") return json_reply(hub.online_players());
   if (path == "/api/catalog") {
     Json out = Json::array();

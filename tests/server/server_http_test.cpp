@@ -35,6 +35,32 @@ HttpResult get(unsigned short port, const std::string& target) {
           std::string(res[http::field::content_type]), std::string(res[http::field::set_cookie])};
 }
 
+// /api/tournaments passes the id to the configured source and maps its answers to HTTP;
+// without a source the server says it keeps none.
+TEST_F(ServerTest, TournamentsComeFromTheConfiguredSource) {
+  EXPECT_EQ(get(port(), "/api/tournaments").status, 404);
+  server_->stop();
+  HubConfig hub = test_hub_config();
+  std::vector<std::optional<std::int64_t>> asked;
+  hub.tournaments = [&](std::optional<std::int64_t> id) -> Expected<Json> {
+    asked.push_back(id);
+    if (id && *id == 7) return Json{{"id", 7}};
+    if (id) return make_error("no tournament " + std::to_string(*id));
+    return Json::array({Json{{"id", 7}}});
+  };
+  start_server(hub);
+  EXPECT_EQ(Json::parse(get(port(), "/api/tournaments").body), Json::array({Json{{"id", 7}}}));
+  EXPECT_EQ(Json::parse(get(port(), "/api/tournaments/7").body)["id"], 7);
+  EXPECT_EQ(get(port(), "/api/tournaments/8").status, 404);
+  auto bad = get(port(), "/api/tournaments/seven");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_NE(bad.body.find("'seven'"), std::string::npos) << bad.body;
+  ASSERT_EQ(asked.size(), 3u);  // the bad id never reached the source
+  EXPECT_FALSE(asked[0]);
+  EXPECT_EQ(asked[1], 7);
+  EXPECT_EQ(asked[2], 8);
+}
+
 TEST_F(ServerTest, HealthzMetricsAndTheWebRoot) {
   EXPECT_EQ(get(port(), "/healthz").body, "ok\n");
   auto a = connect("ann");

@@ -1,5 +1,6 @@
 // The in-process league: fair starts, a tiny league end to end, resuming after an interruption.
 #include "server/tournament/league_runner.h"
+#include "server/tournament/tournament_json.h"
 
 #include <map>
 
@@ -101,6 +102,50 @@ TEST(League, ARoundRobinRunsToItsEndWithFairPairsInTheStore) {
     if (analysis->names[static_cast<std::size_t>(s.player)] == "ab") {
       EXPECT_EQ(s.losses, 0);
     }
+}
+
+// What /api/tournaments serves: the standings add up to the games played, the crosstable is
+// symmetric (a's points against b plus b's against a is their games), unknown ids are named.
+TEST(League, TournamentsAsJsonForTheApi) {
+  Fixture f;
+  auto store = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(store) << store.error();
+  auto run = run_league(tiny_league(Format::kRoundRobin), **store, f.path, {});
+  ASSERT_TRUE(run) << run.error();
+  (*store)->flush();
+  auto all = tournaments_json(f.path);
+  ASSERT_TRUE(all) << all.error();
+  ASSERT_EQ(all->size(), 1u);
+  const auto& t = (*all)[0];
+  EXPECT_EQ(t["id"], run->tournament);
+  EXPECT_EQ(t["status"], "finished");
+  EXPECT_EQ(t["games_played"], 6);
+  EXPECT_EQ(t["games_total"], 6);
+  double points = 0;
+  int games = 0;
+  for (const auto& row : t["standings"]) {
+    points += row["points"].get<double>();
+    games += row["games"].get<int>();
+    EXPECT_TRUE(row.contains("bt_elo")) << row;
+  }
+  EXPECT_EQ(games, 12);
+  EXPECT_DOUBLE_EQ(points, 6.0);  // one point per game
+  for (const auto& a : t["crosstable"])
+    for (const auto& b : t["crosstable"]) {
+      if (a["player"] == b["player"]) continue;
+      const std::string ab = a[b["player"].get<std::string>()],
+                        ba = b[a["player"].get<std::string>()];
+      ASSERT_FALSE(ab.empty());
+      const double pa = std::stod(ab.substr(0, ab.find('/'))),
+                   pb = std::stod(ba.substr(0, ba.find('/')));
+      EXPECT_DOUBLE_EQ(pa + pb, std::stod(ab.substr(ab.find('/') + 1))) << ab << " vs " << ba;
+    }
+  auto one = tournaments_json(f.path, run->tournament);
+  ASSERT_TRUE(one) << one.error();
+  EXPECT_EQ((*one)["standings"], t["standings"]);
+  auto missing = tournaments_json(f.path, 99);
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("no tournament 99"), std::string::npos) << missing.error();
 }
 
 TEST(League, AStoppedAndInterruptedLeagueResumesWithoutReplayingFinishedGames) {

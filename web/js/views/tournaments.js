@@ -5,7 +5,9 @@ import { getJson } from '../api.js';
 
 function table(rows) {
   if (!Array.isArray(rows) || !rows.length) return null;
-  const cols = Object.keys(rows[0]);
+  // The server's JSON has its keys sorted: rank and player first, the rest as they come.
+  const first = ['rank', 'player'].filter((c) => c in rows[0]);
+  const cols = [...first, ...Object.keys(rows[0]).filter((c) => !first.includes(c))];
   return h('div.table-wrap', {}, h('table', {},
     h('thead', {}, h('tr', {}, cols.map((c) => h('th', {}, c)))),
     h('tbody', {}, rows.map((r) => h('tr', {}, cols.map((c) => h('td', {}, typeof r[c] === 'object' ? JSON.stringify(r[c]) : String(r[c]))))))));
@@ -23,7 +25,8 @@ export function tournamentsView() {
         h('h3', {}, t.name || `Tournament ${t.id}`),
         h('p.muted', {}, [t.game, t.status, t.progress !== undefined ? `progress ${JSON.stringify(t.progress)}` : null,
           t.games_played !== undefined ? `${t.games_played}/${t.games_total ?? '?'} games` : null].filter(Boolean).join(' · ')),
-        table(t.crosstable || t.standings))) : [h('p.muted', {}, 'No tournaments yet.')]));
+        h('h4', {}, 'Standings'), table(t.standings),
+        h('h4', {}, 'Crosstable (points / games)'), table(t.crosstable))) : [h('p.muted', {}, 'No tournaments yet.')]));
     } catch (err) {
       body.replaceChildren(h('p.error', {}, err.message));
     }
