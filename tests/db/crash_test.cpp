@@ -141,6 +141,7 @@ struct Ack {
 struct Pair {
   int index = 0;
   std::string kind;
+  std::string time_control;  // "none", or a clock whose restore the test checks
   std::string session[2];
   std::int64_t player[2] = {0, 0};
   std::int64_t game = 0;                                  // the current game, 0 for none
@@ -161,6 +162,7 @@ struct Unfinished {
   std::int64_t id = 0;
   std::vector<std::string> moves;
   bool terminal = false;
+  std::int64_t clock_left[2] = {-1, -1};  // each side's clock at its last move; -1: none
 };
 
 struct RoundControl {
@@ -290,10 +292,27 @@ class PairRun {
       if (!state) return false;
       if (!is_type(*state, "state")) return unexpected(*state, "resume");
       EXPECT_EQ(has_result(*state), unfinished_.terminal) << state->dump();
+      if (!unfinished_.terminal) check_clocks(*state);
       state_ = *state;
     }
     if (!unfinished_.moves.empty()) ++p_.resumed_with_moves;
     return resend_pending();
+  }
+
+  // The clock policy: each clock has what it had left at its side's last move; only the side
+  // to move's has run since the restart.
+  void check_clocks(const Json& state) {
+    if (p_.time_control == "none") return;
+    const int to_move = state["to_move"];
+    for (int side = 0; side < 2; ++side) {
+      const std::int64_t stored = unfinished_.clock_left[side];
+      if (stored < 0) continue;  // no move of this side yet: its clock is the base time
+      const std::int64_t shown = state["clocks"][side];
+      if (side == to_move)
+        EXPECT_LE(shown, stored) << "game " << p_.game << " side " << side;
+      else
+        EXPECT_EQ(shown, stored) << "game " << p_.game << " side " << side;
+    }
   }
 
   // A move the kill caught after its commit and before its ack: the client cannot know it
@@ -318,8 +337,8 @@ class PairRun {
   }
 
   bool start_game() {
-    ws_[0]->send(
-        Json{{"type", "seek"}, {"game", p_.kind}, {"options", ""}, {"time_control", "none"}});
+    ws_[0]->send(Json{
+        {"type", "seek"}, {"game", p_.kind}, {"options", ""}, {"time_control", p_.time_control}});
     auto created = await_type(0, "seek_created");
     if (!created || !is_type(*created, "seek_created"))
       return created && unexpected(*created, "seek");
@@ -453,6 +472,7 @@ struct StoredGame {
   std::string kind, start, result, reason, final_position, ended_at;
   std::int64_t first = 0, second = 0;
   std::vector<std::string> moves;
+  std::vector<std::int64_t> clock_left;
 };
 
 std::string result_text(Result r) {
@@ -543,11 +563,13 @@ std::vector<Unfinished> check_file(const std::string& path, const std::vector<Pa
                          "COALESCE(second_id, 0), result, reason, final_position, ended_at "
                          "FROM games ORDER BY id"))
     games[std::stoll(r[0])] = {
-        r[1], r[2], r[5], r[6], r[7], r[8], std::stoll(r[3]), std::stoll(r[4]), {}};
-  for (auto& r : db.rows("SELECT game_id, ply, move FROM moves ORDER BY game_id, ply")) {
+        r[1], r[2], r[5], r[6], r[7], r[8], std::stoll(r[3]), std::stoll(r[4]), {}, {}};
+  for (auto& r :
+       db.rows("SELECT game_id, ply, move, clock_left_ms FROM moves ORDER BY game_id, ply")) {
     auto& g = games[std::stoll(r[0])];
     EXPECT_EQ(std::stoul(r[1]), g.moves.size()) << "a gap in the plies of game " << r[0];
     g.moves.push_back(r[2]);
+    g.clock_left.push_back(std::stoll(r[3]));
   }
   std::vector<Unfinished> out(pairs.size());
   for (const auto& [id, g] : games) {
@@ -559,6 +581,8 @@ std::vector<Unfinished> check_file(const std::string& path, const std::vector<Pa
         const auto i = static_cast<std::size_t>(p.index);
         EXPECT_EQ(out[i].id, 0) << "pair " << p.index << " has two unfinished games";
         out[i] = {id, g.moves, terminal};
+        for (std::size_t ply = 0; ply < g.clock_left.size(); ++ply)
+          out[i].clock_left[ply % 2] = g.clock_left[ply];
         owned = true;
       }
     EXPECT_TRUE(owned) << "unfinished game " << id << " of no pair";
@@ -596,6 +620,7 @@ TEST(CrashTest, SigkillLosesNoAcknowledgedMoveAndUnfinishedGamesResume) {
   for (int i = 0; i < kPairs; ++i) {
     pairs[static_cast<std::size_t>(i)].index = i;
     pairs[static_cast<std::size_t>(i)].kind = kKinds[i % 3];
+    pairs[static_cast<std::size_t>(i)].time_control = i % 2 ? "fischer:600000+1000" : "none";
     pairs[static_cast<std::size_t>(i)].rng.seed(seed * 1000 + static_cast<std::uint64_t>(i));
   }
   std::vector<Unfinished> unfinished(kPairs);
