@@ -319,12 +319,18 @@ void Hub::send_to_player(std::int64_t player_id, const Text& text) {
 }
 
 void Hub::lobby_changed() {
+  std::int64_t delay_ms = config_.lobby_interval_ms;
   {
     std::lock_guard lock(mutex_);
     if (lobby_pending_ || shutting_down_) return;
     lobby_pending_ = true;
+    // Every update goes to every connection: the interval grows with their number so that the
+    // lobby costs O(connections) messages a second, not O(connections^2) (with a thousand
+    // connections and games restarting all the time, a 100 ms lobby starved the moves).
+    delay_ms *= std::max<std::int64_t>(
+        1, static_cast<std::int64_t>(connections_.size()) / kLobbyConnectionsPerInterval);
   }
-  lobby_timer_.expires_after(std::chrono::milliseconds(config_.lobby_interval_ms));
+  lobby_timer_.expires_after(std::chrono::milliseconds(delay_ms));
   lobby_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
     std::vector<std::shared_ptr<Connection>> targets;
     {
@@ -351,10 +357,19 @@ Text Hub::lobby_snapshot() {
                            {"options", s.options},
                            {"time_control", s.time_control}});
   }
+  // Every seek (bots find games there); players and live games up to a cap, with their
+  // totals (the REST API lists them all), so a snapshot stays small on a busy server.
+  Json players = online_players();
+  Json games = live_games("");
+  const std::size_t players_online = players.size(), games_live = games.size();
+  if (players.size() > kLobbyListCap) players.erase(players.begin() + kLobbyListCap, players.end());
+  if (games.size() > kLobbyListCap) games.erase(games.begin() + kLobbyListCap, games.end());
   return text_of(Json{{"type", "lobby"},
                       {"seeks", seeks},
-                      {"players", online_players()},
-                      {"games", live_games("")}});
+                      {"players", players},
+                      {"players_online", players_online},
+                      {"games", games},
+                      {"games_live", games_live}});
 }
 
 }  // namespace arena::server

@@ -50,6 +50,11 @@ struct HubConfig {
   std::function<Expected<protocol::Json>(std::optional<std::int64_t> id)> tournaments;
 };
 
+// The lobby: one update per lobby_interval_ms for up to this many connections, then
+// proportionally slower; players and live games listed up to kLobbyListCap each.
+inline constexpr std::int64_t kLobbyConnectionsPerInterval = 50;
+inline constexpr std::size_t kLobbyListCap = 100;
+
 struct HubMetrics {
   std::size_t connections = 0, live_games = 0, puzzles = 0;
   std::uint64_t moves_total = 0;

@@ -50,9 +50,10 @@ std::int64_t move_budget_ms(const TimeControl& tc, std::optional<std::int64_t> l
     case TimeControl::Kind::kNone:
       return 0;
     case TimeControl::Kind::kMoveTime: {
-      // Keep a quarter (at least kMinMarginMs) for everything that is not search.
+      // Keep a third (at least kMinMarginMs) for everything that is not search: on a loaded
+      // machine a thread may wait tens of milliseconds before it runs again.
       const std::int64_t limit = left_ms.value_or(tc.base_ms);
-      const std::int64_t margin = std::max(kMinMarginMs, limit / 4);
+      const std::int64_t margin = std::max(kMinMarginMs, limit / 3);
       return std::max<std::int64_t>(1, limit - margin);
     }
     case TimeControl::Kind::kFischer: {

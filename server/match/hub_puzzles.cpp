@@ -62,7 +62,7 @@ void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::
   if (!opts) return send_error(c, ErrorCode::kBadOptions, opts.error(), "puzzle_start");
   // A scramble without a state starts from the solved puzzle: the puzzle makes the random
   // moves itself (its `scramble` and `seed` options), so its optimal length is at most that.
-  const bool puzzle_scrambles = m.state.empty() && m.scramble > 0;
+  const bool puzzle_scrambles = m.state.empty() && m.scramble > 0 && !opts->contains("tiles");
   if (puzzle_scrambles) (*opts)["scramble"] = std::to_string(m.scramble);
   if (m.state.empty() && !opts->contains("seed")) (*opts)["seed"] = std::to_string(m.seed);
   auto made =
@@ -108,14 +108,9 @@ void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::
   {
     std::lock_guard lock(mutex_);
     auto& p = puzzles_[*id];
-    p = PuzzleSession{*id,
-                      c->player.id,
-                      std::string(instance->name()),
-                      std::move(instance),
-                      time_->now_ms(),
-                      0,
-                      false,
-                      optimal};
+    p = PuzzleSession{
+        *id,   c->player.id, std::string(instance->name()), std::move(instance), time_->now_ms(), 0,
+        false, optimal};
     state = puzzle_state(p);
     if (p.game->outcome().is_terminal()) end = finish_puzzle(p);
   }

@@ -4,7 +4,6 @@
 import { h } from '../dom.js';
 import { createBoard } from '../boards/index.js';
 
-const solvedTiles = (n) => Array.from({ length: n * n }, (_, i) => i).join(' ');
 
 export function puzzleView(ctx) {
   const { conn } = ctx;
@@ -31,7 +30,8 @@ export function puzzleView(ctx) {
 
   function start() {
     const [name, size] = kind.value.split(':');
-    const options = name === 'sliding' ? `size=${size},tiles=${solvedTiles(Number(size))}` : 'scramble=0';
+    // The server scrambles the solved puzzle by `scramble` random moves.
+    const options = name === 'sliding' ? `size=${size}` : '';
     puzzleId = null;
     result.hidden = true;
     error.textContent = '';
