@@ -67,6 +67,9 @@ void WriteQueue::loop() {
       in_flight_ = batch.size();
     }
     run_batch(batch);
+    // Destroyed before flush() may return: a callback can hold the last reference to its
+    // caller's objects (a server's Match and its timer), which must not outlive the caller.
+    batch.clear();
     {
       std::lock_guard lock(mutex_);
       in_flight_ = 0;

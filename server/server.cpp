@@ -83,6 +83,9 @@ void Server::stop() {
   for (auto& t : threads_) t.join();
   threads_.clear();
   hub_->release();
+  // Writes that were still queued hold their Matches in their callbacks: let the store finish
+  // them while the io_context (which the Matches' timers use) still exists.
+  store_.flush();
 }
 
 }  // namespace arena::server

@@ -1,7 +1,11 @@
 // Hub: after a restart, unfinished games come back as live matches. Policy (protocol
 // README): the recorded moves are replayed, each clock gets what it had left at its side's
 // last move, the side to move's clock runs from the restart, both players count as
-// disconnected (so the grace period and claim_win apply), and versions start again at 0.
+// disconnected (so the grace period and claim_win apply), and versions continue above every
+// version of before (from the restart time in milliseconds).
+
+#include <chrono>
+#include <cstdio>
 
 #include "games/catalog/catalog.h"
 #include "server/hub.h"
@@ -12,6 +16,9 @@ int Hub::restore_unfinished() {
   auto games = store_.unfinished_games();
   if (!games) return 0;
   int restored = 0;
+  const std::int64_t restart_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                      std::chrono::system_clock::now().time_since_epoch())
+                                      .count();
   for (auto& detail : *games) {
     const auto& s = detail.summary;
     if (s.first_name.empty() || s.second_name.empty()) continue;  // puzzles are not resumed
@@ -29,7 +36,12 @@ int Hub::restore_unfinished() {
                    {second->id, shown(*second), second->is_bot}, std::move(*game), s.options, *tc);
     std::vector<std::string> moves;
     for (const auto& m : detail.moves) moves.push_back(m.move);
-    if (!match->replay(moves)) continue;
+    if (!match->replay(moves)) {
+      std::fprintf(stderr, "arena serve: game %lld was not resumed: its moves do not replay\n",
+                   static_cast<long long>(s.id));
+      continue;
+    }
+    match->continue_versions_from(restart_ms);
     for (const auto& m : detail.moves)
       if (m.clock_left_ms >= 0) match->restore_clock(m.ply % 2, m.clock_left_ms);
     {

@@ -97,7 +97,7 @@ void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply)
   clock_.end_turn(now);
   timer_.cancel();
   if (draw_offer_by_ && *draw_offer_by_ != seat) draw_offer_by_.reset();  // a move declines
-  const auto version = static_cast<std::int64_t>(history_.size());
+  const auto version = next_version();
   client_ids_[seat][request.client_id] = version;
   pending_ = PendingMove{seat, request.client_id, reply};
   db::MoveRecord record;
@@ -130,12 +130,12 @@ void Match::on_move_durable(Expected<void> done) {
     return error(pending.reply, ErrorCode::kInternal,
                  "the move could not be recorded: " + done.error(), "move");
   }
-  client_ids_[pending.seat][pending.client_id] = static_cast<std::int64_t>(history_.size());
+  client_ids_[pending.seat][pending.client_id] = next_version();
   pending.reply(std::make_shared<const std::string>(Json{
       {"type", "move_ack"},
       {"game_id", game_id()},
       {"client_id", pending.client_id},
-      {"version", history_.size()}}.dump()));
+      {"version", next_version()}}.dump()));
   announce_state();
 }
 
@@ -149,7 +149,7 @@ void Match::announce_state() {
   }
   protocol::StateMessage s;
   s.game_id = game_id();
-  s.version = static_cast<std::int64_t>(history_.size());
+  s.version = next_version();
   s.position = game_->serialize();
   s.to_move = side;
   if (!outcome.is_terminal()) s.legal_moves = game_->legal_moves();
@@ -222,9 +222,12 @@ void Match::send_history(std::int64_t since_version, Reply reply, std::function<
   boost::asio::post(strand_, [self = shared_from_this(), since_version, reply = std::move(reply),
                               before = std::move(before)] {
     if (before) before();
-    const auto size = static_cast<std::int64_t>(self->history_.size());
-    const std::int64_t from = since_version >= size ? 0 : since_version + 1;
-    for (auto v = static_cast<std::size_t>(from); v < self->history_.size(); ++v)
+    // Versions run from version_base_; one the history does not have (from before a restart,
+    // or beyond it) gets everything.
+    const std::int64_t base = self->version_base_, next = self->next_version();
+    const std::int64_t from =
+        since_version >= next || since_version < base ? base : since_version + 1;
+    for (auto v = static_cast<std::size_t>(from - base); v < self->history_.size(); ++v)
       reply(self->history_[v]);
   });
 }
@@ -274,7 +277,7 @@ void Match::on_finish_durable() {
 }
 
 void Match::emit(Json event) {
-  event["version"] = history_.size();
+  event["version"] = next_version();
   auto text = std::make_shared<const std::string>(
       event.dump(-1, ' ', false, Json::error_handler_t::replace));
   history_.push_back(text);
@@ -291,7 +294,7 @@ void Match::update_summary() {
          {"time_control", settings_.time_control.to_string()},
          {"players", players},
          {"plies", game_ ? game_->history().size() : 0},
-         {"version", history_.empty() ? 0 : history_.size() - 1},
+         {"version", history_.empty() ? version_base_ : next_version() - 1},
          {"live", result_.empty()},
          {"result", result_},
          {"reason", reason_}};

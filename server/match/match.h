@@ -65,6 +65,10 @@ class Match : public std::enable_shared_from_this<Match> {
   // and sets what each clock had left at its last move.
   bool replay(const std::vector<std::string>& moves);
   void restore_clock(int side, std::int64_t ms) { clock_.set_remaining(side, ms); }
+  // After a restart, before start(): this game's versions continue from `base`, which must be
+  // above every version clients saw before (the hub uses the restart time in milliseconds),
+  // so that a client resuming with an old version gets the whole history again.
+  void continue_versions_from(std::int64_t base) { version_base_ = base; }
 
   // `seat` is 0 or 1: the caller has already checked that the client is that player.
   void move(int seat, protocol::MoveRequest request, Reply reply);
@@ -112,7 +116,12 @@ class Match : public std::enable_shared_from_this<Match> {
   // Weak: the hub owns its matches, so a strong pointer back would be a cycle that leaks both.
   std::weak_ptr<MatchObserver> observer_;
   GameClock clock_;
-  std::vector<Text> history_;                          // index = version
+  std::int64_t next_version() const {
+    return version_base_ + static_cast<std::int64_t>(history_.size());
+  }
+
+  std::vector<Text> history_;  // index = version - version_base_
+  std::int64_t version_base_ = 0;
   std::map<std::string, std::int64_t> client_ids_[2];  // client_id -> version it produced
   std::optional<PendingMove> pending_;
   std::optional<int> draw_offer_by_;

@@ -4,8 +4,8 @@
 // half-recorded (plies without gaps, every result with the moves and rating updates that make
 // it). After every restart the unfinished games must be back as the protocol README and
 // server/lobby/hub_restore.cpp state: listed in the players' welcome.your_games, resumable with
-// since_version -1 (versions start again at 0, game_start lists the recorded moves), and
-// playable to their end; a game whose last recorded move ended it is finished by the rules.
+// the version it last saw, or -1 (versions continue above, game_start lists the recorded moves),
+// and playable to their end; a game whose last recorded move ended it is finished by the rules.
 
 #include <fcntl.h>
 #include <poll.h>
@@ -273,22 +273,30 @@ class PairRun {
     return true;
   }
 
-  // After a restart: resume with since_version -1 gets game_start (version 0, the recorded
-  // moves) and the state at version 1, which carries the result if the rules ended the game.
+  // After a restart: resume gets game_start (the recorded moves) and the state after it,
+  // which carries the result if the rules ended the game. The first seat resumes with the
+  // last version it saw before the kill (a crash sends no 1001 close), the second with -1:
+  // both get everything, because versions continue above every version of before.
   bool resume() {
     p_.game = unfinished_.id;
     p_.moves = unfinished_.moves;
+    const std::int64_t seen_before = state_.is_object() && state_.contains("version")
+                                         ? state_["version"].get<std::int64_t>()
+                                         : -1;
     for (int seat = 0; seat < 2; ++seat)
-      ws_[seat]->send(Json{{"type", "resume"}, {"game_id", p_.game}, {"since_version", -1}});
+      ws_[seat]->send(Json{{"type", "resume"},
+                           {"game_id", p_.game},
+                           {"since_version", seat == 0 ? seen_before : -1}});
     for (int seat = 0; seat < 2; ++seat) {
       auto start = await_type(seat, "game_start");
       if (!start) return false;
       if (!is_type(*start, "game_start")) return unexpected(*start, "resume");
       EXPECT_EQ((*start)["game_id"], p_.game);
-      EXPECT_EQ((*start)["version"], 0) << "versions start again at 0 after a restart";
+      const std::int64_t base = (*start)["version"].get<std::int64_t>();
+      EXPECT_GT(base, seen_before) << "versions continue above those of before the restart";
       EXPECT_EQ((*start)["moves"].get<std::vector<std::string>>(), unfinished_.moves)
           << "game " << p_.game << " must come back with exactly its recorded moves";
-      auto state = await_state(seat, 1);
+      auto state = await_state(seat, base + 1);
       if (!state) return false;
       if (!is_type(*state, "state")) return unexpected(*state, "resume");
       EXPECT_EQ(has_result(*state), unfinished_.terminal) << state->dump();
