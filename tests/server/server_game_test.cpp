@@ -23,6 +23,20 @@ TEST_F(ServerTest, EveryGameKindCanBePlayedToTheEndWithRandomMoves) {
     Json end_b = b->expect("game_end");
     EXPECT_EQ(end_a, end_b);
     EXPECT_EQ(end_a["result"], last["result"]);
+    // One of the reasons protocol/README.md lists, as it spells them.
+    static const std::set<std::string> kRulesReasons = {"line",
+                                                        "board_full",
+                                                        "no_moves",
+                                                        "disc_count",
+                                                        "checkmate",
+                                                        "stalemate",
+                                                        "threefold_repetition",
+                                                        "fifty_move_rule",
+                                                        "insufficient_material",
+                                                        "no_progress"};
+    if (kind != "race") {
+      EXPECT_TRUE(kRulesReasons.contains(end_a["reason"])) << end_a;
+    }
     // The store has every move, in order.
     auto detail = store_.game_detail(id);
     ASSERT_TRUE(detail);
