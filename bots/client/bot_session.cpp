@@ -146,6 +146,7 @@ void BotSession::warm_up() {
 }
 
 void BotSession::on_lobby(const Json& m) {
+  if (&m != &last_lobby_) last_lobby_ = m;  // for a retry of an accept the server dropped
   if (!config_.accept_seeks || !ready_) return;
   if (live_games() >= config_.max_parallel) return;
   if (config_.max_games > 0 && stats_.games_started >= config_.max_games) return;
@@ -158,6 +159,7 @@ void BotSession::on_lobby(const Json& m) {
     if (id < 0 || owner == my_id_ || tried_seeks_.contains(id) || !plays(str_of(s, "game")))
       continue;
     tried_seeks_.insert(id);
+    last_accepted_seek_ = id;
     send_(protocol::encode(protocol::Accept{id, false}));
     return;  // one at a time: the next lobby update shows what is left
   }
@@ -338,6 +340,7 @@ void BotSession::on_error(const Json& m) {
   const std::string ref = str_of(m, "ref");
   ++stats_.errors;
   stats_.last_error = code + ": " + str_of(m, "message");
+  if (code == "rate_limited" && ref != "move") return retry_dropped(ref);
   if (ref == "seek") {
     if (open_seeks_ > 0) --open_seeks_;
     return;
@@ -372,6 +375,29 @@ void BotSession::on_error(const Json& m) {
       g->pending.reset();
     }
   }
+}
+
+void BotSession::retry_dropped(const std::string& ref) {
+  // The server dropped it unread: undo its bookkeeping and try again a little later (a
+  // token comes back every 5 ms); a move is resent by on_error itself.
+  if (ref == "seek") {
+    if (open_seeks_ > 0) --open_seeks_;
+    if (seeks_started_ > 0) --seeks_started_;
+  } else if (ref == "accept") {
+    tried_seeks_.erase(last_accepted_seek_);
+  } else if (ref == "puzzle_start") {
+    puzzle_open_ = false;
+    if (puzzles_started_ > 0) --puzzles_started_;
+  } else {
+    return;  // nothing this bot needs again
+  }
+  spawn_([this] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::lock_guard lock(mutex_);
+    if (!last_lobby_.is_null()) on_lobby(last_lobby_);
+    top_up();
+    changed_.notify_all();
+  });
 }
 
 void BotSession::on_puzzle_state(const Json& m) {

@@ -98,6 +98,7 @@ class BotSession {
   void on_move_ack(const Json& m);
   void on_game_end(const Json& m);
   void on_error(const Json& m);
+  void retry_dropped(const std::string& ref);
   void on_challenge(const Json& m);
   void on_puzzle_state(const Json& m);
   void on_puzzle_end(const Json& m);
@@ -128,6 +129,8 @@ class BotSession {
   std::map<std::string, std::vector<std::unique_ptr<Player>>> spare_;  // kind -> ready Players
   std::set<std::int64_t> finished_;
   std::set<std::int64_t> tried_seeks_;
+  std::int64_t last_accepted_seek_ = -1;
+  Json last_lobby_;  // the latest lobby update
   int open_seeks_ = 0;
   int seeks_started_ = 0;
   bool puzzle_open_ = false;

@@ -84,8 +84,13 @@ TEST_F(BotServerTest, BatchAtHundredMillisecondsPerMoveLosesNothingOnTime) {
   auto [a, b] =
       pair_of_bots("isolation", "alphabeta:eval=improved_score,depth=6",
                    "alphabeta:eval=custom_score_2,depth=6", kBatchGames, "movetime:100", "", 2);
-  EXPECT_TRUE(a->session().wait_done(kWaitMs * 2));
-  EXPECT_TRUE(b->session().wait_done(kWaitMs));
+  const auto describe = [](const BotStats& st) {
+    return "started " + std::to_string(st.games_started) + ", finished " +
+           std::to_string(st.games_finished) + ", moves " + std::to_string(st.moves_sent) +
+           ", errors " + std::to_string(st.errors) + ", last error: " + st.last_error;
+  };
+  EXPECT_TRUE(a->session().wait_done(kWaitMs / 3)) << "seeker: " << describe(a->session().stats());
+  EXPECT_TRUE(b->session().wait_done(kWaitMs / 3)) << "taker: " << describe(b->session().stats());
   expect_clean_finish(a->session().stats(), b->session().stats(), kBatchGames);
   std::string reasons;
   for (const auto& r : a->session().stats().reasons) reasons += " " + r;
