@@ -23,23 +23,23 @@ std::string_view to_string(EndReason r) {
     case EndReason::kLine:
       return "line";
     case EndReason::kBoardFull:
-      return "board-full";
+      return "board_full";
     case EndReason::kNoMoves:
-      return "no-moves";
+      return "no_moves";
     case EndReason::kDiscCount:
-      return "disc-count";
+      return "disc_count";
     case EndReason::kCheckmate:
       return "checkmate";
     case EndReason::kStalemate:
       return "stalemate";
     case EndReason::kThreefoldRepetition:
-      return "threefold-repetition";
+      return "threefold_repetition";
     case EndReason::kFiftyMoveRule:
-      return "fifty-move-rule";
+      return "fifty_move_rule";
     case EndReason::kInsufficientMaterial:
-      return "insufficient-material";
+      return "insufficient_material";
     case EndReason::kNoProgress:
-      return "no-progress";
+      return "no_progress";
     case EndReason::kSolved:
       return "solved";
   }

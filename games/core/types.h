@@ -53,7 +53,7 @@ struct Outcome {
 };
 
 std::string_view to_string(Result r);
-std::string_view to_string(EndReason r);
+std::string_view to_string(EndReason r);  // as the protocol spells it: board_full, no_moves
 
 // Options a game is created with (size, seed, variant ...), as text. Each game validates its
 // own options and rejects unknown keys with a message that names them.

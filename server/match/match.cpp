@@ -1,7 +1,5 @@
 #include "server/match/match.h"
 
-#include <algorithm>
-
 #include <boost/asio/post.hpp>
 
 namespace arena::server {
@@ -160,12 +158,7 @@ void Match::announce_state() {
   if (!game_->history().empty()) s.last_move = game_->history().back();
   s.result = outcome_result(outcome.result);
   emit(protocol::to_json(s));
-  if (outcome.is_terminal()) {
-    // The protocol names reasons with underscores (board_full), the rules with hyphens.
-    std::string reason(to_string(outcome.reason));
-    std::replace(reason.begin(), reason.end(), '-', '_');
-    return finish(s.result, reason);
-  }
+  if (outcome.is_terminal()) return finish(s.result, std::string(to_string(outcome.reason)));
   arm_timer();
 }
 

@@ -2,7 +2,6 @@
 // One tournament game of G played in process between two search specs and recorded through the
 // Store, with the error policy of league_runner.h. Internal to the league runner.
 
-#include <algorithm>
 #include <chrono>
 #include <string>
 
@@ -92,8 +91,7 @@ Expected<PlayedGame> play_recorded_game(G position, const GameSetup& setup,
   }
   const Outcome outcome = position.outcome();
   if (!outcome.is_terminal()) return PlayedGame{"1/2-1/2", "adjudicated"};
-  std::string reason(to_string(outcome.reason));
-  std::replace(reason.begin(), reason.end(), '-', '_');  // as the server stores it
+  const std::string reason(to_string(outcome.reason));
   if (outcome.result == Result::kDraw) return PlayedGame{"1/2-1/2", reason};
   return PlayedGame{outcome.result == Result::kFirstWins ? "1-0" : "0-1", reason};
 }
