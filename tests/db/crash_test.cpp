@@ -31,6 +31,8 @@
 #include <vector>
 
 #include "games/catalog/catalog.h"
+#include "tests/db/raw_db.h"
+#include "tests/db/server_process.h"
 #include "tests/db/temp_dir.h"
 #include "tests/server/ws_client.h"
 
@@ -45,90 +47,6 @@ constexpr int kKills = 5;
 constexpr int kPairs = 9;  // two guests each, one game at a time, games back to back
 constexpr const char* kKinds[] = {"tictactoe", "othello", "isolation"};
 constexpr auto kReadTimeout = 10s;
-
-// `arena serve` as a child process on a port of its own choosing (--port 0, read back from
-// its first line). The destructor kills and reaps it, and PR_SET_PDEATHSIG kills it if the
-// test process dies first: a failed test never leaves a server behind.
-class ServerProcess {
- public:
-  explicit ServerProcess(const std::string& db) {
-    int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) return;
-    std::vector<std::string> args = {ARENA_BINARY, "serve", "--host", "127.0.0.1", "--port",
-                                     "0",          "--db",  db,       "--threads", "2"};
-    std::vector<char*> argv;
-    for (auto& a : args) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const pid_t parent = getpid();
-    const long max_fd = std::min(sysconf(_SC_OPEN_MAX), 4096L);
-    pid_ = fork();
-    if (pid_ == 0) {  // only async-signal-safe calls until exec
-      prctl(PR_SET_PDEATHSIG, SIGKILL);
-      if (getppid() != parent) _exit(127);
-      dup2(fds[1], STDOUT_FILENO);
-      for (int fd = 3; fd < max_fd; ++fd) close(fd);  // no test socket leaks into the server
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    close(fds[1]);
-    out_ = fds[0];
-    if (pid_ > 0) port_ = read_port();
-  }
-  ~ServerProcess() {
-    kill_now();
-    if (out_ >= 0) close(out_);
-  }
-  ServerProcess(const ServerProcess&) = delete;
-  ServerProcess& operator=(const ServerProcess&) = delete;
-
-  unsigned short port() const { return port_; }
-  bool running() const { return pid_ > 0 && waitpid(pid_, nullptr, WNOHANG) == 0; }
-  // SIGKILL; true if the process was alive until then (it died of this very signal).
-  bool kill_now() {
-    if (pid_ <= 0) return false;
-    kill(pid_, SIGKILL);
-    int status = 0;
-    waitpid(pid_, &status, 0);
-    pid_ = -1;
-    return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
-  }
-  // SIGTERM, the orderly shutdown; the exit status, or -1 if it had to be killed after 30 s.
-  int stop() {
-    kill(pid_, SIGTERM);
-    for (int i = 0; i < 3000; ++i) {
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-      }
-      std::this_thread::sleep_for(10ms);
-    }
-    kill_now();
-    return -1;
-  }
-
- private:
-  unsigned short read_port() {
-    std::string line;
-    const auto deadline = std::chrono::steady_clock::now() + 30s;  // ASan starts slowly
-    while (line.find('\n') == std::string::npos && std::chrono::steady_clock::now() < deadline) {
-      pollfd p{out_, POLLIN, 0};
-      if (poll(&p, 1, 100) <= 0) continue;
-      char buf[256];
-      const ssize_t n = read(out_, buf, sizeof buf);
-      if (n <= 0) break;
-      line.append(buf, static_cast<std::size_t>(n));
-    }
-    const std::string marker = "http://127.0.0.1:";
-    const auto at = line.find(marker);
-    if (at == std::string::npos) return 0;
-    return static_cast<unsigned short>(std::atoi(line.c_str() + at + marker.size()));
-  }
-
-  pid_t pid_ = -1;
-  int out_ = -1;
-  unsigned short port_ = 0;
-};
 
 struct Ack {
   std::int64_t game = 0;
@@ -439,43 +357,6 @@ class PairRun {
   Json state_;
 };
 
-// The file as a second process sees it, opened read-only (the server is dead or stopped).
-class ReadOnlyDb {
- public:
-  explicit ReadOnlyDb(const std::string& path) {
-    sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READONLY, nullptr);
-  }
-  ~ReadOnlyDb() { sqlite3_close_v2(db_); }
-  ReadOnlyDb(const ReadOnlyDb&) = delete;
-  ReadOnlyDb& operator=(const ReadOnlyDb&) = delete;
-
-  static constexpr const char* kNull = "<NULL>";
-  // Every row of `sql`, columns as text; an error fails the test and gives no rows.
-  std::vector<std::vector<std::string>> rows(const std::string& sql) {
-    std::vector<std::vector<std::string>> out;
-    sqlite3_stmt* stmt = nullptr;
-    if (sqlite3_prepare_v2(db_, sql.c_str(), -1, &stmt, nullptr) != SQLITE_OK) {
-      ADD_FAILURE() << sql << ": " << sqlite3_errmsg(db_);
-      return out;
-    }
-    int rc;
-    while ((rc = sqlite3_step(stmt)) == SQLITE_ROW) {
-      std::vector<std::string> row;
-      for (int i = 0; i < sqlite3_column_count(stmt); ++i) {
-        const unsigned char* t = sqlite3_column_text(stmt, i);
-        row.emplace_back(t ? reinterpret_cast<const char*>(t) : kNull);
-      }
-      out.push_back(std::move(row));
-    }
-    if (rc != SQLITE_DONE) ADD_FAILURE() << sql << ": " << sqlite3_errmsg(db_);
-    sqlite3_finalize(stmt);
-    return out;
-  }
-
- private:
-  sqlite3* db_ = nullptr;
-};
-
 struct StoredGame {
   std::string kind, start, result, reason, final_position, ended_at;
   std::int64_t first = 0, second = 0;
@@ -494,7 +375,7 @@ std::string result_text(Result r) {
     case Result::kOngoing:
       break;
   }
-  return ReadOnlyDb::kNull;
+  return RawDb::kNull;
 }
 
 // Checks one game against the rules: its moves replay from its start, a result is the one the
@@ -513,9 +394,9 @@ bool check_game(std::int64_t id, const StoredGame& g) {
       return false;
     }
   const Outcome outcome = (*game)->outcome();
-  if (g.result == ReadOnlyDb::kNull) {
-    EXPECT_EQ(g.reason, ReadOnlyDb::kNull);
-    EXPECT_EQ(g.ended_at, ReadOnlyDb::kNull);
+  if (g.result == RawDb::kNull) {
+    EXPECT_EQ(g.reason, RawDb::kNull);
+    EXPECT_EQ(g.ended_at, RawDb::kNull);
   } else {
     // This test never resigns, offers draws or claims: every game ends by the rules.
     EXPECT_TRUE(outcome.is_terminal())
@@ -523,14 +404,14 @@ bool check_game(std::int64_t id, const StoredGame& g) {
     EXPECT_EQ(g.result, result_text(outcome.result));
     EXPECT_EQ(g.reason, to_string(outcome.reason));
     EXPECT_EQ(g.final_position, (*game)->serialize());
-    EXPECT_NE(g.ended_at, ReadOnlyDb::kNull);
+    EXPECT_NE(g.ended_at, RawDb::kNull);
   }
   return outcome.is_terminal();
 }
 
 // The rating tables agree with the results: one history row per player and method for each
 // rated game, none for an unfinished one, and every rating's counts equal to its games.
-void check_ratings(ReadOnlyDb& db, const std::map<std::int64_t, StoredGame>& games) {
+void check_ratings(RawDb& db, const std::map<std::int64_t, StoredGame>& games) {
   std::vector<std::string> methods;
   for (auto& r : db.rows("SELECT DISTINCT method FROM ratings ORDER BY method"))
     methods.push_back(r[0]);
@@ -563,7 +444,7 @@ void check_ratings(ReadOnlyDb& db, const std::map<std::int64_t, StoredGame>& gam
 
 // Every check of the file left behind; returns each pair's unfinished game (id 0: none).
 std::vector<Unfinished> check_file(const std::string& path, const std::vector<Pair>& pairs) {
-  ReadOnlyDb db(path);
+  RawDb db(path, /*read_only=*/true);
   EXPECT_EQ(db.rows("PRAGMA integrity_check"), (std::vector<std::vector<std::string>>{{"ok"}}));
   EXPECT_TRUE(db.rows("PRAGMA foreign_key_check").empty());
   std::map<std::int64_t, StoredGame> games;
@@ -582,7 +463,7 @@ std::vector<Unfinished> check_file(const std::string& path, const std::vector<Pa
   std::vector<Unfinished> out(pairs.size());
   for (const auto& [id, g] : games) {
     const bool terminal = check_game(id, g);
-    if (g.result != ReadOnlyDb::kNull) continue;
+    if (g.result != RawDb::kNull) continue;
     bool owned = false;
     for (const auto& p : pairs)
       if (p.player[0] == g.first && p.player[1] == g.second) {
