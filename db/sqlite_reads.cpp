@@ -211,8 +211,9 @@ Expected<std::vector<std::string>> SqliteStore::stored_kinds() {
 Expected<std::vector<Pairing>> SqliteStore::pairings(std::int64_t tournament) {
   std::lock_guard lock(read_mutex_);
   auto stmt = reader_.prepare(
-      "SELECT round, first_id, COALESCE(second_id, 0), COALESCE(game_id, 0) FROM pairings "
-      "WHERE tournament_id = ?1 ORDER BY round, id");
+      "SELECT p.round, p.first_id, COALESCE(p.second_id, 0), COALESCE(p.game_id, 0), p.id, "
+      "COALESCE(g.result, '') FROM pairings p LEFT JOIN games g ON g.id = p.game_id "
+      "WHERE p.tournament_id = ?1 ORDER BY p.id");
   if (!stmt) return Error{stmt.error()};
   stmt->bind(1, tournament);
   std::vector<Pairing> out;
@@ -220,7 +221,24 @@ Expected<std::vector<Pairing>> SqliteStore::pairings(std::int64_t tournament) {
     auto row = stmt->step();
     if (!row) return Error{row.error()};
     if (!*row) return out;
-    out.push_back({tournament, stmt->int32(0), stmt->int64(1), stmt->int64(2), stmt->int64(3)});
+    out.push_back({tournament, stmt->int32(0), stmt->int64(1), stmt->int64(2), stmt->int64(3),
+                   stmt->int64(4), stmt->text(5)});
+  }
+}
+
+Expected<std::vector<TournamentRecord>> SqliteStore::unfinished_tournaments() {
+  std::lock_guard lock(read_mutex_);
+  auto stmt = reader_.prepare(
+      "SELECT id, name, kind, format, config FROM tournaments WHERE finished_at IS NULL "
+      "ORDER BY id");
+  if (!stmt) return Error{stmt.error()};
+  std::vector<TournamentRecord> out;
+  for (;;) {
+    auto row = stmt->step();
+    if (!row) return Error{row.error()};
+    if (!*row) return out;
+    out.push_back(
+        {stmt->int64(0), stmt->text(1), stmt->text(2), stmt->text(3), stmt->text(4), false});
   }
 }
 

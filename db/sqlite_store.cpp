@@ -240,12 +240,12 @@ Expected<std::int64_t> SqliteStore::create_tournament(const NewTournament& t) {
   std::int64_t id = 0;
   auto ok = writer_.run([&](Connection& c) -> Expected<void> {
     auto stmt = c.prepare(
-        "INSERT INTO tournaments (name, kind, format, options, time_control, created_at) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6)");
+        "INSERT INTO tournaments (name, kind, format, options, time_control, created_at, config) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
     if (!stmt) return Error{stmt.error()};
     stmt->bind(1, t.name).bind(2, t.kind).bind(3, t.format).bind(4, t.options);
     stmt->bind(5, t.time_control.empty() ? std::string("none") : t.time_control);
-    stmt->bind(6, now_unix_ms());
+    stmt->bind(6, now_unix_ms()).bind(7, t.config);
     if (auto r = stmt->run(); !r) return r;
     id = c.last_insert_rowid();
     return {};

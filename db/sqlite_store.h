@@ -66,6 +66,7 @@ class SqliteStore final : public Store {
   Expected<std::vector<GameResultRow>> game_results(const std::string& kind) override;
   Expected<std::vector<std::string>> stored_kinds() override;
   Expected<std::vector<PuzzleAttempt>> puzzle_attempts(const std::string& kind) override;
+  Expected<std::vector<TournamentRecord>> unfinished_tournaments() override;
 
   // Group commits so far (tests check that queued writes are batched).
   std::size_t commits() const { return writer_.commits(); }

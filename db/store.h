@@ -124,6 +124,14 @@ struct NewTournament {
   std::string format;   // "round-robin", "swiss", "gauntlet", ...
   std::string options;  // game options, key=value,...
   std::string time_control;
+  std::string config{};  // the full configuration (JSON) a server needs to continue it; may be ""
+};
+
+// A tournament as stored (for a server that continues unfinished ones after a restart).
+struct TournamentRecord {
+  std::int64_t id = 0;
+  std::string name, kind, format, config;
+  bool finished = false;
 };
 
 struct Pairing {
@@ -132,6 +140,9 @@ struct Pairing {
   PlayerId first = 0;
   PlayerId second = 0;  // 0 = a bye
   GameId game = 0;      // 0 = not played yet (set_pairing_game fills it)
+  // Filled by pairings(): the row's id, and its game's result ("" while none or live).
+  std::int64_t id = 0;
+  std::string result{};
 };
 
 struct PuzzleAttempt {
@@ -192,6 +203,7 @@ class Store {
   virtual Expected<std::int64_t> add_pairing(const Pairing& pairing) = 0;
   virtual Expected<void> set_pairing_game(std::int64_t pairing_id, GameId game) = 0;
   virtual Expected<void> finish_tournament(std::int64_t tournament) = 0;
+  // In the order they were added.
   virtual Expected<std::vector<Pairing>> pairings(std::int64_t tournament) = 0;
   // Durable when `done` is called.
   virtual void record_puzzle_attempt(const PuzzleAttempt& attempt, Done done) = 0;
@@ -206,6 +218,8 @@ class Store {
   virtual Expected<std::vector<std::string>> stored_kinds() = 0;
   // Puzzle attempts of one kind (empty = all), oldest first.
   virtual Expected<std::vector<PuzzleAttempt>> puzzle_attempts(const std::string& kind) = 0;
+  // The tournaments not finished yet, oldest first.
+  virtual Expected<std::vector<TournamentRecord>> unfinished_tournaments() = 0;
 };
 
 }  // namespace arena::db

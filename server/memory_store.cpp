@@ -209,6 +209,7 @@ Expected<std::int64_t> MemoryStore::register_bot_version(const db::BotVersion& v
 Expected<std::int64_t> MemoryStore::create_tournament(const db::NewTournament& tournament) {
   std::lock_guard lock(mutex_);
   tournaments_.push_back(tournament);
+  tournament_finished_.push_back(false);
   return static_cast<std::int64_t>(tournaments_.size());
 }
 
@@ -230,14 +231,31 @@ Expected<void> MemoryStore::finish_tournament(std::int64_t tournament) {
   std::lock_guard lock(mutex_);
   if (tournament < 1 || tournament > static_cast<std::int64_t>(tournaments_.size()))
     return make_error("no tournament " + std::to_string(tournament));
+  tournament_finished_[static_cast<std::size_t>(tournament - 1)] = true;
   return {};
+}
+
+Expected<std::vector<db::TournamentRecord>> MemoryStore::unfinished_tournaments() {
+  std::lock_guard lock(mutex_);
+  std::vector<db::TournamentRecord> out;
+  for (std::size_t i = 0; i < tournaments_.size(); ++i)
+    if (!tournament_finished_[i]) {
+      const auto& t = tournaments_[i];
+      out.push_back({static_cast<std::int64_t>(i + 1), t.name, t.kind, t.format, t.config, false});
+    }
+  return out;
 }
 
 Expected<std::vector<db::Pairing>> MemoryStore::pairings(std::int64_t tournament) {
   std::lock_guard lock(mutex_);
   std::vector<db::Pairing> out;
-  for (const auto& p : pairings_)
-    if (p.tournament == tournament) out.push_back(p);
+  for (std::size_t i = 0; i < pairings_.size(); ++i) {
+    if (pairings_[i].tournament != tournament) continue;
+    db::Pairing p = pairings_[i];
+    p.id = static_cast<std::int64_t>(i + 1);
+    if (auto g = games_.find(p.game); g != games_.end()) p.result = g->second.summary.result;
+    out.push_back(std::move(p));
+  }
   return out;
 }
 

@@ -38,6 +38,7 @@ class MemoryStore final : public db::Store {
   Expected<std::vector<db::GameResultRow>> game_results(const std::string& kind) override;
   Expected<std::vector<std::string>> stored_kinds() override;
   Expected<std::vector<db::PuzzleAttempt>> puzzle_attempts(const std::string& kind) override;
+  Expected<std::vector<db::TournamentRecord>> unfinished_tournaments() override;
 
   // Test controls.
   void fail_writes(bool fail);
@@ -55,6 +56,7 @@ class MemoryStore final : public db::Store {
   std::map<db::GameId, std::pair<db::PlayerId, db::PlayerId>> seats_;
   std::vector<db::BotVersion> bot_versions_;
   std::vector<db::NewTournament> tournaments_;
+  std::vector<bool> tournament_finished_;
   std::vector<db::Pairing> pairings_;
   std::vector<db::PuzzleAttempt> attempts_;
   bool fail_ = false, hold_ = false;
