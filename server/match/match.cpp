@@ -2,6 +2,8 @@
 
 #include <boost/asio/post.hpp>
 
+#include "games/core/rng.h"
+
 namespace arena::server {
 
 using protocol::ErrorCode;
@@ -86,32 +88,62 @@ void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply)
   const std::int64_t now = time_->now_ms();
   if (clock_.flagged(now)) {
     clock_.end_turn(now);
+    if (settings_.substitute_on_error) {
+      error(reply, ErrorCode::kIllegalMove, "too late: a random legal move was played for you",
+            "move");
+      return substitute(seat, "timeout");
+    }
     return finish(result_text(1 - seat), "timeout");
   }
   auto played = game_->play(request.move);
   if (!played) {
+    if (settings_.substitute_on_error) {
+      error(reply, ErrorCode::kIllegalMove,
+            played.error() + "; a random legal move was played for you", "move");
+      return substitute(seat, "illegal move " + request.move);
+    }
     if (settings_.illegal_move_loses) return finish(result_text(1 - seat), "illegal_move");
     return error(reply, ErrorCode::kIllegalMove, played.error(), "move");
   }
+  std::string pv;
+  if (request.info)
+    for (const auto& m : request.info->pv) pv += (pv.empty() ? "" : " ") + m;
+  commit_move(seat, request.client_id, *played, request.info, std::move(pv), reply);
+}
+
+void Match::substitute(int seat, const std::string& why) {
+  const auto moves = game_->legal_moves();
+  if (moves.empty()) return finish(result_text(1 - seat), "no_moves");
+  Rng rng(settings_.seed ^ (0x9E3779B97F4A7C15ULL * (game_->history().size() + 1)));
+  auto played = game_->play(moves[rng.below(moves.size())]);
+  if (!played) return finish(result_text(1 - seat), "illegal_move");  // not reached: it is legal
+  commit_move(seat, "substituted:" + std::to_string(game_->history().size()), *played, std::nullopt,
+              "substituted: " + why, {});
+}
+
+void Match::commit_move(int seat, const std::string& client_id, const std::string& move,
+                        const std::optional<protocol::SearchInfo>& info, std::string pv,
+                        Reply reply) {
+  const std::int64_t now = time_->now_ms();
   move_time_used_ = now - turn_started_ms_;
   clock_.end_turn(now);
   timer_.cancel();
   if (draw_offer_by_ && *draw_offer_by_ != seat) draw_offer_by_.reset();  // a move declines
   const auto version = next_version();
-  client_ids_[seat][request.client_id] = version;
-  pending_ = PendingMove{seat, request.client_id, reply};
+  client_ids_[seat][client_id] = version;
+  pending_ = PendingMove{seat, client_id, std::move(reply)};
   db::MoveRecord record;
   record.game = game_id();
   record.ply = static_cast<int>(game_->history().size()) - 1;
-  record.move = *played;
+  record.move = move;
   record.time_used_ms = move_time_used_;
   record.clock_left_ms = clock_.enabled() ? clock_.remaining(seat, now) : -1;
-  if (request.info) {
-    record.depth = request.info->depth;
-    record.nodes = request.info->nodes;
-    record.score = request.info->score;
-    for (const auto& m : request.info->pv) record.pv += (record.pv.empty() ? "" : " ") + m;
+  if (info) {
+    record.depth = info->depth;
+    record.nodes = info->nodes;
+    record.score = info->score;
   }
+  record.pv = std::move(pv);
   store_.append_move(record, [self = shared_from_this()](Expected<void> done) {
     boost::asio::post(self->strand_, [self, done = std::move(done)]() mutable {
       self->on_move_durable(std::move(done));
@@ -127,15 +159,17 @@ void Match::on_move_durable(Expected<void> done) {
     game_->undo();
     client_ids_[pending.seat].erase(pending.client_id);
     clock_.start_turn(pending.seat, time_->now_ms());
+    arm_timer();
     return error(pending.reply, ErrorCode::kInternal,
                  "the move could not be recorded: " + done.error(), "move");
   }
   client_ids_[pending.seat][pending.client_id] = next_version();
-  pending.reply(std::make_shared<const std::string>(Json{
-      {"type", "move_ack"},
-      {"game_id", game_id()},
-      {"client_id", pending.client_id},
-      {"version", next_version()}}.dump()));
+  if (pending.reply)
+    pending.reply(std::make_shared<const std::string>(Json{
+        {"type", "move_ack"},
+        {"game_id", game_id()},
+        {"client_id", pending.client_id},
+        {"version", next_version()}}.dump()));
   announce_state();
 }
 
@@ -159,6 +193,9 @@ void Match::announce_state() {
   s.result = outcome_result(outcome.result);
   emit(protocol::to_json(s));
   if (outcome.is_terminal()) return finish(s.result, std::string(to_string(outcome.reason)));
+  if (settings_.max_plies > 0 &&
+      game_->history().size() >= static_cast<std::size_t>(settings_.max_plies))
+    return finish("1/2-1/2", "adjudicated");
   arm_timer();
 }
 
@@ -239,6 +276,7 @@ void Match::check_time() {
     if (!self->clock_.flagged(now)) return self->arm_timer();
     const int side = self->clock_.running_side();
     self->clock_.end_turn(now);
+    if (self->settings_.substitute_on_error) return self->substitute(side, "timeout");
     self->finish(self->result_text(1 - side), "timeout");
   });
 }

@@ -51,6 +51,13 @@ struct MatchSettings {
   bool illegal_move_loses = false;
   std::int64_t reconnect_grace_ms = 30'000;  // after this, the opponent may claim the win
   bool draws_possible = true;
+  // Tournament rules. max_plies > 0: the game is adjudicated a draw ("adjudicated") once this
+  // many plies have been played here. substitute_on_error (research mode): an illegal move or
+  // a flag fall does not lose; a random legal move (from `seed`) is played for that side and
+  // recorded with "substituted: <why>" as its principal variation.
+  int max_plies = 0;
+  bool substitute_on_error = false;
+  std::uint64_t seed = 0;
 };
 
 class Match : public std::enable_shared_from_this<Match> {
@@ -95,6 +102,11 @@ class Match : public std::enable_shared_from_this<Match> {
   };
 
   void do_move(int seat, protocol::MoveRequest request, const Reply& reply);
+  // Records a move the game has just played and announces it once durable; `reply` may be
+  // empty (a substituted move has no client waiting for its ack).
+  void commit_move(int seat, const std::string& client_id, const std::string& move,
+                   const std::optional<protocol::SearchInfo>& info, std::string pv, Reply reply);
+  void substitute(int seat, const std::string& why);
   void on_move_durable(Expected<void> done);
   void do_action(int seat, protocol::GameActionKind kind, const Reply& reply);
   void announce_state();

@@ -3,6 +3,8 @@
 
 #include "server/match/match.h"
 
+#include <functional>
+
 #include <gtest/gtest.h>
 #include <boost/asio/io_context.hpp>
 
@@ -23,7 +25,8 @@ struct Recorder : MatchObserver {
 
 class MatchTest : public ::testing::Test {
  protected:
-  std::shared_ptr<Match> make(const std::string& tc, bool illegal_loses = false) {
+  std::shared_ptr<Match> make(const std::string& tc, bool illegal_loses = false,
+                              const std::function<void(MatchSettings&)>& tweak = {}) {
     MatchSettings s;
     s.game_id = 1;
     s.kind = "race";
@@ -32,6 +35,7 @@ class MatchTest : public ::testing::Test {
     s.players[1] = {2, "bob", false};
     s.illegal_move_loses = illegal_loses;
     s.reconnect_grace_ms = 5000;
+    if (tweak) tweak(s);
     auto m = std::make_shared<Match>(ioc.get_executor(), s,
                                      std::make_unique<GameAdapter<testing::Race>>(testing::Race{}),
                                      store, time, observer);
@@ -225,6 +229,60 @@ TEST_F(MatchTest, HistoryIsResentFromAVersion) {
   ASSERT_EQ(got.size(), 2u);
   EXPECT_EQ(got[0]["version"], 2);
   EXPECT_EQ(got[1]["version"], 3);
+}
+
+TEST_F(MatchTest, ATournamentAdjudicatesADrawAfterItsMaximumPlies) {
+  auto m = make("none", false, [](MatchSettings& s) { s.max_plies = 3; });
+  move(m, 0, "1", "a");
+  move(m, 1, "1", "b");
+  EXPECT_EQ(last()["type"], "state") << "two plies of three";
+  move(m, 0, "1", "c");
+  EXPECT_EQ(last()["type"], "game_end");
+  EXPECT_EQ(last()["result"], "1/2-1/2");
+  EXPECT_EQ(last()["reason"], "adjudicated");
+}
+
+// Research mode: the error is recorded with a random legal move instead of ending the game.
+class SubstitutionTest : public MatchTest {
+ protected:
+  std::shared_ptr<Match> make_research(const std::string& tc) {
+    auto id = store.create_game({"race", "", "", 1, 2, tc, 7, std::nullopt});
+    EXPECT_TRUE(id && *id == 1);
+    return make(tc, false, [](MatchSettings& s) {
+      s.substitute_on_error = true;
+      s.seed = 7;
+    });
+  }
+  db::MoveRecord recorded(std::size_t ply) {
+    auto d = store.game_detail(1);
+    EXPECT_TRUE(d && d->moves.size() > ply);
+    return d && d->moves.size() > ply ? d->moves[ply] : db::MoveRecord{};
+  }
+};
+
+TEST_F(SubstitutionTest, AnIllegalMoveIsReplacedByARandomLegalOne) {
+  auto m = make_research("none");
+  move(m, 0, "9", "a");
+  ASSERT_FALSE(replies.empty());
+  EXPECT_EQ(replies.back()["type"], "error");
+  EXPECT_NE(replies.back()["message"].get<std::string>().find("random legal move"),
+            std::string::npos);
+  EXPECT_EQ(last()["type"], "state");
+  EXPECT_EQ(last()["to_move"], 1) << "the substituted move was played for ann";
+  const std::string played = last()["last_move"];
+  EXPECT_TRUE(played == "1" || played == "2") << played;
+  EXPECT_EQ(recorded(0).move, played);
+  EXPECT_EQ(recorded(0).pv, "substituted: illegal move 9");
+}
+
+TEST_F(SubstitutionTest, AFlagFallIsReplacedByARandomLegalMove) {
+  auto m = make_research("movetime:150");
+  time->advance(151);
+  m->check_time();
+  run();
+  EXPECT_EQ(last()["type"], "state") << "no loss on time in research mode";
+  EXPECT_EQ(last()["to_move"], 1);
+  EXPECT_EQ(recorded(0).pv, "substituted: timeout");
 }
 
 TEST(TimeControl, ParsesTheThreeKindsAndNamesABadOne) {
