@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <csignal>
+#include <cstdlib>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -83,7 +84,9 @@ int run_bot(const BotOptions& o) {
   if (o.list_presets) return list_presets();
   client::BotRunOptions run;
   run.url = o.server;
-  run.token = o.token;
+  // ARENA_TOKEN keeps the token off the command line (arena league starts its bots so).
+  const char* env_token = std::getenv("ARENA_TOKEN");
+  run.token = o.token.empty() && env_token != nullptr ? env_token : o.token;
   run.search_threads = o.threads;
   client::BotConfig& c = run.config;
   c.name = o.name;
@@ -161,7 +164,7 @@ void add_bot(CLI::App& app, Action& action) {
   CLI::App* sub =
       app.add_subcommand("bot", "run a bot on a server (presets, searches, UCI engines)");
   sub->add_option("--server", o->server, "ws://HOST:PORT[/ws]")->capture_default_str();
-  sub->add_option("--token", o->token, "bot token (arena token create NAME); none: a guest");
+  sub->add_option("--token", o->token, "bot token (arena token create NAME; or the ARENA_TOKEN variable); none: a guest");
   sub->add_option("--name", o->name, "guest display name (without a token)")->capture_default_str();
   sub->add_option("--preset", o->preset, "a roster preset (see --list-presets)");
   sub->add_option("--game", o->game, "catalog game (with --search)");

@@ -1,17 +1,27 @@
-// arena league: runs a tournament of bots to its end and prints the table. The games are played
-// in this process by the same agents as `arena match` (server/tournament/league_runner.h), and
-// everything (games, moves, tournament and pairings) is kept in the SQLite file, so running
-// the same command again after an interruption (Ctrl-C, a kill) finishes the same tournament.
+// arena league: runs a tournament of bots to its end and prints the table.
+//
+//   default        starts `arena serve` and one `arena bot` per player as local processes (the
+//                  topology of docker/compose.yml), creates the tournament on the server and
+//                  follows it (cli/league_local.h); a server that dies is started again and
+//                  continues the tournament.
+//   --server URL   a running server (and its bots): create the tournament there and follow it.
+//   --in-process   the same agents played in this process, no network (league_runner.h).
+//
+// Everything (games, moves, tournament and pairings) is kept in the SQLite file, so running the
+// same command again after an interruption (Ctrl-C, a kill) finishes the same tournament.
 
 #include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
 #include <string>
 
 #include "cli/commands.h"
+#include "cli/league_local.h"
 #include "db/sqlite_store.h"
 #include "server/tournament/league_runner.h"
 #include "server/tournament/report.h"
@@ -31,6 +41,9 @@ struct LeagueFlags {
   int games_per_pairing = 0, concurrency = 0, rounds = 0, max_plies = 0, opening_plies = -1;
   std::int64_t movetime_ms = -1;
   bool quiet = false;
+  bool in_process = false;
+  std::string server, token, token_file;
+  unsigned short port = 0;
 };
 
 std::string duration(double s) {
@@ -87,22 +100,53 @@ Expected<tournament::LeagueConfig> build_config(const LeagueFlags& f) {
   return c;
 }
 
-int run(const LeagueFlags& f) {
-  auto config = build_config(f);
-  if (!config) {
-    std::cerr << "arena league: " << config.error() << "\n";
-    return kExitUsage;
+// The final table from the server's JSON (remote leagues: the database is the server's).
+void print_json_table(const nlohmann::json& state) {
+  std::printf("%-4s %-20s %6s %5s %5s %5s %6s %14s\n", "rank", "bot", "games", "won", "lost",
+              "drawn", "score", "BT Elo (95%)");
+  for (const auto& r : state.value("standings", nlohmann::json::array())) {
+    const std::string rating = r.contains("bt_elo") ? std::to_string(r.value("bt_elo", 0)) + " +-" +
+                                                          std::to_string(r.value("bt_95", 0))
+                                                    : "-";
+    std::printf("%-4d %-20s %6d %5d %5d %5d %5.1f%% %14s\n", r.value("rank", 0),
+                r.value("player", "").c_str(), r.value("games", 0), r.value("won", 0),
+                r.value("lost", 0), r.value("drawn", 0), r.value("score", 0.0), rating.c_str());
   }
+}
+
+int print_tables(const LeagueFlags& f, const tournament::LeagueConfig& config,
+                 std::int64_t tournament) {
+  auto reader = tournament::TournamentReader::open(f.db);
+  if (!reader) {
+    std::cerr << "arena league: " << reader.error() << "\n";
+    return kExitFailure;
+  }
+  auto analysis = tournament::load_analysis(*reader, tournament, config.sprt);
+  if (!analysis) {
+    std::cerr << "arena league: " << analysis.error() << "\n";
+    return kExitFailure;
+  }
+  if (config.format == tournament::Format::kGauntlet) {
+    std::vector<std::string> challengers, field;
+    for (std::size_t i = 0; i < config.players.size(); ++i)
+      (static_cast<int>(i) < config.num_challengers ? challengers : field)
+          .push_back(config.players[i].name);
+    tournament::print_gauntlet_table(std::cout, *analysis, challengers, field);
+    std::cout << "\n";
+  }
+  tournament::print_report(std::cout, *analysis);
+  return kExitOk;
+}
+
+int run_in_process(const LeagueFlags& f, const tournament::LeagueConfig& config) {
   auto store = db::open_sqlite_store(f.db);
   if (!store) {
     std::cerr << "arena league: " << store.error() << "\n";
     return kExitFailure;
   }
-  std::signal(SIGINT, on_league_signal);
-  std::signal(SIGTERM, on_league_signal);
   tournament::ProgressFn progress;
   if (!f.quiet) progress = draw_progress;
-  auto run = tournament::run_league(*config, **store, f.db, progress, &g_stop);
+  auto run = tournament::run_league(config, **store, f.db, progress, &g_stop);
   if (!f.quiet) std::fputs("\n", stderr);
   if (!run) {
     std::cerr << "arena league: " << run.error() << "\n";
@@ -113,30 +157,63 @@ int run(const LeagueFlags& f) {
               << " continues when you run the same command again\n";
     return kExitFailure;
   }
-  auto reader = tournament::TournamentReader::open(f.db);
-  if (!reader) {
-    std::cerr << "arena league: " << reader.error() << "\n";
+  std::cout << "tournament " << run->tournament << " '" << config.name << "' ("
+            << tournament::to_string(config.format) << ", " << config.game
+            << "): " << run->games_played << " games played in " << duration(run->wall_s)
+            << (run->resumed ? " (resumed)" : "") << ", in process, database " << f.db << "\n\n";
+  return print_tables(f, config, run->tournament);
+}
+
+int run(const LeagueFlags& f) {
+  auto config = build_config(f);
+  if (!config) {
+    std::cerr << "arena league: " << config.error() << "\n";
+    return kExitUsage;
+  }
+  std::signal(SIGINT, on_league_signal);
+  std::signal(SIGTERM, on_league_signal);
+  if (f.in_process) return run_in_process(f, *config);
+  ServerLeagueOptions o;
+  o.server = f.server;
+  o.token = f.token;
+  std::string token_file = f.token_file;
+  if (token_file.empty())
+    if (const char* env = std::getenv("ARENA_TOKEN_FILE")) token_file = env;
+  if (o.token.empty() && !token_file.empty()) {
+    std::ifstream in(token_file);
+    if (!(in >> o.token)) {
+      std::cerr << "arena league: cannot read a token from " << token_file << "\n";
+      return kExitUsage;
+    }
+  }
+  o.db = f.db;
+  o.port = f.port;
+  o.stop = &g_stop;
+  if (!f.quiet) o.progress = draw_progress;
+  auto run = run_league_on_server(*config, o);
+  if (!f.quiet) std::fputs("\n", stderr);
+  if (!run) {
+    std::cerr << "arena league: " << run.error() << "\n";
     return kExitFailure;
   }
-  auto analysis = tournament::load_analysis(*reader, run->tournament, config->sprt);
-  if (!analysis) {
-    std::cerr << "arena league: " << analysis.error() << "\n";
+  if (!run->finished) {
+    std::cerr << "arena league: stopped; tournament " << run->tournament
+              << " continues when you run the same command again\n";
     return kExitFailure;
   }
   std::cout << "tournament " << run->tournament << " '" << config->name << "' ("
             << tournament::to_string(config->format) << ", " << config->game
             << "): " << run->games_played << " games played in " << duration(run->wall_s)
-            << (run->resumed ? " (resumed)" : "") << ", database " << f.db << "\n\n";
-  if (config->format == tournament::Format::kGauntlet) {
-    std::vector<std::string> challengers, field;
-    for (std::size_t i = 0; i < config->players.size(); ++i)
-      (static_cast<int>(i) < config->num_challengers ? challengers : field)
-          .push_back(config->players[i].name);
-    tournament::print_gauntlet_table(std::cout, *analysis, challengers, field);
-    std::cout << "\n";
+            << (run->resumed ? " (resumed)" : "") << " by the server at " << run->url
+            << (f.server.empty() ? " (started here)" : "");
+  if (run->server_restarts > 0)
+    std::cout << ", which was restarted " << run->server_restarts << " times";
+  std::cout << (f.server.empty() ? ", database " + f.db : std::string()) << "\n\n";
+  if (!f.server.empty()) {
+    print_json_table(run->final_state);
+    return kExitOk;
   }
-  tournament::print_report(std::cout, *analysis);
-  return kExitOk;
+  return print_tables(f, *config, run->tournament);
 }
 
 }  // namespace
@@ -164,6 +241,14 @@ void add_league(CLI::App& app, Action& action) {
   sub->add_option("--opening-plies", f->opening_plies, "random plies before each pair")
       ->check(CLI::Range(0, 200));
   sub->add_flag("--quiet,-q", f->quiet, "no progress bar");
+  sub->add_flag("--in-process", f->in_process,
+                "play the agents in this process (no server, no bot processes)");
+  sub->add_option("--server", f->server,
+                  "a running server (http://HOST:PORT): create the tournament there and follow it");
+  sub->add_option("--token", f->token, "with --server: a bot token the server knows");
+  sub->add_option("--token-file", f->token_file,
+                  "with --server: a file holding the token (default: $ARENA_TOKEN_FILE)");
+  sub->add_option("--port", f->port, "local server's port (default: a free one)");
   sub->callback([f, &action] { action = [f] { return run(*f); }; });
 }
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "server/tournament/league_runner.h"
+#include "server/tournament/stored_analysis.h"
 #include "server/tournament/report.h"
 
 namespace arena::cli {

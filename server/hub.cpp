@@ -162,6 +162,7 @@ void Hub::on_hello(const std::shared_ptr<Connection>& c, const protocol::Hello& 
                          {"reconnect_grace_ms", config_.reconnect_grace_ms}}}}));
   c->send(lobby_snapshot());
   lobby_changed();
+  if (hooks_.player_arrived) hooks_.player_arrived();
 }
 
 void Hub::on_close(const std::shared_ptr<Connection>& c) {
@@ -263,6 +264,7 @@ void Hub::on_match_finished(std::int64_t game_id) {
     watchers_.erase(game_id);  // the game_end event was the last one
   }
   lobby_changed();
+  if (hooks_.game_finished) hooks_.game_finished(game_id);
 }
 
 std::shared_ptr<Match> Hub::find_match(std::int64_t game_id) {

@@ -33,6 +33,37 @@ using GameFactory =
 using GameLoader = std::function<Expected<std::unique_ptr<AnyGame>>(std::string_view name,
                                                                     std::string_view position)>;
 
+// The rules of a tournament game (set by the tournament director, server/tournament/director.h).
+struct TournamentRules {
+  int max_plies = 0;  // > 0: adjudicated a draw after this many plies
+  bool illegal_move_loses = true;
+  bool substitute_on_error = false;  // research mode: a random move instead of a loss
+  std::uint64_t seed = 0;
+};
+
+struct TournamentGame {
+  std::int64_t tournament = 0;
+  db::PlayerId first = 0, second = 0;
+  std::string kind, options, start_position, time_control;
+  std::uint64_t seed = 0;
+  TournamentRules rules;
+};
+
+// How the hub reaches the tournament director without depending on it. Every hook may be empty.
+struct TournamentHooks {
+  // Whether an unfinished stored game belongs to a running tournament, which then plays its
+  // pairing again from the same start instead of resuming it after a restart (a bot's clock
+  // would run while it reconnects).
+  std::function<bool(db::GameId)> replays_game;
+  std::function<void(db::GameId)> game_finished;  // a live game ended (its end is durable)
+  std::function<void()> player_arrived;           // someone logged in
+  // POST /api/tournaments: the league config as JSON in, the tournament's id (and whether an
+  // unfinished one of that name was resumed) or an error naming the problem out.
+  std::function<Expected<std::pair<std::int64_t, bool>>(const std::string& json)> create;
+  // Live state of a running tournament for /api/tournaments/ID: running games, players awaited.
+  std::function<std::optional<protocol::Json>(std::int64_t id)> status;
+};
+
 struct HubConfig {
   std::int64_t seek_ttl_ms = 10 * 60 * 1000;
   std::int64_t challenge_ttl_ms = 60 * 1000;
@@ -98,6 +129,16 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   // since the start); other names are shown as stored.
   std::string display_name(const std::string& stored_name);
   db::Store& store() { return store_; }
+
+  // Tournaments. Set the hooks before restore_unfinished() and before clients connect.
+  void set_tournament_hooks(TournamentHooks hooks) { hooks_ = std::move(hooks); }
+  const TournamentHooks& tournament_hooks() const { return hooks_; }
+  // Starts a game between two players, whoever is connected (their connections follow it from
+  // the start, as after an accepted challenge); the error names what was wrong.
+  Expected<db::GameId> start_tournament_game(const TournamentGame& game);
+  // How many connections each logged-in player has now.
+  std::map<db::PlayerId, int> online_counts();
+  bool is_live(db::GameId id);
   const HubConfig& config() const { return config_; }
 
  private:
@@ -147,7 +188,8 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   std::shared_ptr<Match> make_match(std::int64_t id, const protocol::PlayerInfo& first,
                                     const protocol::PlayerInfo& second,
                                     std::unique_ptr<AnyGame> game, const std::string& options,
-                                    const TimeControl& tc);
+                                    const TimeControl& tc,
+                                    const std::optional<TournamentRules>& rules = std::nullopt);
   void start_match(const protocol::PlayerInfo& first, const protocol::PlayerInfo& second,
                    const std::string& game, const std::string& options,
                    const std::string& time_control, const std::shared_ptr<Connection>& c,
@@ -169,6 +211,7 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   db::Store& store_;
   std::shared_ptr<const TimeSource> time_;
   boost::asio::steady_timer lobby_timer_;
+  TournamentHooks hooks_;
 
   std::mutex mutex_;
   std::set<std::shared_ptr<Connection>> connections_;

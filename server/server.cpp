@@ -1,11 +1,14 @@
 #include "server/server.h"
 
+#include <cstdio>
+
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include "games/catalog/catalog.h"
 #include "server/net/listener.h"
+#include "server/tournament/director.h"
 
 namespace arena::server {
 
@@ -35,6 +38,11 @@ Server::~Server() {
 Expected<void> Server::start() {
   ioc_ = std::make_unique<boost::asio::io_context>(config_.threads);
   hub_ = std::make_shared<Hub>(ioc_->get_executor(), config_.hub, store_, time_);
+  // Tournaments first, so that their games come back with their rules (adjudication, policy).
+  director_ = std::make_shared<TournamentDirector>(ioc_->get_executor(), store_);
+  if (auto loaded = director_->load(); !loaded)
+    std::fprintf(stderr, "arena serve: tournaments not continued: %s\n", loaded.error().c_str());
+  director_->attach(hub_);
   if (config_.restore_unfinished) hub_->restore_unfinished();
   listener_ = std::make_shared<Listener>(*ioc_, hub_, config_.web_root);
   if (auto opened = listener_->open(config_.host, config_.port); !opened) return opened;
@@ -52,6 +60,7 @@ void Server::schedule_sweep() {
   sweeper_->timer.async_wait([this, sweeper = sweeper_](boost::system::error_code ec) {
     if (ec || sweeper->stopped) return;
     hub_->sweep();
+    director_->poke();  // a player who left, a game that ended while a tick ran
     schedule_sweep();
   });
 }
@@ -83,6 +92,7 @@ void Server::stop() {
   for (auto& t : threads_) t.join();
   threads_.clear();
   hub_->release();
+  director_.reset();
   // Writes that were still queued hold their Matches in their callbacks: let the store finish
   // them while the io_context (which the Matches' timers use) still exists.
   store_.flush();

@@ -20,6 +20,7 @@ class io_context;
 namespace arena::server {
 
 class Listener;
+class TournamentDirector;
 
 struct ServerConfig {
   std::string host = "127.0.0.1";
@@ -54,6 +55,7 @@ class Server {
   std::shared_ptr<const TimeSource> time_;
   std::unique_ptr<boost::asio::io_context> ioc_;
   std::shared_ptr<Hub> hub_;
+  std::shared_ptr<TournamentDirector> director_;
   std::shared_ptr<Listener> listener_;
   std::vector<std::thread> threads_;
   unsigned short port_ = 0;

@@ -170,6 +170,9 @@ HttpReply tournaments(Hub& hub, std::string_view rest) {
   }
   auto j = source(id);
   if (!j) return error_reply(j.error().starts_with("no tournament") ? 404 : 500, j.error());
+  // A tournament the server is running: the games in play and the players it waits for.
+  if (id && hub.tournament_hooks().status)
+    if (auto live = hub.tournament_hooks().status(*id)) (*j)["director"] = *live;
   return json_reply(*j);
 }
 
@@ -226,6 +229,20 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
     return json_reply(out);
   }
   return error_reply(404, "no API endpoint " + std::string(path));
+}
+
+std::optional<HttpReply> handle_api_post(Hub& hub, std::string_view target,
+                                         std::string_view authorization, const std::string& body) {
+  if (target != "/api/tournaments") return std::nullopt;
+  const auto& create = hub.tournament_hooks().create;
+  if (!create) return error_reply(404, "this server runs no tournaments");
+  if (!authorization.starts_with("Bearer "))
+    return error_reply(401, "creating a tournament needs a bot token (Authorization: Bearer)");
+  if (auto who = hub.store().authenticate_token(std::string(authorization.substr(7))); !who)
+    return error_reply(401, "unknown bot token");
+  auto made = create(body);
+  if (!made) return error_reply(400, made.error());
+  return json_reply(Json{{"id", made->first}, {"resumed", made->second}}, made->second ? 200 : 201);
 }
 
 }  // namespace arena::server

@@ -18,4 +18,10 @@ struct HttpReply {
 // Handles GET `target` (path and query) if it belongs to the API; nullopt otherwise.
 std::optional<HttpReply> handle_api(Hub& hub, std::string_view target);
 
+// Handles POST `target` if it belongs to the API: /api/tournaments creates a tournament from a
+// league config (the body; leagues/*.json) for a caller with a bot token, 201 {"id": N}, or 200
+// {"id": N, "resumed": true} for an unfinished one of the same name; 400 names a bad config.
+std::optional<HttpReply> handle_api_post(Hub& hub, std::string_view target,
+                                         std::string_view authorization, const std::string& body);
+
 }  // namespace arena::server

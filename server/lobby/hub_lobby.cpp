@@ -192,7 +192,8 @@ void Hub::start_match(const protocol::PlayerInfo& first, const protocol::PlayerI
 std::shared_ptr<Match> Hub::make_match(std::int64_t id, const protocol::PlayerInfo& first,
                                        const protocol::PlayerInfo& second,
                                        std::unique_ptr<AnyGame> game, const std::string& options,
-                                       const TimeControl& tc) {
+                                       const TimeControl& tc,
+                                       const std::optional<TournamentRules>& rules) {
   MatchSettings settings;
   settings.game_id = id;
   settings.kind = std::string(game->name());
@@ -203,6 +204,12 @@ std::shared_ptr<Match> Hub::make_match(std::int64_t id, const protocol::PlayerIn
   settings.illegal_move_loses = config_.illegal_move_loses;
   settings.reconnect_grace_ms = config_.reconnect_grace_ms;
   settings.draws_possible = settings.kind != "isolation";
+  if (rules) {
+    settings.illegal_move_loses = rules->illegal_move_loses;
+    settings.substitute_on_error = rules->substitute_on_error;
+    settings.max_plies = rules->max_plies;
+    settings.seed = rules->seed;
+  }
   return std::make_shared<Match>(executor_, std::move(settings), std::move(game), store_, time_,
                                  shared_from_this());
 }

@@ -2,7 +2,8 @@
 // README): the recorded moves are replayed, each clock gets what it had left at its side's
 // last move, the side to move's clock runs from the restart, both players count as
 // disconnected (so the grace period and claim_win apply), and versions continue above every
-// version of before (from the restart time in milliseconds).
+// version of before (from the restart time in milliseconds). A running tournament's game is not
+// resumed: the tournament director closes it as interrupted and plays the pairing again.
 
 #include <chrono>
 #include <cstdio>
@@ -22,6 +23,7 @@ int Hub::restore_unfinished() {
   for (auto& detail : *games) {
     const auto& s = detail.summary;
     if (s.first_name.empty() || s.second_name.empty()) continue;  // puzzles are not resumed
+    if (hooks_.replays_game && hooks_.replays_game(s.id)) continue;  // its tournament replays it
     auto first = store_.find_or_create_player(s.first_name, false);
     auto second = store_.find_or_create_player(s.second_name, false);
     auto game = config_.load_game(s.kind, detail.start_position);
@@ -31,9 +33,9 @@ int Hub::restore_unfinished() {
     auto shown = [](const db::PlayerRecord& p) {
       return p.name.starts_with("guest:") ? "guest#" + std::to_string(p.id) : p.name;
     };
-    auto match =
-        make_match(s.id, {first->id, shown(*first), first->is_bot},
-                   {second->id, shown(*second), second->is_bot}, std::move(*game), s.options, *tc);
+    auto match = make_match(s.id, {first->id, shown(*first), first->is_bot},
+                            {second->id, shown(*second), second->is_bot}, std::move(*game),
+                            s.options, *tc);
     std::vector<std::string> moves;
     for (const auto& m : detail.moves) moves.push_back(m.move);
     if (!match->replay(moves)) {

@@ -126,8 +126,15 @@ http::message_generator HttpSession::handle(http::request<http::string_body>&& r
     res.prepare_payload();
     return http::message_generator(std::move(res));
   };
+  if (req.method() == http::verb::post) {
+    if (auto api =
+            handle_api_post(*hub_, req.target(), req[http::field::authorization], req.body()))
+      return reply(static_cast<http::status>(api->status), api->content_type, std::move(api->body));
+    return reply(http::status::method_not_allowed, "text/plain", "POST only to /api/tournaments\n");
+  }
   if (req.method() != http::verb::get && req.method() != http::verb::head)
-    return reply(http::status::method_not_allowed, "text/plain", "only GET\n");
+    return reply(http::status::method_not_allowed, "text/plain",
+                 "only GET (and POST /api/tournaments)\n");
   std::string_view target = req.target();
   if (auto api = handle_api(*hub_, target))
     return reply(static_cast<http::status>(api->status), api->content_type, std::move(api->body));

@@ -4,7 +4,7 @@
 //
 //   Othello with an opening book (XOT lines, games/othello's from_opening): the line
 //     seed % book size.
-//   Any other game: `plies` uniformly random legal moves from the start (SearchRng(seed)); a
+//   Any other game: `plies` uniformly random legal moves from the start (arena::Rng(seed)); a
 //     move that would end the game is taken back and the opening stops there.
 // The seed of pair p of tournament t is pair_seed(t, p): a splitmix of both, never 0.
 
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "bots/search/search_rng.h"
+#include "games/core/rng.h"
 #include "games/core/expected.h"
 #include "games/othello/othello.h"
 
@@ -27,12 +27,23 @@ inline std::uint64_t pair_seed(std::int64_t tournament, int pair) {
   return z == 0 ? 1 : z;
 }
 
+// The seed of pairing row k of a tournament (rows in the order they were added). Schedules emit
+// each pairing's games as one block of games_per_pairing rows (schedule.h), so row k belongs to
+// pair k / gpp * ceil(gpp / 2) + (k % gpp) / 2, and both games of a pair get the same seed.
+inline std::uint64_t row_seed(std::int64_t tournament, std::uint64_t config_seed, std::size_t k,
+                              int games_per_pairing) {
+  const auto g = static_cast<std::size_t>(games_per_pairing);
+  const int pair = static_cast<int>(k / g * ((g + 1) / 2) + (k % g) / 2);
+  const std::uint64_t mix = config_seed * 0x100000001B3ULL;
+  return pair_seed(tournament ^ static_cast<std::int64_t>(mix & 0x7fffffffffffffffULL), pair);
+}
+
 // Reads an opening book: one line of moves per line, '#' comments and blank lines skipped.
 Expected<std::vector<std::string>> read_opening_book(const std::string& path);
 
 template <class G>
 G random_opening(const G& start, int plies, std::uint64_t seed) {
-  search::SearchRng rng(seed);
+  Rng rng(seed);
   G g = start;
   typename G::MoveList list;
   for (int i = 0; i < plies; ++i) {

@@ -6,46 +6,38 @@
 
 #include <nlohmann/json.hpp>
 
-#include "bots/client/roster.h"
-
 namespace arena::tournament {
 namespace {
 
 using nlohmann::json;
 
-Expected<Entrant> parse_entrant(const json& j, const std::string& game) {
+// A name alone is a preset of that name; an object names the player and says what plays it.
+Expected<Entrant> parse_entrant(const json& j) {
   if (j.is_string()) {
     const std::string name = j.get<std::string>();
-    const client::Preset* preset = client::find_preset(name);
-    if (preset == nullptr) return make_error("unknown preset '" + name + "'");
-    if (!game.empty() && preset->game != game)
-      return make_error("preset '" + name + "' plays " + preset->game + ", not " + game);
-    return Entrant{name, preset->spec};
+    if (name.empty()) return make_error("a player's name is empty");
+    return Entrant{name, "", name};
   }
   if (j.is_object() && j.contains("name") && j["name"].is_string()) {
-    Entrant e{j["name"].get<std::string>(), ""};
-    if (j.contains("spec") && j["spec"].is_string()) {
-      e.spec = j["spec"].get<std::string>();
-      return e;
+    Entrant e{j["name"].get<std::string>(), "", ""};
+    if (e.name.empty()) return make_error("a player's name is empty");
+    for (auto [key, field] : {std::pair{"spec", &e.spec}, std::pair{"preset", &e.preset}}) {
+      if (!j.contains(key)) continue;
+      if (!j[key].is_string())
+        return make_error("player '" + e.name + "': \"" + key + "\" must be a string");
+      *field = j[key].get<std::string>();
     }
-    if (j.contains("preset") && j["preset"].is_string()) {
-      auto p = parse_entrant(j["preset"], game);
-      if (!p) return p;
-      e.spec = p->spec;
-      return e;
-    }
-    return make_error("player '" + e.name + "' needs a \"spec\" or a \"preset\"");
+    return e;
   }
   return make_error("a player must be a preset name or {\"name\", \"spec\"|\"preset\"}");
 }
 
-Expected<std::vector<Entrant>> parse_entrants(const json& root, const char* key,
-                                              const std::string& game) {
+Expected<std::vector<Entrant>> parse_entrants(const json& root, const char* key) {
   std::vector<Entrant> out;
   if (!root.contains(key)) return out;
   if (!root[key].is_array()) return make_error(std::string("\"") + key + "\" must be an array");
   for (const auto& item : root[key]) {
-    auto e = parse_entrant(item, game);
+    auto e = parse_entrant(item);
     if (!e) return make_error(std::string("\"") + key + "\": " + e.error());
     out.push_back(*e);
   }
@@ -139,9 +131,9 @@ Expected<LeagueConfig> parse_league_config(const std::string& json_text) {
   if (!policy || (*policy != "lose" && *policy != "random-move"))
     return make_error("\"on_error\" must be \"lose\" or \"random-move\"");
   c.on_error = *policy == "lose" ? ErrorPolicy::kLose : ErrorPolicy::kRandomMove;
-  auto challengers = parse_entrants(root, "challengers", c.game);
+  auto challengers = parse_entrants(root, "challengers");
   if (!challengers) return make_error(challengers.error());
-  auto players = parse_entrants(root, "players", c.game);
+  auto players = parse_entrants(root, "players");
   if (!players) return make_error(players.error());
   c.players = *challengers;
   c.players.insert(c.players.end(), players->begin(), players->end());
@@ -179,6 +171,40 @@ Expected<void> validate(const LeagueConfig& c) {
   if (c.sprt && (!names.count(c.sprt->challenger) || !names.count(c.sprt->baseline)))
     return make_error("\"sprt\" names a player that is not in the league");
   return {};
+}
+
+std::string to_json_text(const LeagueConfig& c) {
+  auto entrant = [](const Entrant& e) {
+    json j{{"name", e.name}};
+    if (!e.spec.empty()) j["spec"] = e.spec;
+    if (!e.preset.empty()) j["preset"] = e.preset;
+    return j;
+  };
+  json challengers = json::array(), players = json::array();
+  for (std::size_t i = 0; i < c.players.size(); ++i)
+    (static_cast<int>(i) < c.num_challengers ? challengers : players)
+        .push_back(entrant(c.players[i]));
+  json j{{"name", c.name},
+         {"game", c.game},
+         {"options", c.options},
+         {"format", to_string(c.format)},
+         {"players", players},
+         {"games_per_pairing", c.games_per_pairing},
+         {"concurrency", c.concurrency},
+         {"movetime_ms", c.movetime_ms},
+         {"max_plies", c.max_plies},
+         {"opening_plies", c.opening_plies},
+         {"opening_book", c.opening_book},
+         {"on_error", c.on_error == ErrorPolicy::kLose ? "lose" : "random-move"},
+         {"forfeit_after_ms", c.forfeit_after_ms},
+         {"seed", c.seed}};
+  if (c.format == Format::kGauntlet) j["challengers"] = challengers;
+  if (c.format == Format::kSwiss) j["rounds"] = c.rounds;
+  if (c.sprt)
+    j["sprt"] = {{"challenger", c.sprt->challenger}, {"baseline", c.sprt->baseline},
+                 {"elo0", c.sprt->config.elo0},      {"elo1", c.sprt->config.elo1},
+                 {"alpha", c.sprt->config.alpha},    {"beta", c.sprt->config.beta}};
+  return j.dump();
 }
 
 Expected<LeagueConfig> league_preset(const std::string& name) {

@@ -7,7 +7,8 @@
 //                                        // the store is resumed instead of started again
 //     "game": "isolation", "options": "",  // catalog name and key=value game options
 //     "format": "gauntlet",              // "round-robin" | "gauntlet" | "swiss"
-//     "players": ["Random", {"name": "me", "spec": "id:eval=improved_score"}],
+//     "players": ["Random", {"name": "me", "spec": "id:eval=improved_score"},
+//                 {"name": "ab2", "preset": "AB_Custom_2"}],
 //     "challengers": [...],              // gauntlet: these play every entry of "players"
 //     "games_per_pairing": 10,           // played as colour-swapped pairs
 //     "rounds": 5,                       // swiss only
@@ -24,7 +25,11 @@
 //     "sprt": {"challenger": "A", "baseline": "B", "elo0": 0, "elo1": 5, "alpha": 0.05,
 //              "beta": 0.05}
 //   }
-// A player given as a string is a preset name (`arena bot --list-presets`); its game must match.
+// A player given as a string is a preset of that name (`arena bot --list-presets`). On a server
+// a player is only a name: the bot that logs in with that name's token plays its games (several
+// connections of one name share its games, as Docker replicas do). Run locally (`arena league`
+// starts the bots; `--in-process` plays them in this process) the preset or spec says what plays;
+// resolve_entrants (server/tournament/league_presets.h) checks presets against the roster.
 
 #include <cstdint>
 #include <optional>
@@ -41,7 +46,8 @@ enum class ErrorPolicy { kLose, kRandomMove };
 
 struct Entrant {
   std::string name;
-  std::string spec;  // search spec (bots/search/spec.h)
+  std::string spec;    // search spec (bots/search/spec.h), or ""
+  std::string preset{};  // roster preset, or ""
 };
 
 struct LeagueConfig {
@@ -74,6 +80,9 @@ Expected<Format> parse_format(const std::string& text);
 // Errors name the bad field (and the file, for load_league_config).
 Expected<LeagueConfig> parse_league_config(const std::string& json_text);
 Expected<LeagueConfig> load_league_config(const std::string& path);
+
+// The config as JSON that parse_league_config reads back (stored with a server's tournament).
+std::string to_json_text(const LeagueConfig& config);
 
 // Named presets: "aind-isolation" (the AI-course tournament: four test agents against seven CPU
 // agents, 10 games a pairing from 2 random opening plies, 150 ms a move, 2 at a time).

@@ -9,6 +9,7 @@
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 #include "server/tournament/fair_start.h"
+#include "server/tournament/league_presets.h"
 #include "server/tournament/play_game.h"
 #include "server/tournament/schedule.h"
 
@@ -33,13 +34,6 @@ double first_score(const std::string& result) {
 
 bool finished(const PairingRow& row) {
   return !row.result.empty() && row.result != "*";
-}
-
-// Row k of a tournament belongs to pair k / gpp * ceil(gpp / 2) + (k % gpp) / 2: schedules emit
-// each pairing's games as one block of games_per_pairing rows (schedule.h).
-int pair_of_row(std::size_t k, int gpp) {
-  const auto g = static_cast<std::size_t>(gpp);
-  return static_cast<int>(k / g * ((g + 1) / 2) + (k % g) / 2);
 }
 
 std::string time_control(const LeagueConfig& c) {
@@ -184,11 +178,8 @@ Expected<int> play_pending(Context& ctx, const std::vector<PairingRow>& rows,
       ++done;
       continue;
     }
-    const std::uint64_t mix = ctx.config.seed * 0x100000001B3ULL;
-    const auto seed =
-        pair_seed(ctx.tournament ^ static_cast<std::int64_t>(mix & 0x7fffffffffffffffULL),
-                  pair_of_row(k, ctx.config.games_per_pairing));
-    pending.emplace_back(rows[k], seed);
+    pending.emplace_back(rows[k],
+                         row_seed(ctx.tournament, ctx.config.seed, k, ctx.config.games_per_pairing));
   }
   {
     std::lock_guard lock(pool.mutex);
@@ -231,10 +222,12 @@ Expected<int> play_pending(Context& ctx, const std::vector<PairingRow>& rows,
 
 }  // namespace
 
-Expected<LeagueRun> run_league(const LeagueConfig& config, db::Store& store,
+Expected<LeagueRun> run_league(const LeagueConfig& given, db::Store& store,
                                const std::string& db_path, const ProgressFn& progress,
                                const std::atomic<bool>* stop) {
-  if (auto v = validate(config); !v) return make_error(v.error());
+  if (auto v = validate(given); !v) return make_error(v.error());
+  LeagueConfig config = given;
+  if (auto r = resolve_entrants(config); !r) return make_error(r.error());
   const auto started = Clock::now();
   Context ctx{config, store, 0, {}, {}, {}, {}};
   if (!config.opening_book.empty()) {
@@ -288,53 +281,6 @@ Expected<LeagueRun> run_league(const LeagueConfig& config, db::Store& store,
   run.games_played = pool.progress.done_now;
   run.wall_s = std::chrono::duration<double>(Clock::now() - started).count();
   return run;
-}
-
-bool first_player_to_move(const std::string& kind, const std::string& start) {
-  bool first = true;
-  visit_game_type(kind, [&]<class G>(std::type_identity<G>) {
-    if (auto g = G::deserialize(start)) first = g->side_to_move() == Player::kFirst;
-  });
-  return first;
-}
-
-Expected<Analysis> load_analysis(TournamentReader& reader, std::int64_t tournament,
-                                 const std::optional<LeagueConfig::Sprt>& sprt) {
-  auto rows = reader.pairings(tournament);
-  if (!rows) return make_error(rows.error());
-  std::map<db::PlayerId, int> index;
-  std::vector<std::string> names;
-  auto index_of = [&](db::PlayerId id) -> Expected<int> {
-    if (auto it = index.find(id); it != index.end()) return it->second;
-    auto name = reader.player_name(id);
-    if (!name) return make_error(name.error());
-    names.push_back(*name);
-    return index[id] = static_cast<int>(names.size()) - 1;
-  };
-  std::vector<GameOutcome> games;
-  for (const auto& r : *rows) {
-    auto a = index_of(r.first);
-    auto b = index_of(r.second);
-    if (!a || !b) return make_error(!a ? a.error() : b.error());
-    if (finished(r)) games.push_back({*a, *b, first_score(r.result)});
-  }
-  auto stats = reader.move_stats(tournament, first_player_to_move);
-  if (!stats) return make_error(stats.error());
-  std::vector<MoveStats> search(names.size());
-  for (const auto& s : *stats)
-    if (auto it = index.find(s.player); it != index.end())
-      search[static_cast<std::size_t>(it->second)] = {s.moves, s.depth_sum, s.nodes_sum,
-                                                      s.time_ms_sum};
-  std::optional<SprtRequest> request;
-  if (sprt) {
-    auto find = [&](const std::string& n) {
-      for (std::size_t i = 0; i < names.size(); ++i)
-        if (names[i] == n) return static_cast<int>(i);
-      return -1;
-    };
-    request = SprtRequest{find(sprt->challenger), find(sprt->baseline), sprt->config};
-  }
-  return analyse(names, games, search, request);
 }
 
 }  // namespace arena::tournament

@@ -23,6 +23,7 @@
 #include "games/core/expected.h"
 #include "server/tournament/analysis.h"
 #include "server/tournament/league_config.h"
+#include "server/tournament/stored_analysis.h"
 #include "server/tournament/tournament_reader.h"
 
 namespace arena::tournament {
@@ -49,13 +50,5 @@ struct LeagueRun {
 Expected<LeagueRun> run_league(const LeagueConfig& config, db::Store& store,
                                const std::string& db_path, const ProgressFn& progress,
                                const std::atomic<bool>* stop = nullptr);
-
-// The tournament's analysis from the store: names, results, BT, search statistics, and the
-// SPRT of `sprt` when its names are in the tournament.
-Expected<Analysis> load_analysis(TournamentReader& reader, std::int64_t tournament,
-                                 const std::optional<LeagueConfig::Sprt>& sprt = std::nullopt);
-
-// Whether the first player moves first in `start` of game `kind` (for the search statistics).
-bool first_player_to_move(const std::string& kind, const std::string& start);
 
 }  // namespace arena::tournament

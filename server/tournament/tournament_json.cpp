@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "server/tournament/league_runner.h"
+#include "server/tournament/stored_analysis.h"
 #include "server/tournament/tournament_reader.h"
 
 namespace arena::tournament {

@@ -10,6 +10,7 @@
 #include "games/isolation/isolation.h"
 #include "games/othello/othello.h"
 #include "server/tournament/fair_start.h"
+#include "server/tournament/league_presets.h"
 #include "tests/db/temp_dir.h"
 
 namespace arena::tournament {
@@ -215,10 +216,16 @@ TEST(League, SwissPlaysItsRoundsWithoutRepeats) {
 }
 
 TEST(League, ConfigErrorsNameTheField) {
-  EXPECT_NE(parse_league_config("{\"game\": \"isolation\", \"players\": [\"Nobody\"]}")
-                .error()
-                .find("Nobody"),
-            std::string::npos);
+  auto unknown = parse_league_config(
+      "{\"game\": \"isolation\", \"players\": [\"Nobody\", \"Random\"]}");
+  ASSERT_TRUE(unknown) << "on a server a player is a name";
+  auto resolved = resolve_entrants(*unknown);
+  ASSERT_FALSE(resolved);
+  EXPECT_NE(resolved.error().find("Nobody"), std::string::npos);
+  auto wrong_game =
+      parse_league_config("{\"game\": \"chess\", \"players\": [\"Random\", \"AB_Custom\"]}");
+  ASSERT_TRUE(wrong_game);
+  EXPECT_NE(resolve_entrants(*wrong_game).error().find("plays isolation"), std::string::npos);
   EXPECT_NE(parse_league_config("{\"game\": \"isolation\", \"format\": \"ladder\"}")
                 .error()
                 .find("ladder"),

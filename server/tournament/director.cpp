@@ -1,0 +1,323 @@
+#include "server/tournament/director.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <set>
+
+#include <boost/asio/post.hpp>
+
+#include "games/catalog/catalog.h"
+#include "games/catalog/game_types.h"
+#include "server/tournament/fair_start.h"
+#include "server/tournament/schedule.h"
+
+namespace arena::server {
+
+using protocol::Json;
+using tournament::Format;
+
+namespace {
+
+bool decided(const db::Pairing& p) {
+  return !p.result.empty() && p.result != "*";
+}
+
+double first_score(const std::string& result) {
+  return result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
+}
+
+std::string time_control(const tournament::LeagueConfig& c) {
+  return c.movetime_ms > 0 ? "movetime:" + std::to_string(c.movetime_ms) : "none";
+}
+
+}  // namespace
+
+TournamentDirector::TournamentDirector(boost::asio::any_io_executor executor, db::Store& store)
+    : strand_(boost::asio::make_strand(executor)), store_(store) {}
+
+Expected<TournamentDirector::Running> TournamentDirector::prepare(
+    std::int64_t id, const tournament::LeagueConfig& config) {
+  if (auto v = tournament::validate(config); !v) return make_error(v.error());
+  Running t;
+  t.id = id;
+  t.config = config;
+  t.kind = resolve_game_name(config.game, t.options);
+  if (!config.options.empty()) {
+    auto parsed = parse_game_options(config.options);
+    if (!parsed) return make_error("\"options\": " + parsed.error());
+    for (const auto& [k, v] : *parsed) t.options[k] = v;
+  }
+  Expected<void> ok;
+  const bool known = visit_game_type(t.kind, [&]<class G>(std::type_identity<G>) {
+    if constexpr (G::kNumPlayers != 2) {
+      ok = make_error(t.kind + " is not a two-player game");
+    } else if (auto g = G::create(t.options); !g) {
+      ok = make_error("\"options\": " + g.error());
+    }
+  });
+  if (!known) return make_error("unknown game '" + config.game + "'");
+  if (!ok) return make_error(ok.error());
+  if (!config.opening_book.empty()) {
+    auto book = tournament::read_opening_book(config.opening_book);
+    if (!book) return make_error(book.error());
+    t.book = std::move(*book);
+  }
+  for (const auto& e : config.players) {
+    auto rec = store_.find_or_create_player(e.name, true);
+    if (!rec) return make_error("player '" + e.name + "': " + rec.error());
+    t.index_of[rec->id] = static_cast<int>(t.players.size());
+    t.players.push_back(rec->id);
+  }
+  return t;
+}
+
+Expected<int> TournamentDirector::load() {
+  auto stored = store_.unfinished_tournaments();
+  if (!stored) return make_error(stored.error());
+  int loaded = 0;
+  for (const auto& rec : *stored) {
+    if (rec.config.empty()) continue;  // not the server's (the in-process league runner's)
+    auto config = tournament::parse_league_config(rec.config);
+    auto t = config ? prepare(rec.id, *config) : Expected<Running>(make_error(config.error()));
+    if (!t) {
+      std::fprintf(stderr, "arena serve: tournament %lld is not continued: %s\n",
+                   static_cast<long long>(rec.id), t.error().c_str());
+      continue;
+    }
+    std::lock_guard lock(mutex_);
+    running_[rec.id] = std::move(*t);
+    ++loaded;
+  }
+  return loaded;
+}
+
+void TournamentDirector::attach(const std::shared_ptr<Hub>& hub) {
+  hub_ = hub;
+  std::weak_ptr<TournamentDirector> weak = weak_from_this();
+  TournamentHooks hooks;
+  hooks.replays_game = [weak](db::GameId game) {
+    auto self = weak.lock();
+    if (!self) return false;
+    std::lock_guard lock(self->mutex_);
+    for (const auto& [id, t] : self->running_)
+      if (auto rows = self->store_.pairings(id))
+        for (const auto& r : *rows)
+          if (r.game == game) return true;
+    return false;
+  };
+  hooks.game_finished = [weak](db::GameId) {
+    if (auto self = weak.lock()) self->poke();
+  };
+  hooks.player_arrived = [weak] {
+    if (auto self = weak.lock()) self->poke();
+  };
+  hooks.create = [weak](const std::string& json) -> Expected<std::pair<std::int64_t, bool>> {
+    auto self = weak.lock();
+    if (!self) return make_error("the server is stopping");
+    auto config = tournament::parse_league_config(json);
+    if (!config) return make_error(config.error());
+    return self->create(*config);
+  };
+  hooks.status = [weak](std::int64_t id) -> std::optional<Json> {
+    if (auto self = weak.lock()) return self->status(id);
+    return std::nullopt;
+  };
+  hub->set_tournament_hooks(std::move(hooks));
+  poke();
+}
+
+Expected<std::pair<std::int64_t, bool>> TournamentDirector::create(
+    const tournament::LeagueConfig& config) {
+  std::lock_guard lock(mutex_);
+  for (const auto& [id, t] : running_)
+    if (t.config.name == config.name) return std::pair{id, true};
+  auto t = prepare(0, config);
+  if (!t) return make_error(t.error());
+  auto id = store_.create_tournament({config.name, t->kind, tournament::to_string(config.format),
+                                      config.options, time_control(config),
+                                      tournament::to_json_text(config)});
+  if (!id) return make_error(id.error());
+  t->id = *id;
+  if (auto r = schedule_start(*t); !r) return make_error(r.error());
+  running_[*id] = std::move(*t);
+  poke();
+  return std::pair{*id, false};
+}
+
+Expected<void> TournamentDirector::schedule_start(Running& t) {
+  const auto& c = t.config;
+  const int n = static_cast<int>(c.players.size());
+  std::vector<tournament::ScheduledGame> games;
+  switch (c.format) {
+    case Format::kRoundRobin:
+      games = tournament::round_robin(n, c.games_per_pairing);
+      break;
+    case Format::kGauntlet:
+      games = tournament::gauntlet(c.num_challengers, n - c.num_challengers, c.games_per_pairing);
+      break;
+    case Format::kSwiss: {
+      auto first = tournament::swiss_round(std::vector<double>(static_cast<std::size_t>(n), 0.0),
+                                           {}, 0, c.games_per_pairing, 0);
+      if (!first) return make_error(first.error());
+      games = std::move(*first);
+      break;
+    }
+  }
+  for (const auto& g : games) {
+    db::Pairing p;
+    p.tournament = t.id;
+    p.round = g.round;
+    p.first = t.players[static_cast<std::size_t>(g.first)];
+    p.second = t.players[static_cast<std::size_t>(g.second)];
+    if (auto r = store_.add_pairing(p); !r) return make_error(r.error());
+  }
+  return {};
+}
+
+// Never takes mutex_: it is called with it held (create, a Swiss round scheduled in a tick).
+void TournamentDirector::poke() {
+  if (tick_pending_.exchange(true)) return;
+  boost::asio::post(strand_, [self = shared_from_this()] { self->tick(); });
+}
+
+void TournamentDirector::tick() {
+  auto hub = hub_.lock();
+  std::lock_guard lock(mutex_);
+  tick_pending_ = false;
+  if (!hub) return;
+  const auto online = hub->online_counts();
+  // Games in play across every tournament: a name plays at most as many games at once as it
+  // has connections.
+  std::map<db::PlayerId, int> busy;
+  for (auto& [id, t] : running_) {
+    std::erase_if(t.live, [&](db::GameId g) { return !hub->is_live(g); });
+    for (db::GameId g : t.live)
+      if (auto rows = store_.pairings(id))
+        for (const auto& r : *rows)
+          if (r.game == g) ++busy[r.first], ++busy[r.second];
+  }
+  for (auto it = running_.begin(); it != running_.end();)
+    it = advance(it->second, hub, online, busy) ? std::next(it) : running_.erase(it);
+}
+
+bool TournamentDirector::advance(Running& t, const std::shared_ptr<Hub>& hub,
+                                 const std::map<db::PlayerId, int>& online,
+                                 std::map<db::PlayerId, int>& busy) {
+  auto rows = store_.pairings(t.id);
+  if (!rows) return true;  // try again at the next tick
+  const auto& c = t.config;
+  std::vector<std::size_t> pending;
+  for (std::size_t k = 0; k < rows->size(); ++k) {
+    auto& r = (*rows)[k];
+    if (decided(r)) continue;
+    if (r.game != 0 && r.result.empty()) {
+      if (hub->is_live(r.game)) continue;
+      // Cut off by a restart (not resumed, see replays_game): closed as aborted, and the
+      // pairing is played again from the same seed.
+      store_.finish_game({r.game, "*", "interrupted", ""}, [](Expected<void>) {});
+      r.game = 0;
+    }
+    pending.push_back(k);
+  }
+  if (pending.empty() && t.live.empty()) {
+    if (c.format == Format::kSwiss) {
+      int last_round = 0;
+      std::vector<double> scores(t.players.size(), 0.0);
+      std::set<std::pair<int, int>> played;
+      for (const auto& r : *rows) {
+        last_round = std::max(last_round, r.round);
+        const int a = t.index_of.at(r.first), b = t.index_of.at(r.second);
+        played.insert({std::min(a, b), std::max(a, b)});
+        scores[static_cast<std::size_t>(a)] += first_score(r.result);
+        scores[static_cast<std::size_t>(b)] += 1 - first_score(r.result);
+      }
+      if (last_round + 1 < c.rounds) {
+        auto next = tournament::swiss_round(scores, played, last_round + 1, c.games_per_pairing, 0);
+        if (next) {
+          for (const auto& g : *next) {
+            db::Pairing p;
+            p.tournament = t.id;
+            p.round = g.round;
+            p.first = t.players[static_cast<std::size_t>(g.first)];
+            p.second = t.players[static_cast<std::size_t>(g.second)];
+            (void)store_.add_pairing(p);
+          }
+          poke();
+          return true;
+        }
+        std::fprintf(stderr, "arena serve: tournament %lld ends early: %s\n",
+                     static_cast<long long>(t.id), next.error().c_str());
+      }
+    }
+    store_.flush();
+    (void)store_.finish_tournament(t.id);
+    return false;
+  }
+  auto free = [&](db::PlayerId p) {
+    auto it = online.find(p);
+    return it != online.end() && busy[p] < it->second;
+  };
+  for (std::size_t k : pending) {
+    if (static_cast<int>(t.live.size()) >= c.concurrency) break;
+    const auto& r = (*rows)[k];
+    if (!free(r.first) || !free(r.second)) continue;
+    const auto seed = tournament::row_seed(t.id, c.seed, k, c.games_per_pairing);
+    auto position = start_position(t, seed);
+    if (!position) {
+      std::fprintf(stderr, "arena serve: tournament %lld: %s\n", static_cast<long long>(t.id),
+                   position.error().c_str());
+      return true;
+    }
+    TournamentGame g{t.id,      r.first,         r.second, t.kind,        c.options,
+                     *position, time_control(c), seed,     rules(t, seed)};
+    auto game = hub->start_tournament_game(g);
+    if (!game) continue;  // a player left since the count; the next tick tries again
+    if (auto set = store_.set_pairing_game(r.id, *game); !set)
+      std::fprintf(stderr, "arena serve: tournament %lld: %s\n", static_cast<long long>(t.id),
+                   set.error().c_str());
+    t.live.push_back(*game);
+    ++busy[r.first], ++busy[r.second];
+  }
+  return true;
+}
+
+Expected<std::string> TournamentDirector::start_position(const Running& t,
+                                                         std::uint64_t seed) const {
+  Expected<std::string> out = make_error("unknown game '" + t.kind + "'");
+  visit_game_type(t.kind, [&]<class G>(std::type_identity<G>) {
+    if constexpr (G::kNumPlayers == 2) {
+      auto start = G::create(t.options);
+      if (!start) return void(out = make_error(start.error()));
+      auto position = tournament::fair_start(*start, t.config.opening_plies, seed, t.book);
+      if (!position) return void(out = make_error(position.error()));
+      out = position->serialize();
+    }
+  });
+  return out;
+}
+
+TournamentRules TournamentDirector::rules(const Running& t, std::uint64_t seed) const {
+  TournamentRules r;
+  r.max_plies = t.config.max_plies;
+  r.illegal_move_loses = t.config.on_error == tournament::ErrorPolicy::kLose;
+  r.substitute_on_error = t.config.on_error == tournament::ErrorPolicy::kRandomMove;
+  r.seed = seed;
+  return r;
+}
+
+std::optional<Json> TournamentDirector::status(std::int64_t id) {
+  auto hub = hub_.lock();
+  std::lock_guard lock(mutex_);
+  auto it = running_.find(id);
+  if (it == running_.end() || !hub) return std::nullopt;
+  const auto online = hub->online_counts();
+  Json waiting = Json::array();
+  for (std::size_t i = 0; i < it->second.players.size(); ++i)
+    if (!online.contains(it->second.players[i]))
+      waiting.push_back(it->second.config.players[i].name);
+  Json live = Json::array();
+  for (auto g : it->second.live) live.push_back(g);
+  return Json{{"running", live}, {"waiting_for", waiting}};
+}
+
+}  // namespace arena::server
