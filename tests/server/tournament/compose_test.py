@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Checks docker/compose.yml's structure, then runs the exact command each service gives its
-container as a local process (no Docker engine here): the server on a free loopback port, one
-bot per bot service with its token read from a secret file through docker/entrypoint.sh, and
-the league runner with LEAGUE=smoke-isolation; the tournament must finish and the server must
-stop on SIGTERM within its grace period.
+container as a local process (no Docker engine here): the server on a free loopback port, each
+bot service as many times as its replicas with the token of the player named like its preset
+read from a secret file through docker/entrypoint.sh, and the league runner with
+LEAGUE=compose-smoke, which creates the tournament on the server and follows it; the server
+plays it with those bots, and it must finish; the server must stop on SIGTERM within its grace
+period.
 
 usage: compose_test.py ARENA_BINARY SOURCE_DIR
 """
@@ -55,6 +57,10 @@ def structure(compose):
               b + " reads its token from a secret")
         check(s["command"][0] == "bot" and "--preset" in s["command"], b + " runs a preset bot")
     check(services["league"].get("restart") == "on-failure", "league restarts on failure")
+    check("--server" in services["league"]["command"],
+          "the league runner creates the tournament on the server")
+    check(services["league"].get("environment", {}).get("ARENA_TOKEN_FILE", "")
+          .startswith("/run/secrets/"), "the league runner reads its token from a secret")
     check(max((s.get("deploy", {}).get("replicas", 1) for s in services.values())) >= 2,
           "some service has replicas >= 2")
 
@@ -97,17 +103,28 @@ def run(arena, src, compose):
                "/opt/arena/data": os.path.join(src, "tests/data"),
                "/run/secrets": os.path.join(tmp, "secrets"),
                "/data": tmp,
-               "ws://server:8080": "ws://127.0.0.1:%d" % port}
+               "ws://server:8080": "ws://127.0.0.1:%d" % port,
+               "http://server:8080": "http://127.0.0.1:%d" % port}
     os.makedirs(os.path.join(tmp, "secrets"))
     entry = [os.path.join(src, "docker/entrypoint.sh")]
-    env = dict(os.environ, ARENA_BIN=arena, LEAGUE="smoke-isolation")
-    # Tokens, as the README tells the operator to create them, one per secret.
-    for name in compose.get("secrets", {}):
-        tok = subprocess.run([arena, "token", "create", name, "--db", os.path.join(tmp, "arena.db")],
+    env = dict(os.environ, ARENA_BIN=arena, LEAGUE="compose-smoke")
+    # Tokens, as the README tells the operator to create them: for each bot service the player
+    # named like its preset, for the runner "league-runner"; written where the secret points.
+    owners = {}
+    for name, s in services.items():
+        for sec in s.get("secrets", []):
+            cmd = s["command"]
+            owners[sec] = cmd[cmd.index("--preset") + 1] if "--preset" in cmd else "league-runner"
+    for sec, spec in compose.get("secrets", {}).items():
+        player = owners.get(sec, sec)
+        check(os.path.basename(spec["file"]) == player + ".token",
+              "secret " + sec + " is the file of player " + player)
+        tok = subprocess.run([arena, "token", "create", player, "--db",
+                              os.path.join(tmp, "arena.db")],
                              capture_output=True, text=True, timeout=60)
-        check(tok.returncode == 0, "token create " + name + ": " + tok.stderr.strip())
+        check(tok.returncode == 0, "token create " + player + ": " + tok.stderr.strip())
         token = tok.stdout.strip().split()[-1] if tok.stdout.strip() else ""
-        with open(os.path.join(tmp, "secrets", name), "w") as f:
+        with open(os.path.join(tmp, "secrets", sec), "w") as f:
             f.write(token)
     server_cmd = localise(services["server"]["command"], mapping)
     server_cmd[server_cmd.index("--port") + 1] = str(port)
@@ -122,11 +139,14 @@ def run(arena, src, compose):
                 continue
             benv = dict(env, ARENA_TOKEN_FILE=localise([s["environment"]["ARENA_TOKEN_FILE"]],
                                                        mapping)[0])
-            procs.append((name, subprocess.Popen(entry + localise(s["command"], mapping), env=benv,
-                                                 stdout=subprocess.DEVNULL,
-                                                 stderr=subprocess.PIPE, text=True)))
-        league = subprocess.run(entry + localise(services["league"]["command"], mapping, env), env=env,
-                                capture_output=True, text=True, timeout=240)
+            for _ in range(s.get("deploy", {}).get("replicas", 1)):
+                procs.append((name, subprocess.Popen(entry + localise(s["command"], mapping),
+                                                     env=benv, stdout=subprocess.DEVNULL,
+                                                     stderr=subprocess.PIPE, text=True)))
+        lenv = dict(env, ARENA_TOKEN_FILE=localise(
+            [services["league"]["environment"]["ARENA_TOKEN_FILE"]], mapping)[0])
+        league = subprocess.run(entry + localise(services["league"]["command"], mapping, env),
+                                env=lenv, capture_output=True, text=True, timeout=240)
         check(league.returncode == 0, "league runner exits 0: " + league.stderr[-500:])
         check("BT Elo" in league.stdout and "6 games played" in league.stdout,
               "league prints its table after 6 games:\n" + league.stdout)
