@@ -26,8 +26,12 @@ double first_score(const std::string& result) {
   return result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
 }
 
+// The server's clock: the per-move time, else forfeit_after_ms as one (a slower move loses, as
+// in the in-process runner), else none (a bot that goes silent then loses by abandonment: its
+// opponent claims the win after the reconnect grace period).
 std::string time_control(const tournament::LeagueConfig& c) {
-  return c.movetime_ms > 0 ? "movetime:" + std::to_string(c.movetime_ms) : "none";
+  const std::int64_t ms = c.movetime_ms > 0 ? c.movetime_ms : c.forfeit_after_ms;
+  return ms > 0 ? "movetime:" + std::to_string(ms) : "none";
 }
 
 }  // namespace
