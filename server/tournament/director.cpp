@@ -2,14 +2,13 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <set>
 
 #include <boost/asio/post.hpp>
 
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 #include "server/tournament/fair_start.h"
-#include "server/tournament/schedule.h"
+#include "server/tournament/league_schedule.h"
 
 namespace arena::server {
 
@@ -20,10 +19,6 @@ namespace {
 
 bool decided(const db::Pairing& p) {
   return !p.result.empty() && p.result != "*";
-}
-
-double first_score(const std::string& result) {
-  return result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
 }
 
 // The server's clock: the per-move time, else forfeit_after_ms as one (a slower move loses, as
@@ -149,33 +144,9 @@ Expected<std::pair<std::int64_t, bool>> TournamentDirector::create(
 }
 
 Expected<void> TournamentDirector::schedule_start(Running& t) {
-  const auto& c = t.config;
-  const int n = static_cast<int>(c.players.size());
-  std::vector<tournament::ScheduledGame> games;
-  switch (c.format) {
-    case Format::kRoundRobin:
-      games = tournament::round_robin(n, c.games_per_pairing);
-      break;
-    case Format::kGauntlet:
-      games = tournament::gauntlet(c.num_challengers, n - c.num_challengers, c.games_per_pairing);
-      break;
-    case Format::kSwiss: {
-      auto first = tournament::swiss_round(std::vector<double>(static_cast<std::size_t>(n), 0.0),
-                                           {}, 0, c.games_per_pairing, 0);
-      if (!first) return make_error(first.error());
-      games = std::move(*first);
-      break;
-    }
-  }
-  for (const auto& g : games) {
-    db::Pairing p;
-    p.tournament = t.id;
-    p.round = g.round;
-    p.first = t.players[static_cast<std::size_t>(g.first)];
-    p.second = t.players[static_cast<std::size_t>(g.second)];
-    if (auto r = store_.add_pairing(p); !r) return make_error(r.error());
-  }
-  return {};
+  auto games = tournament::first_schedule(t.config);
+  if (!games) return make_error(games.error());
+  return tournament::add_pairings(store_, t.id, *games, t.players);
 }
 
 // Never takes mutex_: it is called with it held (create, a Swiss round scheduled in a tick).
@@ -225,33 +196,17 @@ bool TournamentDirector::advance(Running& t, const std::shared_ptr<Hub>& hub,
   }
   if (pending.empty() && t.live.empty()) {
     if (c.format == Format::kSwiss) {
-      int last_round = 0;
-      std::vector<double> scores(t.players.size(), 0.0);
-      std::set<std::pair<int, int>> played;
-      for (const auto& r : *rows) {
-        last_round = std::max(last_round, r.round);
-        const int a = t.index_of.at(r.first), b = t.index_of.at(r.second);
-        played.insert({std::min(a, b), std::max(a, b)});
-        scores[static_cast<std::size_t>(a)] += first_score(r.result);
-        scores[static_cast<std::size_t>(b)] += 1 - first_score(r.result);
+      auto next = tournament::next_swiss_round(c, *rows, t.index_of);
+      if (next && *next) {
+        if (auto r = tournament::add_pairings(store_, t.id, **next, t.players); !r)
+          std::fprintf(stderr, "arena serve: tournament %lld: %s\n", static_cast<long long>(t.id),
+                       r.error().c_str());
+        poke();
+        return true;
       }
-      if (last_round + 1 < c.rounds) {
-        auto next = tournament::swiss_round(scores, played, last_round + 1, c.games_per_pairing, 0);
-        if (next) {
-          for (const auto& g : *next) {
-            db::Pairing p;
-            p.tournament = t.id;
-            p.round = g.round;
-            p.first = t.players[static_cast<std::size_t>(g.first)];
-            p.second = t.players[static_cast<std::size_t>(g.second)];
-            (void)store_.add_pairing(p);
-          }
-          poke();
-          return true;
-        }
+      if (!next)
         std::fprintf(stderr, "arena serve: tournament %lld ends early: %s\n",
                      static_cast<long long>(t.id), next.error().c_str());
-      }
     }
     store_.flush();
     (void)store_.finish_tournament(t.id);

@@ -10,6 +10,7 @@
 #include "games/catalog/game_types.h"
 #include "server/tournament/fair_start.h"
 #include "server/tournament/league_presets.h"
+#include "server/tournament/league_schedule.h"
 #include "server/tournament/play_game.h"
 #include "server/tournament/schedule.h"
 
@@ -28,28 +29,12 @@ struct Context {
   std::vector<std::string> book;
 };
 
-double first_score(const std::string& result) {
-  return result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
-}
-
 bool finished(const PairingRow& row) {
   return !row.result.empty() && row.result != "*";
 }
 
 std::string time_control(const LeagueConfig& c) {
   return c.movetime_ms > 0 ? "movetime:" + std::to_string(c.movetime_ms) : "none";
-}
-
-Expected<void> add_pairings(Context& ctx, const std::vector<ScheduledGame>& games) {
-  for (const auto& g : games) {
-    db::Pairing p;
-    p.tournament = ctx.tournament;
-    p.round = g.round;
-    p.first = ctx.ids[static_cast<std::size_t>(g.first)];
-    p.second = ctx.ids[static_cast<std::size_t>(g.second)];
-    if (auto id = ctx.store.add_pairing(p); !id) return make_error(id.error());
-  }
-  return {};
 }
 
 // Plays one pairing row's game start to end; errors are a bad config (spec, options, book).
@@ -113,39 +98,18 @@ Expected<void> setup_players(Context& ctx) {
 
 // The first schedule of a new tournament (Swiss: round 1 only).
 Expected<void> schedule_start(Context& ctx) {
-  const LeagueConfig& c = ctx.config;
-  const int n = static_cast<int>(c.players.size());
-  switch (c.format) {
-    case Format::kRoundRobin:
-      return add_pairings(ctx, round_robin(n, c.games_per_pairing));
-    case Format::kGauntlet:
-      return add_pairings(ctx,
-                          gauntlet(c.num_challengers, n - c.num_challengers, c.games_per_pairing));
-    case Format::kSwiss:
-      break;
-  }
-  auto first = swiss_round(std::vector<double>(static_cast<std::size_t>(n), 0.0), {}, 0,
-                           c.games_per_pairing, 0);
-  if (!first) return make_error(first.error());
-  return add_pairings(ctx, *first);
+  auto games = first_schedule(ctx.config);
+  if (!games) return make_error(games.error());
+  return add_pairings(ctx.store, ctx.tournament, *games, ctx.ids);
 }
 
 // Swiss: pairs the next round from the stored results; false when every round is scheduled.
 Expected<bool> schedule_next_swiss_round(Context& ctx, const std::vector<PairingRow>& rows) {
-  int last_round = 0;
-  std::vector<double> scores(ctx.ids.size(), 0.0);
-  std::set<std::pair<int, int>> played;
-  for (const auto& r : rows) {
-    last_round = std::max(last_round, r.round);
-    const int a = ctx.index_of.at(r.first), b = ctx.index_of.at(r.second);
-    played.insert({std::min(a, b), std::max(a, b)});
-    scores[static_cast<std::size_t>(a)] += first_score(r.result);
-    scores[static_cast<std::size_t>(b)] += 1 - first_score(r.result);
-  }
-  if (last_round + 1 >= ctx.config.rounds) return false;
-  auto next = swiss_round(scores, played, last_round + 1, ctx.config.games_per_pairing, 0);
+  auto next = next_swiss_round(ctx.config, rows, ctx.index_of);
   if (!next) return make_error(next.error());
-  if (auto r = add_pairings(ctx, *next); !r) return make_error(r.error());
+  if (!*next) return false;
+  if (auto r = add_pairings(ctx.store, ctx.tournament, **next, ctx.ids); !r)
+    return make_error(r.error());
   return true;
 }
 
@@ -178,8 +142,8 @@ Expected<int> play_pending(Context& ctx, const std::vector<PairingRow>& rows,
       ++done;
       continue;
     }
-    pending.emplace_back(rows[k],
-                         row_seed(ctx.tournament, ctx.config.seed, k, ctx.config.games_per_pairing));
+    pending.emplace_back(
+        rows[k], row_seed(ctx.tournament, ctx.config.seed, k, ctx.config.games_per_pairing));
   }
   {
     std::lock_guard lock(pool.mutex);
