@@ -194,6 +194,8 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
                    const std::string& game, const std::string& options,
                    const std::string& time_control, const std::shared_ptr<Connection>& c,
                    std::string_view ref);
+  // Registers a new match as live, subscribes both players' connections, and starts it.
+  void begin_match(const std::shared_ptr<Match>& match);
   // The match `game_id` and the seat of `c`'s player, or an error sent to c.
   std::pair<std::shared_ptr<Match>, int> seat_of(const std::shared_ptr<Connection>& c,
                                                  std::int64_t game_id, std::string_view ref);

@@ -174,15 +174,19 @@ void Hub::start_match(const protocol::PlayerInfo& first, const protocol::PlayerI
   if (!id)
     return send_error(c, ErrorCode::kInternal, "the game could not be recorded: " + id.error(),
                       ref);
-  auto match = make_match(*id, first, second, std::move(*made), options, *tc);
+  begin_match(make_match(*id, first, second, std::move(*made), options, *tc));
+}
+
+void Hub::begin_match(const std::shared_ptr<Match>& match) {
+  const std::int64_t id = match->game_id();
   {
     std::lock_guard lock(mutex_);
-    matches_[*id] = match;
-    live_.insert(*id);
+    matches_[id] = match;
+    live_.insert(id);
     // Every connection of both players follows the game from its start.
-    auto& subscribers = watchers_[*id];
-    for (const auto& p : {first.id, second.id})
-      if (auto it = player_conns_.find(p); it != player_conns_.end())
+    auto& subscribers = watchers_[id];
+    for (const auto& p : match->settings().players)
+      if (auto it = player_conns_.find(p.id); it != player_conns_.end())
         subscribers.insert(subscribers.end(), it->second.begin(), it->second.end());
   }
   match->start();

@@ -28,18 +28,7 @@ Expected<db::GameId> Hub::start_tournament_game(const TournamentGame& g) {
                      g.second, tc->to_string(), g.seed,           g.tournament};
   auto id = store_.create_game(record);
   if (!id) return make_error("the game could not be recorded: " + id.error());
-  auto match = make_match(*id, players[0], players[1], std::move(*game), g.options, *tc, g.rules);
-  {
-    std::lock_guard lock(mutex_);
-    matches_[*id] = match;
-    live_.insert(*id);
-    auto& subscribers = watchers_[*id];
-    for (const auto& p : {g.first, g.second})
-      if (auto it = player_conns_.find(p); it != player_conns_.end())
-        subscribers.insert(subscribers.end(), it->second.begin(), it->second.end());
-  }
-  match->start();
-  lobby_changed();
+  begin_match(make_match(*id, players[0], players[1], std::move(*game), g.options, *tc, g.rules));
   return *id;
 }
 
