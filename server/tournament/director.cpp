@@ -161,29 +161,34 @@ void TournamentDirector::tick() {
   tick_pending_ = false;
   if (!hub) return;
   const auto online = hub->online_counts();
-  // Games in play across every tournament: a name plays at most as many games at once as it
-  // has connections.
+  // Each tournament's pairings, read once a tick; the games in play across every tournament
+  // (a name plays at most as many games at once as it has connections).
+  std::map<std::int64_t, std::vector<db::Pairing>> rows;
   std::map<db::PlayerId, int> busy;
   for (auto& [id, t] : running_) {
+    auto read = store_.pairings(id);
+    if (!read) continue;  // try again at the next tick
     std::erase_if(t.live, [&](db::GameId g) { return !hub->is_live(g); });
-    for (db::GameId g : t.live)
-      if (auto rows = store_.pairings(id))
-        for (const auto& r : *rows)
-          if (r.game == g) ++busy[r.first], ++busy[r.second];
+    for (const auto& r : *read)
+      if (std::find(t.live.begin(), t.live.end(), r.game) != t.live.end())
+        ++busy[r.first], ++busy[r.second];
+    rows[id] = std::move(*read);
   }
-  for (auto it = running_.begin(); it != running_.end();)
-    it = advance(it->second, hub, online, busy) ? std::next(it) : running_.erase(it);
+  for (auto it = running_.begin(); it != running_.end();) {
+    auto found = rows.find(it->first);
+    const bool go_on = found == rows.end() || advance(it->second, found->second, hub, online, busy);
+    it = go_on ? std::next(it) : running_.erase(it);
+  }
 }
 
-bool TournamentDirector::advance(Running& t, const std::shared_ptr<Hub>& hub,
+bool TournamentDirector::advance(Running& t, std::vector<db::Pairing>& rows,
+                                 const std::shared_ptr<Hub>& hub,
                                  const std::map<db::PlayerId, int>& online,
                                  std::map<db::PlayerId, int>& busy) {
-  auto rows = store_.pairings(t.id);
-  if (!rows) return true;  // try again at the next tick
   const auto& c = t.config;
   std::vector<std::size_t> pending;
-  for (std::size_t k = 0; k < rows->size(); ++k) {
-    auto& r = (*rows)[k];
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    auto& r = rows[k];
     if (decided(r)) continue;
     if (r.game != 0 && r.result.empty()) {
       if (hub->is_live(r.game)) continue;
@@ -196,7 +201,7 @@ bool TournamentDirector::advance(Running& t, const std::shared_ptr<Hub>& hub,
   }
   if (pending.empty() && t.live.empty()) {
     if (c.format == Format::kSwiss) {
-      auto next = tournament::next_swiss_round(c, *rows, t.index_of);
+      auto next = tournament::next_swiss_round(c, rows, t.index_of);
       if (next && *next) {
         if (auto r = tournament::add_pairings(store_, t.id, **next, t.players); !r)
           std::fprintf(stderr, "arena serve: tournament %lld: %s\n", static_cast<long long>(t.id),
@@ -218,7 +223,7 @@ bool TournamentDirector::advance(Running& t, const std::shared_ptr<Hub>& hub,
   };
   for (std::size_t k : pending) {
     if (static_cast<int>(t.live.size()) >= c.concurrency) break;
-    const auto& r = (*rows)[k];
+    const auto& r = rows[k];
     if (!free(r.first) || !free(r.second)) continue;
     const auto seed = tournament::row_seed(t.id, c.seed, k, c.games_per_pairing);
     auto position = start_position(t, seed);

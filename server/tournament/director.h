@@ -70,8 +70,9 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   Expected<Running> prepare(std::int64_t id, const tournament::LeagueConfig& config);
   Expected<void> schedule_start(Running& t);
   void tick();
-  // One tournament: close games that are gone, start what may start. False when it finished.
-  bool advance(Running& t, const std::shared_ptr<Hub>& hub,
+  // One tournament, from its pairings read this tick: close games that are gone, start what may
+  // start. False when it finished.
+  bool advance(Running& t, std::vector<db::Pairing>& rows, const std::shared_ptr<Hub>& hub,
                const std::map<db::PlayerId, int>& online, std::map<db::PlayerId, int>& busy);
   Expected<std::string> start_position(const Running& t, std::uint64_t seed) const;
   TournamentRules rules(const Running& t, std::uint64_t seed) const;
