@@ -179,17 +179,7 @@ Expected<Chess> PgnGame::start_position() const {
 }
 
 std::string pgn_result(const Outcome& outcome) {
-  switch (outcome.result) {
-    case Result::kFirstWins:
-      return "1-0";
-    case Result::kSecondWins:
-      return "0-1";
-    case Result::kDraw:
-      return "1/2-1/2";
-    case Result::kOngoing:
-      break;
-  }
-  return "*";
+  return outcome.is_terminal() ? std::string(result_notation(outcome.result)) : "*";
 }
 
 std::string write_pgn(const PgnGame& game) {

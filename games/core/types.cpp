@@ -16,6 +16,20 @@ std::string_view to_string(Result r) {
   return "unknown";
 }
 
+std::string_view result_notation(Result r) {
+  switch (r) {
+    case Result::kFirstWins:
+      return "1-0";
+    case Result::kSecondWins:
+      return "0-1";
+    case Result::kDraw:
+      return "1/2-1/2";
+    case Result::kOngoing:
+      break;
+  }
+  return "";
+}
+
 std::string_view to_string(EndReason r) {
   switch (r) {
     case EndReason::kNone:

@@ -53,6 +53,8 @@ struct Outcome {
 };
 
 std::string_view to_string(Result r);
+// The result as game records write it: "1-0", "0-1", "1/2-1/2"; "" while the game goes on.
+std::string_view result_notation(Result r);
 std::string_view to_string(EndReason r);  // as the protocol spells it: board_full, no_moves
 
 // Options a game is created with (size, seed, variant ...), as text. Each game validates its

@@ -9,24 +9,6 @@ namespace arena::server {
 using protocol::ErrorCode;
 using protocol::Json;
 
-namespace {
-
-std::string outcome_result(Result r) {
-  switch (r) {
-    case Result::kFirstWins:
-      return "1-0";
-    case Result::kSecondWins:
-      return "0-1";
-    case Result::kDraw:
-      return "1/2-1/2";
-    case Result::kOngoing:
-      return "";
-  }
-  return "";
-}
-
-}  // namespace
-
 Match::Match(boost::asio::any_io_executor executor, MatchSettings settings,
              std::unique_ptr<AnyGame> game, db::Store& store,
              std::shared_ptr<const TimeSource> time, std::shared_ptr<MatchObserver> observer)
@@ -190,7 +172,7 @@ void Match::announce_state() {
   if (clock_.enabled())
     s.clocks = protocol::Clocks{clock_.remaining(0, now), clock_.remaining(1, now)};
   if (!game_->history().empty()) s.last_move = game_->history().back();
-  s.result = outcome_result(outcome.result);
+  s.result = std::string(result_notation(outcome.result));
   emit(protocol::to_json(s));
   if (outcome.is_terminal()) return finish(s.result, std::string(to_string(outcome.reason)));
   if (settings_.max_plies > 0 &&

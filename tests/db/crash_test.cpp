@@ -365,17 +365,7 @@ struct StoredGame {
 };
 
 std::string result_text(Result r) {
-  switch (r) {
-    case Result::kFirstWins:
-      return "1-0";
-    case Result::kSecondWins:
-      return "0-1";
-    case Result::kDraw:
-      return "1/2-1/2";
-    case Result::kOngoing:
-      break;
-  }
-  return RawDb::kNull;
+  return r == Result::kOngoing ? RawDb::kNull : std::string(result_notation(r));
 }
 
 // Checks one game against the rules: its moves replay from its start, a result is the one the
