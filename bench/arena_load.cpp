@@ -37,6 +37,27 @@ std::string load_flags_help() {
          "server's)\n";
 }
 
+std::optional<LoadFlags> read_load_flags(int argc, char** argv, const char* program,
+                                         int& exit_status) {
+  bool help = false;
+  auto flags = parse_load_flags(argc, argv, [&](const std::string& a) {
+    if (a != "--help" && a != "-h") return false;
+    help = true;
+    return true;
+  });
+  if (help) {
+    std::printf("usage: %s [flags]\n%s", program, load_flags_help().c_str());
+    exit_status = 0;
+    return std::nullopt;
+  }
+  if (!flags) {
+    std::fprintf(stderr, "%s: %s\n%s", program, flags.error().c_str(), load_flags_help().c_str());
+    exit_status = 2;
+    return std::nullopt;
+  }
+  return *flags;
+}
+
 Expected<LoadFlags> parse_load_flags(int argc, char** argv,
                                      const std::function<bool(const std::string&)>& extra) {
   LoadFlags f;

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "bench/load_client.h"
@@ -29,6 +30,10 @@ struct LoadFlags {
 Expected<LoadFlags> parse_load_flags(int argc, char** argv,
                                      const std::function<bool(const std::string&)>& extra = {});
 std::string load_flags_help();
+// A benchmark's command line: the flags, or nullopt after printing --help (`exit_status` 0) or
+// the error and the help (2) under `program`'s name.
+std::optional<LoadFlags> read_load_flags(int argc, char** argv, const char* program,
+                                         int& exit_status);
 
 // Raises the fd limit and, if it is still too low for `flags.connections` (two descriptors a
 // connection: both ends live in this process), lowers the count and says so on stdout.

@@ -24,21 +24,9 @@
 
 int main(int argc, char** argv) {
   using namespace arena::bench;
-  bool help = false;
-  auto flags = parse_load_flags(argc, argv, [&](const std::string& a) {
-    if (a != "--help" && a != "-h") return false;
-    help = true;
-    return true;
-  });
-  if (help) {
-    std::printf("usage: bench_server_load [flags]\n%s", load_flags_help().c_str());
-    return 0;
-  }
-  if (!flags) {
-    std::fprintf(stderr, "bench_server_load: %s\n%s", flags.error().c_str(),
-                 load_flags_help().c_str());
-    return 2;
-  }
+  int exit_status = 0;
+  auto flags = read_load_flags(argc, argv, "bench_server_load", exit_status);
+  if (!flags) return exit_status;
   fit_connections_to_fd_limit(*flags);
   std::printf(
       "server_load: %d connections, %d games of %s, windows of %.1f s (+%.1f s warm-up), "
