@@ -186,6 +186,11 @@ int run(const LeagueFlags& f) {
       return kExitUsage;
     }
   }
+  if (!o.server.empty() && o.token.empty()) {
+    std::cerr << "arena league: --server needs a bot token (--token, --token-file or "
+                 "ARENA_TOKEN_FILE)\n";
+    return kExitUsage;
+  }
   o.db = f.db;
   o.port = f.port;
   o.stop = &g_stop;
