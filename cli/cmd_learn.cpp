@@ -56,6 +56,12 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
       return kExitUsage;
     }
     const lab::FeatureSet<G> fs = lab::feature_set(std::type_identity<G>{});
+    if (f.learn.fixed_scale && fs.start_counts.empty()) {
+      std::cerr << "arena learn: --fixed-scale: the " << G::kName
+                << " features are not piece counts, so there is no initial material to keep "
+                   "(use --free-scale)\n";
+      return kExitUsage;
+    }
     print_weights("start", fs.names, fs.initial);
     auto result = lab::learn(*start, fs, f.learn, [&](const lab::IterationReport& r) {
       char label[32];
@@ -64,8 +70,9 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
       std::fflush(stdout);
       std::fprintf(
           stderr,
-          "[iteration %d] %d positions, %d games (%d decisive), rms %.3f, max change %.3f\n",
-          r.iteration, r.positions, r.games, r.decisive, r.rms_error, r.max_change);
+          "[iteration %d] %d positions, %d games (%d decisive), rms %.3f, scale x%.3f, max "
+          "change %.3f\n",
+          r.iteration, r.positions, r.games, r.decisive, r.rms_error, r.scale_factor, r.max_change);
     });
     if (!result) {
       std::cerr << "arena learn: " << result.error() << "\n";
@@ -124,6 +131,12 @@ void add_learn(CLI::App& app, Action& action) {
   sub->add_option("--opening-plies", f->learn.opening_plies, "random plies before each game")
       ->check(CLI::Range(0, 100));
   sub->add_option("--seed", f->learn.seed, "seed of the random openings");
+  sub->add_option("--window", f->learn.window_batches,
+                  "fit each iteration on the rows of this many latest batches (default 1)")
+      ->check(CLI::Range(1, 1000));
+  sub->add_flag("--fixed-scale,!--free-scale", f->learn.fixed_scale,
+                "after each fit, rescale the weights so one side's initial material stays "
+                "win value - 1 (chess, checkers)");
   sub->add_option("--out,-o", f->out, "write the final weights to this file");
   sub->add_option("--match", f->match_games, "then play this many games learned vs classical")
       ->check(CLI::Range(0, 100'000));

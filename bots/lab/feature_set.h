@@ -33,7 +33,12 @@ struct FeatureSet {
   std::vector<std::string> names;                  // weights-file keys, in feature order
   std::function<FeatureVector(const G&)> compute;  // side to move's view; finite values
   std::vector<double> initial;                     // classical weights (the starting point)
-  double win_value = 1;     // a won position, in weight units (loss = -win_value, draw = 0)
+  double win_value = 1;  // a won position, in weight units (loss = -win_value, draw = 0)
+  // One side's feature counts in the start position (chess 1 2 2 2 8), so that
+  // initial_material(w) = start_counts . w; win_value is one more than that under `initial`.
+  // Empty when the features are not piece counts (qubic, isolation, othello): such a set
+  // has no material scale to keep fixed (LearnOptions::fixed_scale).
+  std::vector<double> start_counts;
   std::string file_header;  // '#' lines written above the weights; says who reads the file
 };
 
@@ -41,6 +46,15 @@ inline double dot(const FeatureVector& f, const std::vector<double>& w) {
   double s = 0;
   for (int i = 0; i < f.size; ++i)
     s += f.v[static_cast<std::size_t>(i)] * w[static_cast<std::size_t>(i)];
+  return s;
+}
+
+// One side's material in the start position under weights w (0 without start_counts).
+template <class G>
+double initial_material(const FeatureSet<G>& fs, const std::vector<double>& w) {
+  double s = 0;
+  for (std::size_t i = 0; i < fs.start_counts.size() && i < w.size(); ++i)
+    s += fs.start_counts[i] * w[i];
   return s;
 }
 

@@ -40,6 +40,7 @@ FeatureSet<chess::Chess> feature_set(std::type_identity<chess::Chess>) {
   fs.compute = [](const chess::Chess& g) { return to_vector(eval::chess_material_features(g)); };
   fs.initial = {9, 5, 3, 3, 1};
   fs.win_value = 40;  // 1 + 9 + 2*5 + 2*3 + 2*3 + 8*1
+  fs.start_counts = {1, 2, 2, 2, 8};
   fs.file_header =
       "# Chess material weights in pawns learned by `arena learn` (bots/lab/README.md).\n"
       "# Read by the chess material heuristic: eval=material,weights=<this file>.\n";
@@ -52,6 +53,7 @@ FeatureSet<checkers::Checkers> feature_set(std::type_identity<checkers::Checkers
   fs.compute = [](const checkers::Checkers& g) { return to_vector(eval::checkers_features(g)); };
   fs.initial = {1, 1.5};
   fs.win_value = 13;  // 1 + 12 men
+  fs.start_counts = {12, 0};
   fs.file_header =
       "# Checkers material weights in men learned by `arena learn` (bots/lab/README.md).\n"
       "# Use as eval=material,man=<100*man>,king=<100*king>.\n";

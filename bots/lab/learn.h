@@ -9,15 +9,29 @@
 //      plies; the batch stops after `batch_plies` searched positions.
 //   2. Record, for each searched position, its feature vector and the search's backed-up
 //      value in weight units (score / kEvalScale; a forced win or loss = +/- win_value).
-//   3. Fit new weights by least squares (least_squares.h) of the values on the features.
-// Repeat until, in two fits in a row, no weight moves by more than `tolerance` times
-// max(1, largest |weight|), or `iterations` have run. A feature that is constant or dependent in a batch keeps its weight.
+//   3. Fit new weights by least squares (least_squares.h) of the values on the features,
+//      over the rows of the last `window_batches` batches (1: this batch only).
+//   4. With `fixed_scale`, multiply the fitted weights by one factor so that one side's
+//      initial material (FeatureSet::start_counts . w) is win_value - 1 again.
+// Repeat until, in two fits in a row, no weight differs by more than `tolerance` times
+// max(1, largest |weight|) from the fit on the previous disjoint window (window_batches
+// iterations back; the last fit when the window is 1), or `iterations` have run. A feature that is
+// constant or dependent in a batch keeps its weight.
+//
+// Why step 4: the fit has no scale of its own. In a quiet position the backed-up value is
+// w . f itself, so only captures inside the search and the rare won games anchor it, and
+// least squares with noisy regressors shrinks the coefficients (attenuation): without step 4
+// all weights drift toward zero together, iteration after iteration. Multiplying w by c > 0
+// does not change which moves the search prefers between non-won positions, so the
+// direction of w is what is learned; step 4 keeps the scale where the win value says it is
+// ("a win = one more than the initial material") and judges convergence on the direction.
 //
 // Deterministic for fixed options (no time limits). Not thread-safe; call from one thread.
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <vector>
 
@@ -38,16 +52,19 @@ struct LearnOptions {
   int opening_plies = 6;
   double tolerance = 0.02;
   std::uint64_t seed = 1;
+  bool fixed_scale = false;  // step 4 above; needs FeatureSet::start_counts
+  int window_batches = 1;    // step 3 fits the rows of this many latest batches (>= 1)
 };
 
 struct IterationReport {
   int iteration = 0;            // 1-based
   std::vector<double> weights;  // fitted at the end of this iteration
-  int positions = 0;            // observations in the fit
+  int positions = 0;            // observations in the fit (all batches of the window)
   int games = 0;                // games started in the batch
   int decisive = 0;             // games that ended in a win
-  double rms_error = 0;         // sqrt(residual / positions), weight units
-  double max_change = 0;        // largest |new - old| weight
+  double rms_error = 0;         // sqrt(residual / positions) of the fit, before step 4
+  double max_change = 0;        // largest |new - old| weight, old = previous disjoint window
+  double scale_factor = 1;      // what step 4 multiplied the fit by (1 without fixed_scale)
 };
 
 struct LearnResult {
@@ -115,6 +132,19 @@ Batch play_batch(const G& start, const FeatureSet<G>& fs, const std::vector<doub
   return batch;
 }
 
+// Step 4: w *= (win_value - 1) / initial_material(w). An error when the fitted material is
+// not positive (no positive factor can restore it; the fit has lost the meaning of material).
+template <class G>
+Expected<double> restore_scale(const FeatureSet<G>& fs, std::vector<double>& weights) {
+  const double material = initial_material(fs, weights);
+  if (!(material > 1e-9))
+    return make_error("fitted initial material " + std::to_string(material) +
+                      " is not positive; cannot keep the scale fixed");
+  const double factor = (fs.win_value - 1) / material;
+  for (double& w : weights) w *= factor;
+  return factor;
+}
+
 }  // namespace detail
 
 // Runs the learning loop from fs.initial; calls on_iteration after each fit (for progress).
@@ -124,27 +154,55 @@ Expected<LearnResult> learn(const G& start, const FeatureSet<G>& fs, const Learn
   if (fs.initial.size() != fs.names.size() || fs.initial.empty())
     return make_error("feature set: " + std::to_string(fs.names.size()) + " names but " +
                       std::to_string(fs.initial.size()) + " initial weights");
+  if (o.window_batches < 1)
+    return make_error("window of " + std::to_string(o.window_batches) + " batches (at least 1)");
+  if (o.fixed_scale && fs.start_counts.size() != fs.names.size())
+    return make_error(
+        "fixed scale: the feature set has no start counts (its features are not "
+        "piece counts)");
   LearnResult result;
   std::vector<double> weights = fs.initial;
   int calm = 0;
+  std::deque<detail::Batch> window;
   for (int it = 1; it <= o.iterations; ++it) {
     const detail::Batch batch = detail::play_batch(start, fs, weights, o);
-    auto fit = least_squares(batch.rows, batch.values);
+    // The fit sees the last `window_batches` batches: a rare piece (the queen) then has
+    // enough rows with a nonzero count that one batch's few trades cannot swing its weight.
+    window.push_back(batch);
+    if (static_cast<int>(window.size()) > o.window_batches) window.pop_front();
+    std::vector<std::vector<double>> rows;
+    std::vector<double> values;
+    for (const detail::Batch& b : window) {
+      rows.insert(rows.end(), b.rows.begin(), b.rows.end());
+      values.insert(values.end(), b.values.begin(), b.values.end());
+    }
+    auto fit = least_squares(rows, values);
     if (!fit) return make_error("iteration " + std::to_string(it) + ": " + fit.error());
     // A feature that never varied in this batch (no queen trade yet, say) keeps its weight.
     for (std::size_t i = 0; i < weights.size(); ++i)
       if (fit->dropped[i]) fit->weights[i] = weights[i];
     IterationReport report;
+    if (o.fixed_scale) {
+      auto factor = detail::restore_scale(fs, fit->weights);
+      if (!factor) return make_error("iteration " + std::to_string(it) + ": " + factor.error());
+      report.scale_factor = *factor;
+    }
     report.iteration = it;
     report.weights = fit->weights;
-    report.positions = static_cast<int>(batch.values.size());
+    report.positions = static_cast<int>(values.size());
     report.games = batch.games;
     report.decisive = batch.decisive;
     report.rms_error = std::sqrt(fit->residual_sum_squares / report.positions);
+    // The change is measured against the fit on the previous, disjoint window (K iterations
+    // back; the start weights before that): consecutive fits of a window share K - 1 of its
+    // batches, so their difference would shrink by construction, not by convergence.
+    const int k = o.window_batches;
+    const std::vector<double>& before =
+        it > k ? result.iterations[static_cast<std::size_t>(it - k - 1)].weights : fs.initial;
     double scale = 1;
     for (std::size_t i = 0; i < weights.size(); ++i) {
-      report.max_change = std::max(report.max_change, std::abs(fit->weights[i] - weights[i]));
-      scale = std::max(scale, std::abs(weights[i]));
+      report.max_change = std::max(report.max_change, std::abs(fit->weights[i] - before[i]));
+      scale = std::max(scale, std::abs(before[i]));
     }
     weights = fit->weights;
     result.iterations.push_back(report);

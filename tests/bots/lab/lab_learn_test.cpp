@@ -75,5 +75,77 @@ TEST(Learn, OneChessIterationFitsFiniteWeights) {
   for (double w : r->weights) EXPECT_TRUE(std::isfinite(w));
 }
 
+// The chess configuration (depth 2 plus quiescence, 1400 positions a fit, games
+// capped at 100 plies) with the scale kept fixed; a few iterations take seconds.
+LearnOptions fixed_scale_chess_options(int iterations) {
+  LearnOptions o;
+  o.depth = 2;
+  o.quiescence = true;
+  o.batch_plies = 1400;
+  o.move_cap = 100;
+  o.iterations = iterations;
+  o.fixed_scale = true;
+  return o;
+}
+
+double one_sides_initial_material(const std::vector<double>& w) {
+  // The start position's pieces: 1 queen, 2 rooks, 2 bishops, 2 knights, 8 pawns a side.
+  return w[0] + 2 * w[1] + 2 * w[2] + 2 * w[3] + 8 * w[4];
+}
+
+TEST(Learn, FixedScaleKeepsOneSidesInitialMaterialAtTheWinValueMinusOne) {
+  auto start = chess::Chess::create({});
+  ASSERT_TRUE(start);
+  const FeatureSet<chess::Chess> fs = feature_set(std::type_identity<chess::Chess>{});
+  auto r = learn(*start, fs, fixed_scale_chess_options(2));
+  ASSERT_TRUE(r) << r.error();
+  ASSERT_EQ(r->iterations.size(), 2u);
+  for (const IterationReport& it : r->iterations) {
+    EXPECT_NEAR(one_sides_initial_material(it.weights), fs.win_value - 1, 1e-9);
+    EXPECT_GT(it.scale_factor, 0.0);
+  }
+}
+
+TEST(Learn, FixedScaleMovesAWrongStartTowardTheClassicalOrder) {
+  auto start = chess::Chess::create({});
+  ASSERT_TRUE(start);
+  FeatureSet<chess::Chess> fs = feature_set(std::type_identity<chess::Chess>{});
+  fs.initial = {1, 1, 1, 1, 1};  // every piece worth a pawn
+  auto r = learn(*start, fs, fixed_scale_chess_options(6));
+  ASSERT_TRUE(r) << r.error();
+  const std::vector<double>& w = r->weights;  // q r b n p
+  EXPECT_GT(w[0], w[1]) << "queen over rook";
+  EXPECT_GT(w[1], w[2]) << "rook over bishop";
+  EXPECT_GT(w[1], w[3]) << "rook over knight";
+  EXPECT_GT(w[2], w[4]) << "bishop over pawn";
+  EXPECT_GT(w[3], w[4]) << "knight over pawn";
+}
+
+TEST(Learn, AWindowFitsTheRowsOfTheLatestBatches) {
+  LearnOptions o;
+  o.depth = 1;
+  o.batch_plies = 50;
+  o.opening_plies = 2;
+  o.iterations = 4;
+  o.tolerance = 0;  // run all four
+  o.window_batches = 3;
+  auto r = learn(test::Nim(11, 6), nim_features(), o);
+  ASSERT_TRUE(r) << r.error();
+  ASSERT_EQ(r->iterations.size(), 4u);
+  EXPECT_EQ(r->iterations[0].positions, 50);
+  EXPECT_EQ(r->iterations[1].positions, 100);
+  EXPECT_EQ(r->iterations[2].positions, 150);
+  EXPECT_EQ(r->iterations[3].positions, 150);  // the first batch has left the window
+}
+
+TEST(Learn, FixedScaleNeedsPieceCounts) {
+  FeatureSet<test::Nim> fs = nim_features();  // no start_counts
+  LearnOptions o;
+  o.fixed_scale = true;
+  auto r = learn(test::Nim(11, 6), fs, o);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("start counts"), std::string::npos) << r.error();
+}
+
 }  // namespace
 }  // namespace arena::lab
