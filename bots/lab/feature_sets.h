@@ -2,10 +2,12 @@
 // The feature sets of the games the lab learns weights for (see feature_set.h).
 //
 //   chess      q r b n p: material count differences (bots/eval/chess.h), start 9 5 3 3 1;
-//              a win = 1 + one side's initial material 39 = 40 pawns. The file is read by
+//              a win = 1 + one side's initial material 39 = 40 pawns (start counts
+//              1 2 2 2 8, for --fixed-scale). The file is read by
 //              the chess `material` heuristic: eval=material,weights=FILE.
 //   checkers   man king: count differences (bots/eval/checkers.h), start 1 1.5 (men);
-//              a win = 1 + 12 men = 13. Use with eval=material,man=100*w,king=100*w.
+//              a win = 1 + 12 men = 13 (start counts 12 0). Use with
+//              eval=material,man=100*w,king=100*w.
 //   qubic      own1 own2 own3 opp1 opp2 opp3 (bots/eval/qubic.h), start all 1 (deliberately
 //              wrong signs for the opponent's lines, to show that learning fixes them);
 //              a win = 1 + 76 lines = 77. Read by eval=linear,weights=FILE.
