@@ -159,7 +159,9 @@ void TournamentDirector::tick() {
   auto hub = hub_.lock();
   std::lock_guard lock(mutex_);
   tick_pending_ = false;
-  if (!hub) return;
+  // Every login and every game's end pokes: with no tournament running, that is all it costs
+  // (a hub serving a thousand casual games must not count its connections each time).
+  if (!hub || running_.empty()) return;
   const auto online = hub->online_counts();
   // Each tournament's pairings, read once a tick; the games in play across every tournament
   // (a name plays at most as many games at once as it has connections).
