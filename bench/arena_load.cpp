@@ -123,8 +123,8 @@ Expected<ArenaLoadResult> run_arena_load(db::Store& store, const LoadFlags& flag
 
   ArenaLoadResult out;
   const double rss_before = trimmed_rss();
-  LoadClients clients(
-      {server.port(), flags.connections, flags.client_threads, LoadMode::kGames, flags.game, 1});
+  LoadClients clients({server.port(), flags.connections, flags.client_threads, LoadMode::kGames,
+                       flags.game, 1, "arena-io"});
   if (auto up = clients.connect(std::chrono::seconds(60)); !up) {
     clients.stop();
     server.stop();
@@ -145,7 +145,7 @@ Expected<EchoLoadResult> run_echo_load(const LoadFlags& flags) {
   EchoLoadResult out;
   const double rss_before = trimmed_rss();
   LoadClients clients(
-      {echo.port(), flags.connections, flags.client_threads, LoadMode::kEcho, "", 1});
+      {echo.port(), flags.connections, flags.client_threads, LoadMode::kEcho, "", 1, "echo-io"});
   if (auto up = clients.connect(std::chrono::seconds(60)); !up) {
     clients.stop();
     return make_error("echo server: " + up.error());
@@ -159,10 +159,10 @@ Expected<EchoLoadResult> run_echo_load(const LoadFlags& flags) {
 void print_phase(const char* label, const PhaseResult& r) {
   std::printf(
       "  %-28s p50 %8.3f ms  p99 %8.3f ms  %9llu round trips  %10.0f /s  games %llu  "
-      "errors %llu\n",
+      "errors %llu  server CPU %.1f us/round trip\n",
       label, r.percentile(50), r.percentile(99), static_cast<unsigned long long>(r.moves),
       r.per_second(), static_cast<unsigned long long>(r.games_finished),
-      static_cast<unsigned long long>(r.errors));
+      static_cast<unsigned long long>(r.errors), r.server_cpu_us_per_move());
   if (!r.first_error.empty()) std::printf("    first error: %s\n", r.first_error.c_str());
 }
 

@@ -1,6 +1,8 @@
 #include "bench/echo_server.h"
 
 #include <thread>
+
+#include <pthread.h>
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
@@ -73,7 +75,10 @@ EchoServer::EchoServer(int threads) : impl_(std::make_unique<Impl>(threads)) {
   impl_->acceptor.listen(asio::socket_base::max_listen_connections);
   impl_->do_accept();
   for (int i = 0; i < std::max(1, threads); ++i)
-    impl_->threads.emplace_back([this] { impl_->ioc.run(); });
+    impl_->threads.emplace_back([this] {
+      pthread_setname_np(pthread_self(), "echo-io");
+      impl_->ioc.run();
+    });
 }
 
 EchoServer::~EchoServer() {

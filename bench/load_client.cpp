@@ -8,11 +8,16 @@
 #include <cmath>
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <limits>
 #include <mutex>
 #include <random>
+#include <sstream>
 #include <thread>
+
+#include <pthread.h>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -360,7 +365,11 @@ Expected<void> LoadClients::connect(std::chrono::milliseconds timeout) {
   for (int i = 0; i < n; ++i)
     asio::post(*m.contexts[static_cast<std::size_t>(m.thread_of[static_cast<std::size_t>(i)])],
                [c = m.clients[static_cast<std::size_t>(i)]] { c->start(); });
-  for (auto& ioc : m.contexts) m.threads.emplace_back([&ioc] { ioc->run(); });
+  for (auto& ioc : m.contexts)
+    m.threads.emplace_back([&ioc] {
+      pthread_setname_np(pthread_self(), "load-client");
+      ioc->run();
+    });
   const auto deadline = Clock::now() + timeout;
   while (m.shared.ready + m.shared.failed < n && Clock::now() < deadline)
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -396,10 +405,14 @@ PhaseResult LoadClients::run_phase(int pace_ms, std::chrono::milliseconds warmup
   for (std::size_t i = 0; i < m.clients.size(); ++i)
     asio::post(*m.contexts[static_cast<std::size_t>(m.thread_of[i])],
                [c = m.clients[i]] { c->resume(); });
+  std::this_thread::sleep_until(Clock::time_point(std::chrono::nanoseconds(begin)));
+  const double cpu_begin = thread_cpu_seconds(m.config.server_thread_name);
   std::this_thread::sleep_until(Clock::time_point(std::chrono::nanoseconds(end)));
+  const double cpu_end = thread_cpu_seconds(m.config.server_thread_name);
   m.shared.active = false;
   PhaseResult r;
   r.seconds = std::chrono::duration<double>(window).count();
+  r.server_cpu_seconds = cpu_end - cpu_begin;
   for (auto& s : m.stats) {
     std::lock_guard lock(s->mutex);
     r.round_trips_ms.insert(r.round_trips_ms.end(), s->round_trips_ms.begin(),
@@ -436,6 +449,33 @@ double rss_bytes() {
   double pages = 0, resident = 0;
   if (!(statm >> pages >> resident)) return 0;
   return resident * static_cast<double>(sysconf(_SC_PAGESIZE));
+}
+
+double thread_cpu_seconds(const std::string& name) {
+  namespace fs = std::filesystem;
+  const double ticks = static_cast<double>(sysconf(_SC_CLK_TCK));
+  double total = 0;
+  std::error_code ec;
+  for (const auto& task : fs::directory_iterator("/proc/self/task", ec)) {
+    std::ifstream comm(task.path() / "comm");
+    std::string thread_name;
+    if (!std::getline(comm, thread_name) || thread_name != name) continue;
+    // /proc/<pid>/task/<tid>/stat: "tid (comm) state ..." then utime and stime are fields 14
+    // and 15; the comm may hold spaces, so count from the closing parenthesis.
+    std::ifstream stat_file(task.path() / "stat");
+    std::string stat((std::istreambuf_iterator<char>(stat_file)), std::istreambuf_iterator<char>());
+    const auto close = stat.rfind(')');
+    if (close == std::string::npos) continue;
+    std::istringstream fields(stat.substr(close + 2));
+    std::string field;
+    double utime = 0, stime = 0;
+    for (int k = 3; k <= 15 && fields >> field; ++k) {
+      if (k == 14) utime = std::stod(field);
+      if (k == 15) stime = std::stod(field);
+    }
+    total += (utime + stime) / ticks;
+  }
+  return total;
 }
 
 std::uint64_t raise_fd_limit() {

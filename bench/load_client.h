@@ -34,6 +34,8 @@ struct LoadConfig {
   LoadMode mode = LoadMode::kGames;
   std::string game = "tictactoe";
   std::uint64_t seed = 1;
+  // The server's threads in this process (by name), whose CPU time a phase reports.
+  std::string server_thread_name = "arena-io";
 };
 
 struct PhaseResult {
@@ -43,8 +45,15 @@ struct PhaseResult {
   std::uint64_t games_finished = 0;    // games that ended in the window
   std::uint64_t errors = 0;            // server `error` messages (busy/rate_limited are resent)
   std::string first_error;             // the first one, verbatim
+  // CPU time (user + system) of the server's threads over the window: unlike the latency, a
+  // figure that noise from other processes on a shared machine hardly moves.
+  double server_cpu_seconds = 0;
 
   double per_second() const { return seconds > 0 ? static_cast<double>(moves) / seconds : 0; }
+  // Server CPU microseconds per round trip in the window; 0 if none.
+  double server_cpu_us_per_move() const {
+    return moves > 0 ? server_cpu_seconds * 1e6 / static_cast<double>(moves) : 0;
+  }
   // The p-th percentile (0..100) of the round trips in ms, nearest rank; 0 if none.
   double percentile(double p) const;
 };
@@ -73,6 +82,8 @@ class LoadClients {
 
 // Resident set size of this process in bytes (/proc/self/statm), 0 if unavailable.
 double rss_bytes();
+// CPU seconds (user + system) used so far by this process's threads named `name`.
+double thread_cpu_seconds(const std::string& name);
 
 // Raises RLIMIT_NOFILE's soft limit to the hard limit and returns the soft limit now in force.
 std::uint64_t raise_fd_limit();

@@ -61,6 +61,15 @@ int main(int argc, char** argv) {
   const double ratio = e.flat.per_second() > 0 ? a.flat.per_second() / e.flat.per_second() : 0;
   std::printf("  ratio arena moves/s / echo msgs/s: %.3f (%s the 0.5 aim)\n", ratio,
               ratio >= 0.5 ? "meets" : "below");
+  // Less sensitive to other load on the machine than the rates: what a move costs the
+  // server's threads against what an echoed message costs the echo server's.
+  const double cpu_ratio = a.flat.server_cpu_us_per_move() > 0
+                               ? e.flat.server_cpu_us_per_move() / a.flat.server_cpu_us_per_move()
+                               : 0;
+  std::printf(
+      "  server CPU per round trip, flat out: arena %.1f us per move, echo %.1f us per message "
+      "(ratio echo/arena %.3f)\n",
+      a.flat.server_cpu_us_per_move(), e.flat.server_cpu_us_per_move(), cpu_ratio);
   std::printf(
       "  RSS per connection: arena %.1f KiB, echo %.1f KiB (server and client ends, "
       "same process)\n",
