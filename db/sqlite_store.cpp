@@ -152,29 +152,45 @@ Expected<PlayerRecord> SqliteStore::find_or_create_player(const std::string& nam
   return out;
 }
 
+namespace {
+
+Expected<void> insert_game(Connection& c, const NewGame& game, GameId& id) {
+  auto stmt = c.prepare(
+      "INSERT INTO games (kind, options, start_position, first_id, second_id, "
+      "first_version_id, second_version_id, time_control, seed, tournament_id, started_at) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, game.kind).bind(2, game.options).bind(3, game.start_position);
+  stmt->bind(4, optional_id(game.first)).bind(5, optional_id(game.second));
+  stmt->bind(6, optional_id(game.first_version)).bind(7, optional_id(game.second_version));
+  stmt->bind(8, game.time_control.empty() ? std::string("none") : game.time_control);
+  stmt->bind(9, static_cast<std::int64_t>(game.seed)).bind(10, game.tournament_id);
+  stmt->bind(11, now_unix_ms());
+  if (auto r = stmt->run(); !r)
+    return make_error("cannot create the game (unknown player, version or tournament?): " +
+                      r.error());
+  id = c.last_insert_rowid();
+  return {};
+}
+
+}  // namespace
+
 Expected<GameId> SqliteStore::create_game(const NewGame& game) {
   if (game.kind.empty()) return make_error("a game needs a kind (the catalog name)");
   GameId id = 0;
-  auto ok = writer_.run([&](Connection& c) -> Expected<void> {
-    auto stmt = c.prepare(
-        "INSERT INTO games (kind, options, start_position, first_id, second_id, "
-        "first_version_id, second_version_id, time_control, seed, tournament_id, started_at) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
-    if (!stmt) return Error{stmt.error()};
-    stmt->bind(1, game.kind).bind(2, game.options).bind(3, game.start_position);
-    stmt->bind(4, optional_id(game.first)).bind(5, optional_id(game.second));
-    stmt->bind(6, optional_id(game.first_version)).bind(7, optional_id(game.second_version));
-    stmt->bind(8, game.time_control.empty() ? std::string("none") : game.time_control);
-    stmt->bind(9, static_cast<std::int64_t>(game.seed)).bind(10, game.tournament_id);
-    stmt->bind(11, now_unix_ms());
-    if (auto r = stmt->run(); !r)
-      return make_error("cannot create the game (unknown player, version or tournament?): " +
-                        r.error());
-    id = c.last_insert_rowid();
-    return {};
-  });
+  auto ok = writer_.run([&](Connection& c) { return insert_game(c, game, id); });
   if (!ok) return Error{ok.error()};
   return id;
+}
+
+void SqliteStore::create_game_async(const NewGame& game, Created done) {
+  if (game.kind.empty()) return done(make_error("a game needs a kind (the catalog name)"));
+  auto id = std::make_shared<GameId>(0);
+  writer_.post([game, id](Connection& c) { return insert_game(c, game, *id); },
+               [id, done = std::move(done)](Expected<void> ok) {
+                 if (!ok) return done(Error{ok.error()});
+                 done(*id);
+               });
 }
 
 void SqliteStore::append_move(const MoveRecord& move, Done done) {

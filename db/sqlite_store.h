@@ -67,6 +67,7 @@ class SqliteStore final : public Store {
   Expected<std::vector<std::string>> stored_kinds() override;
   Expected<std::vector<PuzzleAttempt>> puzzle_attempts(const std::string& kind) override;
   Expected<std::vector<TournamentRecord>> unfinished_tournaments() override;
+  void create_game_async(const NewGame& game, Created done) override;
 
   // Group commits so far (tests check that queued writes are batched).
   std::size_t commits() const { return writer_.commits(); }

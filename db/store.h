@@ -71,6 +71,7 @@ struct GameEnd {
 };
 
 using Done = std::function<void(Expected<void>)>;
+using Created = std::function<void(Expected<GameId>)>;
 
 struct GameFilter {
   std::string kind;     // empty = any
@@ -220,6 +221,9 @@ class Store {
   virtual Expected<std::vector<PuzzleAttempt>> puzzle_attempts(const std::string& kind) = 0;
   // The tournaments not finished yet, oldest first.
   virtual Expected<std::vector<TournamentRecord>> unfinished_tournaments() = 0;
+  // create_game through the write queue: `done` gets the id once the row is durable, on the
+  // writer's thread, and the caller does not wait (the server's I/O threads never do).
+  virtual void create_game_async(const NewGame& game, Created done) = 0;
 };
 
 }  // namespace arena::db

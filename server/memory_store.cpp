@@ -43,6 +43,10 @@ Expected<db::GameId> MemoryStore::create_game(const db::NewGame& game) {
   return id;
 }
 
+void MemoryStore::create_game_async(const db::NewGame& game, db::Created done) {
+  done(create_game(game));
+}
+
 void MemoryStore::complete(db::Done done, std::unique_lock<std::mutex>& lock) {
   const bool failed = fail_;
   if (hold_) {

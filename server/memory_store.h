@@ -39,6 +39,8 @@ class MemoryStore final : public db::Store {
   Expected<std::vector<std::string>> stored_kinds() override;
   Expected<std::vector<db::PuzzleAttempt>> puzzle_attempts(const std::string& kind) override;
   Expected<std::vector<db::TournamentRecord>> unfinished_tournaments() override;
+  // At once (hold_callbacks holds moves and ends, not the start of a game).
+  void create_game_async(const db::NewGame& game, db::Created done) override;
 
   // Test controls.
   void fail_writes(bool fail);

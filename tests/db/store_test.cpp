@@ -111,6 +111,30 @@ TEST_F(StoreTest, CallbackRunsOnlyWhenASecondConnectionSeesTheRow) {
   EXPECT_EQ(seen.get_future().get(), "e2e4");
 }
 
+TEST_F(StoreTest, AsyncCreateGivesTheIdOfARowAlreadyVisible) {
+  const PlayerId a = player("a"), b = player("b");
+  const GameId before = game(a, b);
+  test::RawDb raw(path_);
+  NewGame g;
+  g.kind = "tictactoe";
+  g.start_position = ".........";
+  g.first = a;
+  g.second = b;
+  std::promise<std::string> seen;
+  store_->create_game_async(g, [&](Expected<GameId> id) {
+    seen.set_value(id ? std::to_string(*id - before) + " " +
+                            raw.text("SELECT kind FROM games WHERE id = " + std::to_string(*id))
+                      : "failed: " + id.error());
+  });
+  EXPECT_EQ(seen.get_future().get(), "1 tictactoe");
+  // A bad game fails with the reason, through the callback too.
+  g.first = 99999;
+  std::promise<std::string> failed;
+  store_->create_game_async(
+      g, [&](Expected<GameId> id) { failed.set_value(id ? "created" : id.error()); });
+  EXPECT_NE(failed.get_future().get().find("unknown player"), std::string::npos);
+}
+
 TEST_F(StoreTest, ConcurrentAppendsLandInOrderPerGame) {
   constexpr int kThreads = 6;
   constexpr int kMoves = 150;
