@@ -52,6 +52,8 @@ class Connection {
   protocol::PlayerInfo player;
   std::string session_token;
   RateLimiter limiter{protocol::kMaxMessagesPerSecond, protocol::kMaxMessageBurst};
+  // The last lobby version this connection was sent; guarded by the hub's mutex.
+  std::uint64_t lobby_seen = 0;
 };
 
 }  // namespace arena::server

@@ -1,5 +1,6 @@
 #include "server/hub.h"
 
+#include <algorithm>
 #include <random>
 
 #include <boost/asio/post.hpp>
@@ -191,10 +192,19 @@ void Hub::sweep() {
   bool changed = false;
   {
     std::lock_guard lock(mutex_);
+    const std::uint64_t total = moves_total_.load();
     if (last_sweep_ms_ >= 0 && now > last_sweep_ms_)
-      moves_per_second_ = static_cast<double>(moves_total_ - moves_at_last_sweep_) * 1000.0 /
+      moves_per_second_ = static_cast<double>(total - moves_at_last_sweep_) * 1000.0 /
                           static_cast<double>(now - last_sweep_ms_);
-    moves_at_last_sweep_ = moves_total_;
+    moves_at_last_sweep_ = total;
+    // A finished game stays in memory for the reconnect grace period (a player resuming it,
+    // or resending its last move, still gets the end), and at most kFinishedKept of them:
+    // after that the store has it. Without this a server of fast games grew without bound.
+    while (!finished_.empty() && (finished_.size() > kFinishedKept ||
+                                  now - finished_.front().first >= config_.reconnect_grace_ms)) {
+      matches_.erase(finished_.front().second);
+      finished_.pop_front();
+    }
     last_sweep_ms_ = now;
     changed |= std::erase_if(seeks_, [&](const auto& s) {
                  return now - s.second.created_ms >= config_.seek_ttl_ms;
@@ -234,6 +244,7 @@ void Hub::release() {
     shutting_down_ = true;
     conns.swap(connections_);
     matches.swap(matches_);
+    finished_.clear();
     live_.clear();
     watchers_.clear();
     player_conns_.clear();
@@ -262,6 +273,7 @@ void Hub::on_match_finished(std::int64_t game_id) {
     std::lock_guard lock(mutex_);
     live_.erase(game_id);
     watchers_.erase(game_id);  // the game_end event was the last one
+    finished_.emplace_back(time_->now_ms(), game_id);
   }
   lobby_changed();
   if (hooks_.game_finished) hooks_.game_finished(game_id);
@@ -273,33 +285,39 @@ std::shared_ptr<Match> Hub::find_match(std::int64_t game_id) {
   return it == matches_.end() ? nullptr : it->second;
 }
 
-Json Hub::live_games(const std::string& kind) {
+Json Hub::live_games(const std::string& kind, std::size_t limit) {
   std::vector<std::shared_ptr<Match>> live;
   {
     std::lock_guard lock(mutex_);
-    for (auto id : live_) live.push_back(matches_[id]);
+    for (auto id : live_) {
+      if (live.size() >= limit) break;
+      const auto& m = matches_[id];
+      if (kind.empty() || m->settings().kind == kind) live.push_back(m);
+    }
   }
   Json out = Json::array();
-  for (const auto& m : live)
-    if (kind.empty() || m->settings().kind == kind) out.push_back(m->summary());
+  for (const auto& m : live) out.push_back(m->summary());
   return out;
 }
 
-Json Hub::online_players() {
+Json Hub::online_players(std::size_t limit) {
   std::lock_guard lock(mutex_);
   Json out = Json::array();
-  for (const auto& [id, conns] : player_conns_)
+  for (const auto& [id, conns] : player_conns_) {
+    if (out.size() >= limit) break;
     for (const auto& w : conns)
       if (auto c = w.lock()) {
         out.push_back(protocol::to_json(c->player));
         break;
       }
+  }
   return out;
 }
 
 HubMetrics Hub::metrics() {
   std::lock_guard lock(mutex_);
-  return {connections_.size(), live_.size(), puzzles_.size(), moves_total_, moves_per_second_};
+  return {connections_.size(), live_.size(), puzzles_.size(), moves_total_.load(),
+          moves_per_second_};
 }
 
 std::string Hub::display_name(const std::string& stored_name) {
@@ -321,35 +339,63 @@ void Hub::send_to_player(std::int64_t player_id, const Text& text) {
 }
 
 void Hub::lobby_changed() {
-  std::int64_t delay_ms = config_.lobby_interval_ms;
+  std::lock_guard lock(mutex_);
+  ++lobby_version_;
+  if (lobby_pending_ || shutting_down_) return;
+  lobby_pending_ = true;
+  arm_lobby_timer();
+}
+
+void Hub::arm_lobby_timer() {
+  lobby_timer_.expires_after(std::chrono::milliseconds(config_.lobby_interval_ms));
+  lobby_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (!ec) self->lobby_tick();
+  });
+}
+
+// On the lobby timer's strand: one batch of the round robin.
+void Hub::lobby_tick() {
+  std::uint64_t version = 0;
   {
     std::lock_guard lock(mutex_);
-    if (lobby_pending_ || shutting_down_) return;
-    lobby_pending_ = true;
-    // Every update goes to every connection: the interval grows with their number so that the
-    // lobby costs O(connections) messages a second, not O(connections^2) (with a thousand
-    // connections and games restarting all the time, a 100 ms lobby starved the moves).
-    delay_ms *= std::max<std::int64_t>(
-        1, static_cast<std::int64_t>(connections_.size()) / kLobbyConnectionsPerInterval);
-  }
-  lobby_timer_.expires_after(std::chrono::milliseconds(delay_ms));
-  lobby_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    std::vector<std::shared_ptr<Connection>> targets;
-    {
-      std::lock_guard lock(self->mutex_);
-      self->lobby_pending_ = false;
-      if (ec || self->shutting_down_) return;
-      for (auto& [id, conns] : self->player_conns_)
-        for (auto& w : conns)
-          if (auto c = w.lock()) targets.push_back(std::move(c));
+    if (shutting_down_) {
+      lobby_pending_ = false;
+      return;
     }
-    Text snapshot = self->lobby_snapshot();
-    for (const auto& c : targets) c->send(snapshot);
-  });
+    version = lobby_version_;
+  }
+  if (lobby_built_version_ != version) {
+    lobby_cache_ = lobby_snapshot();
+    lobby_built_version_ = version;
+  }
+  std::vector<std::shared_ptr<Connection>> targets;
+  {
+    std::lock_guard lock(mutex_);
+    // From the player after the cursor, around to it: the first connections not up to date.
+    const auto batch = static_cast<std::size_t>(kLobbyConnectionsPerInterval);
+    auto visit = [&](auto from, auto to) {
+      for (auto it = from; it != to && targets.size() < batch; ++it)
+        for (auto& w : it->second)
+          if (auto c = w.lock(); c && c->lobby_seen < version) {
+            c->lobby_seen = version;
+            targets.push_back(std::move(c));
+            lobby_cursor_ = it->first;
+          }
+    };
+    const auto split = player_conns_.upper_bound(lobby_cursor_);
+    visit(split, player_conns_.end());
+    visit(player_conns_.begin(), split);
+    // A full batch may have left others behind; a short one reached everyone (a change since
+    // has already asked for another round, which this one then continues).
+    lobby_pending_ = targets.size() >= batch || lobby_version_ != version;
+    if (lobby_pending_) arm_lobby_timer();
+  }
+  for (const auto& c : targets) c->send(lobby_cache_);
 }
 
 Text Hub::lobby_snapshot() {
   Json seeks = Json::array();
+  std::size_t players_online = 0, games_live = 0;
   {
     std::lock_guard lock(mutex_);
     for (const auto& [id, s] : seeks_)
@@ -358,19 +404,18 @@ Text Hub::lobby_snapshot() {
                            {"game", s.game},
                            {"options", s.options},
                            {"time_control", s.time_control}});
+    for (const auto& [id, conns] : player_conns_)
+      players_online +=
+          std::any_of(conns.begin(), conns.end(), [](const auto& w) { return !w.expired(); });
+    games_live = live_.size();
   }
   // Every seek (bots find games there); players and live games up to a cap, with their
   // totals (the REST API lists them all), so a snapshot stays small on a busy server.
-  Json players = online_players();
-  Json games = live_games("");
-  const std::size_t players_online = players.size(), games_live = games.size();
-  if (players.size() > kLobbyListCap) players.erase(players.begin() + kLobbyListCap, players.end());
-  if (games.size() > kLobbyListCap) games.erase(games.begin() + kLobbyListCap, games.end());
   return text_of(Json{{"type", "lobby"},
                       {"seeks", seeks},
-                      {"players", players},
+                      {"players", online_players(kLobbyListCap)},
                       {"players_online", players_online},
-                      {"games", games},
+                      {"games", live_games("", kLobbyListCap)},
                       {"games_live", games_live}});
 }
 

@@ -7,7 +7,10 @@
 // every map is guarded by one mutex that is never held while calling a Match or sending
 // (both only post), so there is no lock order to get wrong.
 
+#include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -81,12 +84,16 @@ struct HubConfig {
   std::function<Expected<protocol::Json>(std::optional<std::int64_t> id)> tournaments;
 };
 
-// The lobby: one update per lobby_interval_ms for up to this many connections, then
-// proportionally slower; players and live games listed up to kLobbyListCap each (at 100 the
-// snapshots to a thousand connections alone made the 99th percentile of a move 126 ms; at 20,
-// 31 ms: bench_server_load).
+// The lobby: every lobby_interval_ms, the latest snapshot goes to the next
+// kLobbyConnectionsPerInterval connections (round robin) that have not seen it, so a busy
+// server spreads its lobby over time instead of sending a thousand snapshots at once (such
+// bursts, with the blocking game creation since removed, put the 99th percentile of a move at
+// 20 ms in bench_server_load); players and live games are listed up to kLobbyListCap each.
 inline constexpr std::int64_t kLobbyConnectionsPerInterval = 50;
 inline constexpr std::size_t kLobbyListCap = 20;
+// Finished games kept in memory (for late resumes and resends) at most, and for at most the
+// reconnect grace period; after that only the store (the REST API) has them.
+inline constexpr std::size_t kFinishedKept = 2000;
 
 struct HubMetrics {
   std::size_t connections = 0, live_games = 0, puzzles = 0;
@@ -121,8 +128,9 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
 
   // For the REST API and tests.
   std::shared_ptr<Match> find_match(std::int64_t game_id);
-  protocol::Json live_games(const std::string& kind);
-  protocol::Json online_players();
+  // At most `limit` of each (the lobby lists a few; the REST API all).
+  protocol::Json live_games(const std::string& kind, std::size_t limit = SIZE_MAX);
+  protocol::Json online_players(std::size_t limit = SIZE_MAX);
   HubMetrics metrics();
   // The name to show for a name the store has: a guest is stored as "guest:<hash of the
   // session>", shown as the display name it last gave (or "guest" if it has not been seen
@@ -203,6 +211,9 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   Text finish_puzzle(PuzzleSession& p);
   void send_to_player(std::int64_t player_id, const Text& text);
   void lobby_changed();
+  // Arms the lobby timer for the next batch (with mutex_ held, lobby_pending_ set).
+  void arm_lobby_timer();
+  void lobby_tick();
   Text lobby_snapshot();
   static Reply reply_to(const std::shared_ptr<Connection>& c);
   static void send_error(const std::shared_ptr<Connection>& c, protocol::ErrorCode code,
@@ -222,14 +233,20 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   std::map<std::string, std::string> guest_names_;      // stored name -> display name
   std::map<std::int64_t, SeekRecord> seeks_;
   std::map<std::int64_t, ChallengeRecord> challenges_;
-  std::map<std::int64_t, std::shared_ptr<Match>> matches_;  // live and finished
+  std::map<std::int64_t, std::shared_ptr<Match>> matches_;  // live, and recently finished
   std::set<std::int64_t> live_;
+  std::deque<std::pair<std::int64_t, std::int64_t>> finished_;  // (when, game id), oldest first
   std::map<std::int64_t, Conns> watchers_;
   std::map<std::int64_t, PuzzleSession> puzzles_;
   std::int64_t next_offer_id_ = 1;
-  bool lobby_pending_ = false;
+  bool lobby_pending_ = false;       // the lobby timer is armed
+  std::uint64_t lobby_version_ = 1;  // one more at every change of the lobby
+  std::int64_t lobby_cursor_ = 0;    // the player id the last batch ended at
+  // Only on the lobby timer's strand: the snapshot of the lobby at lobby_built_version_.
+  Text lobby_cache_;
+  std::uint64_t lobby_built_version_ = 0;
   bool shutting_down_ = false;
-  std::uint64_t moves_total_ = 0;
+  std::atomic<std::uint64_t> moves_total_{0};  // counted outside mutex_, on every move
   std::uint64_t moves_at_last_sweep_ = 0;
   std::int64_t last_sweep_ms_ = -1;
   double moves_per_second_ = 0;

@@ -2,6 +2,8 @@
 
 #include "server/hub.h"
 
+#include <boost/asio/post.hpp>
+
 #include "games/catalog/catalog.h"
 
 namespace arena::server {
@@ -170,11 +172,22 @@ void Hub::start_match(const protocol::PlayerInfo& first, const protocol::PlayerI
                      tc->to_string(),
                      0,
                      std::nullopt};
-  auto id = store_.create_game(record);
-  if (!id)
-    return send_error(c, ErrorCode::kInternal, "the game could not be recorded: " + id.error(),
-                      ref);
-  begin_match(make_match(*id, first, second, std::move(*made), options, *tc));
+  // The row is written by the store's thread; this I/O thread goes on serving its other
+  // connections meanwhile (with synchronous=FULL a commit waits for the disk).
+  auto game_ptr = std::make_shared<std::unique_ptr<AnyGame>>(std::move(*made));
+  store_.create_game_async(record, [self = shared_from_this(), weak = std::weak_ptr<Connection>(c),
+                                    first, second, options, tc = *tc, game_ptr,
+                                    ref = std::string(ref)](Expected<db::GameId> id) {
+    boost::asio::post(self->executor_, [=] {
+      if (!id) {
+        if (auto conn = weak.lock())
+          send_error(conn, ErrorCode::kInternal, "the game could not be recorded: " + id.error(),
+                     ref);
+        return;
+      }
+      self->begin_match(self->make_match(*id, first, second, std::move(*game_ptr), options, tc));
+    });
+  });
 }
 
 void Hub::begin_match(const std::shared_ptr<Match>& match) {
@@ -237,10 +250,8 @@ void Hub::on_move(const std::shared_ptr<Connection>& c, protocol::MoveRequest m)
   if (!match) return;
   match->move(seat, std::move(m),
               [self = shared_from_this(), weak = std::weak_ptr<Connection>(c)](Text t) {
-                if (t->find("\"move_ack\"") != std::string::npos) {
-                  std::lock_guard lock(self->mutex_);
-                  ++self->moves_total_;
-                }
+                if (t->find("\"move_ack\"") != std::string::npos)
+                  self->moves_total_.fetch_add(1, std::memory_order_relaxed);
                 if (auto conn = weak.lock()) conn->send(std::move(t));
               });
 }

@@ -306,25 +306,30 @@ void Match::emit(Json event) {
 }
 
 void Match::update_summary() {
-  Json players = Json::array();
-  for (const auto& p : settings_.players) players.push_back(protocol::to_json(p));
-  Json s{{"id", game_id()},
-         {"game", settings_.kind},
-         {"options", settings_.options},
-         {"time_control", settings_.time_control.to_string()},
-         {"players", players},
-         {"plies", game_ ? game_->history().size() : 0},
-         {"version", history_.empty() ? version_base_ : next_version() - 1},
-         {"live", result_.empty()},
-         {"result", result_},
-         {"reason", reason_}};
+  SummaryFields f{game_ ? game_->history().size() : 0,
+                  history_.empty() ? version_base_ : next_version() - 1, result_, reason_};
   std::lock_guard lock(summary_mutex_);
-  summary_ = std::move(s);
+  summary_ = std::move(f);
 }
 
 Json Match::summary() const {
-  std::lock_guard lock(summary_mutex_);
-  return summary_;
+  SummaryFields f;
+  {
+    std::lock_guard lock(summary_mutex_);
+    f = summary_;
+  }
+  Json players = Json::array();
+  for (const auto& p : settings_.players) players.push_back(protocol::to_json(p));
+  return Json{{"id", game_id()},
+              {"game", settings_.kind},
+              {"options", settings_.options},
+              {"time_control", settings_.time_control.to_string()},
+              {"players", players},
+              {"plies", f.plies},
+              {"version", f.version},
+              {"live", f.result.empty()},
+              {"result", f.result},
+              {"reason", f.reason}};
 }
 
 void Match::error(const Reply& reply, ErrorCode code, const std::string& message,

@@ -142,8 +142,15 @@ class Match : public std::enable_shared_from_this<Match> {
   std::string result_, reason_;
   std::int64_t turn_started_ms_ = 0;
   std::int64_t move_time_used_ = 0;
+  // What summary() reports, copied here on the strand after every event (a few integers and
+  // two strings: the JSON is built only when someone asks, not on every move).
+  struct SummaryFields {
+    std::size_t plies = 0;
+    std::int64_t version = 0;
+    std::string result, reason;
+  };
   mutable std::mutex summary_mutex_;
-  protocol::Json summary_;
+  SummaryFields summary_;
 };
 
 }  // namespace arena::server

@@ -1,0 +1,218 @@
+// Hub without a network: fake connections that record what they are sent, on an io_context
+// this test runs itself. The lobby's round robin (a busy server sends its lobby in batches, so
+// no tick floods every connection at once) and how long a finished game stays in memory.
+
+#include "server/hub.h"
+
+#include <chrono>
+#include <map>
+#include <mutex>
+
+#include <gtest/gtest.h>
+#include <boost/asio/io_context.hpp>
+
+#include "games/catalog/catalog.h"
+#include "server/memory_store.h"
+
+namespace arena::server {
+namespace {
+
+using protocol::Json;
+
+// Keeps, per message type, how many came and the last few (a test of thousands of games must
+// not copy every message it ever got).
+class FakeConnection final : public Connection {
+ public:
+  void send(Text text) override {
+    Json j = Json::parse(*text);
+    std::lock_guard lock(mutex_);
+    auto& kept = by_type_[j.value("type", "")];
+    ++kept.first;
+    kept.second.push_back(std::move(j));
+    if (kept.second.size() > 4) kept.second.erase(kept.second.begin());
+  }
+  void close_going_away() override {}
+  void close_now() override {}
+
+  std::size_t count(const std::string& type) {
+    std::lock_guard lock(mutex_);
+    auto it = by_type_.find(type);
+    return it == by_type_.end() ? 0 : it->second.first;
+  }
+  Json last(const std::string& type) {
+    std::lock_guard lock(mutex_);
+    auto it = by_type_.find(type);
+    return it == by_type_.end() ? Json() : it->second.second.back();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::pair<std::size_t, std::vector<Json>>> by_type_;
+};
+
+class HubTest : public ::testing::Test {
+ protected:
+  void make_hub(std::int64_t lobby_interval_ms, std::int64_t grace_ms = 30'000) {
+    HubConfig config;
+    config.lobby_interval_ms = lobby_interval_ms;
+    config.reconnect_grace_ms = grace_ms;
+    config.make_game = [](std::string_view name, const GameOptions& o) {
+      return make_game(name, o);
+    };
+    config.load_game = [](std::string_view name, std::string_view p) { return load_game(name, p); };
+    hub = std::make_shared<Hub>(ioc.get_executor(), config, store, time);
+  }
+  std::shared_ptr<FakeConnection> join(const std::string& name) {
+    auto c = std::make_shared<FakeConnection>();
+    c->limiter = RateLimiter(1'000'000, 1'000'000);  // thousands of games at full speed
+    hub->on_open(c);
+    hub->on_message(
+        c, Json{{"type", "hello"}, {"version", protocol::kProtocolVersion}, {"name", name}}.dump());
+    EXPECT_EQ(c->count("welcome"), 1u) << name;
+    return c;
+  }
+  // Runs ready handlers one at a time until none is left and no timer is due within `quiet`.
+  template <typename AfterEach>
+  void run_until_quiet(AfterEach after_each, std::chrono::milliseconds quiet) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (std::chrono::steady_clock::now() < deadline) {
+      ioc.restart();
+      if (ioc.run_one_for(quiet) == 0) return;
+      after_each();
+    }
+    ADD_FAILURE() << "the hub did not go quiet within 20 s";
+  }
+  void run_for(std::chrono::milliseconds ms) {
+    ioc.restart();
+    ioc.run_for(ms);
+  }
+  // Runs every handler that is ready, and those they post, without waiting for timers.
+  void drain() {
+    do ioc.restart();
+    while (ioc.poll() > 0);
+  }
+
+  boost::asio::io_context ioc;
+  MemoryStore store;
+  std::shared_ptr<SteadyTimeSource> time = std::make_shared<SteadyTimeSource>();
+  std::shared_ptr<Hub> hub;
+};
+
+TEST_F(HubTest, LobbyReachesEveryConnectionInBatchesNeverAllAtOnce) {
+  make_hub(1);
+  constexpr int kConnections = 3 * kLobbyConnectionsPerInterval + 7;
+  std::vector<std::shared_ptr<FakeConnection>> conns;
+  for (int i = 0; i < kConnections; ++i) conns.push_back(join("p" + std::to_string(i)));
+  auto lobbies = [&] {
+    std::size_t n = 0;
+    for (auto& c : conns) n += c->count("lobby");
+    return n;
+  };
+  // Each hello answered with its own snapshot; the rest come from the timer.
+  std::size_t before = lobbies();
+  EXPECT_EQ(before, static_cast<std::size_t>(kConnections));
+  std::size_t largest_batch = 0, ticks_that_sent = 0;
+  run_until_quiet(
+      [&] {
+        const std::size_t now = lobbies();
+        largest_batch = std::max(largest_batch, now - before);
+        ticks_that_sent += now > before;
+        before = now;
+      },
+      std::chrono::milliseconds(200));
+  EXPECT_LE(largest_batch, static_cast<std::size_t>(kLobbyConnectionsPerInterval));
+  EXPECT_GE(ticks_that_sent, 4u);  // 157 connections in batches of at most 50
+  // Everyone ends with the whole lobby: every player online.
+  for (auto& c : conns) {
+    ASSERT_GE(c->count("lobby"), 2u);
+    EXPECT_EQ(c->last("lobby")["players_online"], kConnections);
+    EXPECT_EQ(c->last("lobby")["players"].size(), kLobbyListCap);
+  }
+}
+
+TEST_F(HubTest, LobbyChangeReachesAFewConnectionsInOneTick) {
+  make_hub(1);
+  auto ann = join("ann"), bob = join("bob");
+  run_until_quiet([] {}, std::chrono::milliseconds(100));
+  const std::size_t bob_before = bob->count("lobby");
+  hub->on_message(ann, Json{{"type", "seek"}, {"game", "tictactoe"}}.dump());
+  ASSERT_EQ(ann->count("seek_created"), 1u);
+  run_until_quiet([] {}, std::chrono::milliseconds(100));
+  ASSERT_EQ(bob->count("lobby"), bob_before + 1);  // one update for one change
+  const Json lobby = bob->last("lobby");
+  ASSERT_EQ(lobby["seeks"].size(), 1u);
+  EXPECT_EQ(lobby["seeks"][0]["game"], "tictactoe");
+}
+
+// A game of tic-tac-toe between two fake connections, played to its end: 0 wins.
+std::int64_t play_short_game(Hub& hub, const std::shared_ptr<FakeConnection>& a,
+                             const std::shared_ptr<FakeConnection>& b,
+                             const std::function<void()>& run) {
+  hub.on_message(a, Json{{"type", "seek"}, {"game", "tictactoe"}}.dump());
+  const auto seek_id = a->last("seek_created")["seek_id"];
+  const std::size_t started = a->count("game_start"), ended = a->count("game_end");
+  hub.on_message(b, Json{{"type", "accept"}, {"seek_id", seek_id}}.dump());
+  run();
+  if (a->count("game_start") != started + 1) {
+    ADD_FAILURE() << "no game_start";
+    return 0;
+  }
+  const Json start = a->last("game_start");
+  const std::int64_t id = start["game_id"];
+  const bool a_first = start["players"][0]["id"] == a->player.id;
+  const std::vector<std::string> moves = {"a1", "b1", "a2", "b2", "a3"};  // first player wins
+  for (std::size_t k = 0; k < moves.size(); ++k) {
+    const auto& mover = (k % 2 == 0) == a_first ? a : b;
+    hub.on_message(mover, Json{{"type", "move"},
+                               {"game_id", id},
+                               {"move", moves[k]},
+                               {"client_id", "m" + std::to_string(k)}}
+                              .dump());
+    run();
+  }
+  EXPECT_EQ(a->count("game_end"), ended + 1) << "game " << id << " did not end";
+  return id;
+}
+
+TEST_F(HubTest, AFinishedGameStaysResumableForTheGracePeriodOnly) {
+  make_hub(1000, /*grace_ms=*/300);
+  auto ann = join("ann"), bob = join("bob");
+  const std::int64_t id = play_short_game(*hub, ann, bob, [&] { drain(); });
+  ASSERT_EQ(ann->count("game_end"), 1u);
+  ASSERT_NE(hub->find_match(id), nullptr);
+
+  // Within the grace period: a resume gets the history up to game_end.
+  hub->on_message(ann, Json{{"type", "resume"}, {"game_id", id}, {"since_version", 0}}.dump());
+  run_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(ann->count("game_end"), 2u);
+
+  // After it, the sweep drops the game from memory; a resume names it unknown.
+  run_for(std::chrono::milliseconds(400));
+  hub->sweep();
+  EXPECT_EQ(hub->find_match(id), nullptr);
+  hub->on_message(ann, Json{{"type", "resume"}, {"game_id", id}, {"since_version", 0}}.dump());
+  run_for(std::chrono::milliseconds(50));
+  ASSERT_GE(ann->count("error"), 1u);
+  EXPECT_EQ(ann->last("error")["code"], "no_such_game");
+  // The store still has the whole game.
+  auto stored = store.game_detail(id);
+  ASSERT_TRUE(stored) << stored.error();
+  EXPECT_EQ(stored->summary.result, "1-0");
+  EXPECT_EQ(stored->moves.size(), 5u);
+}
+
+TEST_F(HubTest, FinishedGamesInMemoryAreCapped) {
+  make_hub(1000, /*grace_ms=*/3'600'000);
+  auto ann = join("ann"), bob = join("bob");
+  const std::int64_t first = play_short_game(*hub, ann, bob, [&] { drain(); });
+  ASSERT_NE(hub->find_match(first), nullptr);
+  std::int64_t last = first;
+  for (std::size_t k = 0; k < kFinishedKept; ++k)
+    last = play_short_game(*hub, ann, bob, [&] { drain(); });
+  hub->sweep();
+  EXPECT_EQ(hub->find_match(first), nullptr);  // the oldest of kFinishedKept + 1
+  EXPECT_NE(hub->find_match(last), nullptr);
+}
+
+}  // namespace
+}  // namespace arena::server
