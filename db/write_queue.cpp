@@ -1,5 +1,7 @@
 #include "db/write_queue.h"
 
+#include <pthread.h>
+
 #include <cstdio>
 #include <exception>
 #include <future>
@@ -11,7 +13,10 @@ namespace arena::db {
 WriteQueue::WriteQueue(Connection connection, std::size_t max_batch)
     : connection_(std::move(connection)),
       max_batch_(max_batch == 0 ? 1 : max_batch),
-      thread_([this] { loop(); }) {}
+      thread_([this] {
+        pthread_setname_np(pthread_self(), "arena-writer");  // for top -H and perf
+        loop();
+      }) {}
 
 WriteQueue::~WriteQueue() {
   {
@@ -79,6 +84,17 @@ void WriteQueue::loop() {
   }
 }
 
+namespace {
+
+// Prepared once per connection (exec would parse the text again for every job).
+Expected<void> run_cached(Connection& c, const std::string& sql) {
+  auto stmt = c.prepare(sql);
+  if (!stmt) return Error{stmt.error()};
+  return stmt->run();
+}
+
+}  // namespace
+
 void WriteQueue::run_batch(std::deque<Item>& batch) {
   std::vector<Expected<void>> results;
   results.reserve(batch.size());
@@ -86,10 +102,10 @@ void WriteQueue::run_batch(std::deque<Item>& batch) {
   if (txn) {
     for (Item& item : batch) {
       // A savepoint per job: a failing job is undone alone, the batch still commits.
-      Expected<void> r = connection_.exec("SAVEPOINT job");
+      Expected<void> r = run_cached(connection_, "SAVEPOINT job");
       if (r) r = item.job(connection_);
-      if (!r) (void)connection_.exec("ROLLBACK TO job");
-      (void)connection_.exec("RELEASE job");
+      if (!r) (void)run_cached(connection_, "ROLLBACK TO job");
+      (void)run_cached(connection_, "RELEASE job");
       results.push_back(std::move(r));
     }
     txn = connection_.exec("COMMIT");
