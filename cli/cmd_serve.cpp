@@ -29,6 +29,7 @@ struct ServeOptions {
   bool house_bots = false;
   bool illegal_move_loses = false;
   std::int64_t grace_ms = 30000;
+  std::string synchronous = "normal";
 };
 
 // The web/ folder: the flag, else a web/ with an index.html in the working directory or in
@@ -51,7 +52,9 @@ int run_serve(const ServeOptions& o) {
   if (o.db == ":memory:") {
     store = std::make_unique<server::MemoryStore>();
   } else {
-    auto opened = db::open_sqlite_store(o.db);
+    db::SqliteOptions options;
+    options.synchronous_full = o.synchronous == "full";
+    auto opened = db::open_sqlite_store(o.db, options);
     if (!opened) {
       std::cerr << "arena serve: " << opened.error() << "\n";
       return kExitFailure;
@@ -127,6 +130,11 @@ void add_serve(CLI::App& app, Action& action) {
       ->capture_default_str();
   sub->add_option("--grace-ms", o->grace_ms,
                   "after a disconnection this long the opponent may claim the win")
+      ->capture_default_str();
+  sub->add_option("--synchronous", o->synchronous,
+                  "SQLite durability: normal (a move survives the server being killed; the "
+                  "default) or full (also a power cut; every move waits for a disk sync)")
+      ->check(CLI::IsMember({"normal", "full"}))
       ->capture_default_str();
   sub->add_flag("--illegal-move-loses", o->illegal_move_loses,
                 "an illegal move loses the game (for leagues) instead of being refused");

@@ -51,8 +51,11 @@ Expected<Connection> open_writer(const std::string& path, const SqliteOptions& o
   if (auto ok = c->exec("PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON"); !ok)
     return make_error("cannot open database " + path + ": " + ok.error());
   if (auto wal = enable_wal(*c); !wal) return Error{wal.error()};
+  // No checkpoint inside a commit: the Checkpointer does them on its own connection.
   const std::string sync = options.synchronous_full ? "FULL" : "NORMAL";
-  if (auto ok = c->exec("PRAGMA synchronous = " + sync); !ok)
+  if (auto ok = c->exec("PRAGMA synchronous = " + sync +
+                        "; PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 67108864");
+      !ok)
     return make_error("cannot open database " + path + ": " + ok.error());
   if (auto migrated = apply_migrations(*c); !migrated) return Error{migrated.error()};
   const std::string probe =
@@ -112,11 +115,18 @@ Expected<std::unique_ptr<SqliteStore>> open_sqlite_store(const std::string& path
   if (!reader) return Error{reader.error()};
   if (auto ok = reader->exec("PRAGMA busy_timeout = 5000"); !ok)
     return make_error("cannot open database " + path + ": " + ok.error());
-  return std::make_unique<SqliteStore>(std::move(*reader), std::move(*writer), options);
+  auto checkpointer =
+      Connection::open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE);
+  if (!checkpointer) return Error{checkpointer.error()};
+  return std::make_unique<SqliteStore>(std::move(*reader), std::move(*writer),
+                                       std::move(*checkpointer), options);
 }
 
-SqliteStore::SqliteStore(Connection reader, Connection writer, const SqliteOptions& options)
-    : reader_(std::move(reader)), writer_(std::move(writer), options.max_batch) {}
+SqliteStore::SqliteStore(Connection reader, Connection writer, Connection checkpointer,
+                         const SqliteOptions& options)
+    : reader_(std::move(reader)),
+      writer_(std::move(writer), options.max_batch),
+      checkpointer_(std::move(checkpointer), options.checkpoint_interval) {}
 
 SqliteStore::~SqliteStore() {
   writer_.flush();

@@ -8,9 +8,10 @@
 // write is durable (the server posts back to its own strand). Reads are synchronous and use
 // their own connection: call them off the I/O threads or accept a short wait.
 //
-// Durability: a write is on disk when its callback runs (SqliteStore: WAL with
-// synchronous=FULL, see db/sqlite_store.h). Synchronous writes (find_or_create_player,
-// create_game, tokens, tournaments) go through the same writer thread and wait for it; they may
+// Durability: a write is committed when its callback runs (SqliteStore: committed to the WAL,
+// which survives a kill of the process; with synchronous=FULL also synced to disk, see
+// db/sqlite_store.h). Synchronous writes (find_or_create_player, create_game, tokens,
+// tournaments) go through the same writer thread and wait for it; they may
 // also be called from inside a Done callback (they then run inline on the writer thread).
 // Callbacks must be quick and must not throw: they hold up every write queued behind them.
 //

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
+#include <filesystem>
 #include <future>
 #include <thread>
 
@@ -133,6 +135,25 @@ TEST_F(StoreTest, AsyncCreateGivesTheIdOfARowAlreadyVisible) {
   store_->create_game_async(
       g, [&](Expected<GameId> id) { failed.set_value(id ? "created" : id.error()); });
   EXPECT_NE(failed.get_future().get().find("unknown player"), std::string::npos);
+}
+
+TEST_F(StoreTest, TheLogIsCopiedIntoTheDatabaseFileWhileTheStoreRuns) {
+  // The writer never checkpoints (wal_autocheckpoint = 0); the checkpointer thread does,
+  // every 250 ms. Without it these moves would sit in arena.db-wal until the store closed.
+  const GameId id = game(player("a"), player("b"));
+  const auto before = std::filesystem::file_size(path_);
+  for (int ply = 0; ply < 2000; ++ply) {
+    MoveRecord m = mv(id, ply, "e2e4");
+    m.pv = std::string(200, 'x');  // about 0.5 MB of rows in all
+    store_->append_move(m, {});
+  }
+  store_->flush();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (std::filesystem::file_size(path_) < before + 300'000 &&
+         std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_GE(std::filesystem::file_size(path_), before + 300'000);
+  EXPECT_GE(store_->checkpointer().complete_runs(), 1u);
 }
 
 TEST_F(StoreTest, ConcurrentAppendsLandInOrderPerGame) {
