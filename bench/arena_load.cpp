@@ -158,11 +158,12 @@ Expected<EchoLoadResult> run_echo_load(const LoadFlags& flags) {
 
 void print_phase(const char* label, const PhaseResult& r) {
   std::printf(
-      "  %-28s p50 %8.3f ms  p99 %8.3f ms  %9llu round trips  %10.0f /s  games %llu  "
-      "errors %llu  server CPU %.1f us/round trip\n",
-      label, r.percentile(50), r.percentile(99), static_cast<unsigned long long>(r.moves),
-      r.per_second(), static_cast<unsigned long long>(r.games_finished),
-      static_cast<unsigned long long>(r.errors), r.server_cpu_us_per_move());
+      "  %-28s p50 %8.3f ms  p99 %8.3f ms  (p99.9 %.3f, max %.3f)  %9llu round trips  "
+      "%10.0f /s  games %llu  errors %llu  server CPU %.1f us/round trip\n",
+      label, r.percentile(50), r.percentile(99), r.percentile(99.9), r.percentile(100),
+      static_cast<unsigned long long>(r.moves), r.per_second(),
+      static_cast<unsigned long long>(r.games_finished), static_cast<unsigned long long>(r.errors),
+      r.server_cpu_us_per_move());
   if (!r.first_error.empty()) std::printf("    first error: %s\n", r.first_error.c_str());
 }
 
