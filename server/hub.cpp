@@ -190,6 +190,7 @@ void Hub::on_close(const std::shared_ptr<Connection>& c) {
 void Hub::sweep() {
   const std::int64_t now = time_->now_ms();
   bool changed = false;
+  std::vector<std::shared_ptr<Match>> expired;  // freed after the lock is released
   {
     std::lock_guard lock(mutex_);
     const std::uint64_t total = moves_total_.load();
@@ -198,11 +199,14 @@ void Hub::sweep() {
                           static_cast<double>(now - last_sweep_ms_);
     moves_at_last_sweep_ = total;
     // A finished game stays in memory for the reconnect grace period (a player resuming it,
-    // or resending its last move, still gets the end), and at most kFinishedKept of them:
-    // after that the store has it. Without this a server of fast games grew without bound.
-    while (!finished_.empty() && (finished_.size() > kFinishedKept ||
-                                  now - finished_.front().first >= config_.reconnect_grace_ms)) {
-      matches_.erase(finished_.front().second);
+    // or resending its last move, still gets the end), and at most kFinishedKept of them
+    // (on_match_finished): after that the store has it. Without this a server of fast games
+    // grew without bound.
+    while (!finished_.empty() && now - finished_.front().first >= config_.reconnect_grace_ms) {
+      if (auto it = matches_.find(finished_.front().second); it != matches_.end()) {
+        expired.push_back(std::move(it->second));
+        matches_.erase(it);
+      }
       finished_.pop_front();
     }
     last_sweep_ms_ = now;
@@ -269,11 +273,20 @@ void Hub::on_match_event(std::int64_t game_id, const Text& event) {
 }
 
 void Hub::on_match_finished(std::int64_t game_id) {
+  std::shared_ptr<Match> oldest;  // freed after the lock is released
   {
     std::lock_guard lock(mutex_);
     live_.erase(game_id);
     watchers_.erase(game_id);  // the game_end event was the last one
     finished_.emplace_back(time_->now_ms(), game_id);
+    // One out for one in past the cap, here rather than hundreds at once in sweep().
+    if (finished_.size() > kFinishedKept) {
+      if (auto it = matches_.find(finished_.front().second); it != matches_.end()) {
+        oldest = std::move(it->second);
+        matches_.erase(it);
+      }
+      finished_.pop_front();
+    }
   }
   lobby_changed();
   if (hooks_.game_finished) hooks_.game_finished(game_id);
