@@ -34,7 +34,8 @@ std::string load_flags_help() {
          "  --server-threads T  server I/O threads, also the echo server's (default 2)\n"
          "  --game NAME         catalog game to play (default tictactoe)\n"
          "  --lobby-interval-ms MS  the hub's lobby coalescing interval (default: the "
-         "server's)\n";
+         "server's)\n"
+         "  --rounds N          bench_store: rounds of every store, interleaved (default 3)\n";
 }
 
 std::optional<LoadFlags> read_load_flags(int argc, char** argv, const char* program,
@@ -88,11 +89,14 @@ Expected<LoadFlags> parse_load_flags(int argc, char** argv,
       f.server_threads = static_cast<int>(number);
     else if (a == "--lobby-interval-ms")
       f.lobby_interval_ms = static_cast<int>(number);
+    else if (a == "--rounds")
+      f.rounds = static_cast<int>(number);
     else
       return make_error("unknown flag " + a);
   }
   if (f.connections < 2) return make_error("--connections must be at least 2");
   if (f.seconds <= 0) return make_error("--seconds must be > 0");
+  if (f.rounds < 1) return make_error("--rounds must be at least 1");
   if (f.client_threads < 1 || f.server_threads < 1) return make_error("threads must be >= 1");
   return f;
 }

@@ -27,6 +27,13 @@ TEST(Cli, BadFlagExitsTwoWithMessage) {
   EXPECT_NE(r.output.find("--bogus"), std::string::npos) << r.output;
 }
 
+TEST(Cli, ServeRefusesAnUnknownDurabilityNamingTheFlag) {
+  auto r = run_command(kArena + " serve --port 0 --db :memory: --synchronous sometimes");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("--synchronous"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("sometimes"), std::string::npos) << r.output;
+}
+
 TEST(Cli, VersionPrintsVersion) {
   auto r = run_command(kArena + " --version");
   EXPECT_EQ(r.status, 0);
