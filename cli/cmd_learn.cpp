@@ -25,6 +25,7 @@ struct LearnFlags {
   std::string search = "alphabeta:depth=2";
   std::string out;
   std::string options;
+  std::string rows = "played";
   lab::LearnOptions learn;
   int match_games = 0;
   int match_max_plies = 200;
@@ -70,9 +71,10 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
       std::fflush(stdout);
       std::fprintf(
           stderr,
-          "[iteration %d] %d positions, %d games (%d decisive), rms %.3f, scale x%.3f, max "
-          "change %.3f\n",
-          r.iteration, r.positions, r.games, r.decisive, r.rms_error, r.scale_factor, r.max_change);
+          "[iteration %d] %d positions (batch: %d rows, %d played), %d games (%d decisive), rms "
+          "%.3f, scale x%.3f, max change %.3f\n",
+          r.iteration, r.positions, r.batch_rows, r.batch_played, r.games, r.decisive, r.rms_error,
+          r.scale_factor, r.max_change);
     });
     if (!result) {
       std::cerr << "arena learn: " << result.error() << "\n";
@@ -80,6 +82,11 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
     }
     std::printf("%s after %zu iterations\n", result->converged ? "converged" : "not converged",
                 result->iterations.size());
+    long long rows = 0;
+    for (const lab::IterationReport& r : result->iterations) rows += r.batch_rows;
+    std::printf("rows per batch (%s): %.0f on average, %d played positions\n", f.rows.c_str(),
+                static_cast<double>(rows) / static_cast<double>(result->iterations.size()),
+                result->iterations.back().batch_played);
     print_weights("final", fs.names, result->weights);
     if (!f.out.empty()) {
       std::ofstream out(f.out);
@@ -137,6 +144,10 @@ void add_learn(CLI::App& app, Action& action) {
   sub->add_flag("--fixed-scale,!--free-scale", f->learn.fixed_scale,
                 "after each fit, rescale the weights so one side's initial material stays "
                 "win value - 1 (chess, checkers)");
+  sub->add_option("--rows", f->rows,
+                  "played: one row per played position (default); tree: also one per legal "
+                  "move, valued by a search of depth - 1 from it")
+      ->check(CLI::IsMember({"played", "tree"}));
   sub->add_option("--out,-o", f->out, "write the final weights to this file");
   sub->add_option("--match", f->match_games, "then play this many games learned vs classical")
       ->check(CLI::Range(0, 100'000));
@@ -158,6 +169,7 @@ void add_learn(CLI::App& app, Action& action) {
       }
       f->learn.depth = spec->depth > 0 ? spec->depth : 2;
       f->learn.quiescence = spec->quiescence;
+      f->learn.rows = f->rows == "tree" ? lab::LearnRows::kTree : lab::LearnRows::kPlayed;
       GameOptions game_options;
       const std::string name = resolve_game_name(f->game, game_options);
       if (!f->options.empty()) {

@@ -9,6 +9,12 @@
 //      plies; the batch stops after `batch_plies` searched positions.
 //   2. Record, for each searched position, its feature vector and the search's backed-up
 //      value in weight units (score / kEvalScale; a forced win or loss = +/- win_value).
+//      With `rows = kTree`, also one row per legal move of each searched position: the
+//      child's features and the value of a search of depth - 1 from the child, both from
+//      the child's side to move (the view of every row), so that the parent's value is
+//      max over children of -(child value), as in the search itself. The batch is still
+//      `batch_plies` played positions; it just has about (1 + moves per position) times
+//      more rows, many of them after a capture or before a recapture.
 //   3. Fit new weights by least squares (least_squares.h) of the values on the features,
 //      over the rows of the last `window_batches` batches (1: this batch only).
 //   4. With `fixed_scale`, multiply the fitted weights by one factor so that one side's
@@ -43,6 +49,9 @@
 
 namespace arena::lab {
 
+// Which positions give rows: the played ones, or the played ones and all their children.
+enum class LearnRows { kPlayed, kTree };
+
 struct LearnOptions {
   int depth = 2;
   bool quiescence = false;
@@ -52,14 +61,17 @@ struct LearnOptions {
   int opening_plies = 6;
   double tolerance = 0.02;
   std::uint64_t seed = 1;
-  bool fixed_scale = false;  // step 4 above; needs FeatureSet::start_counts
-  int window_batches = 1;    // step 3 fits the rows of this many latest batches (>= 1)
+  bool fixed_scale = false;             // step 4 above; needs FeatureSet::start_counts
+  int window_batches = 1;               // step 3 fits the rows of this many latest batches (>= 1)
+  LearnRows rows = LearnRows::kPlayed;  // step 2; kTree needs depth >= 2
 };
 
 struct IterationReport {
   int iteration = 0;            // 1-based
   std::vector<double> weights;  // fitted at the end of this iteration
   int positions = 0;            // observations in the fit (all batches of the window)
+  int batch_played = 0;         // played (searched) positions in this iteration's batch
+  int batch_rows = 0;           // rows of this iteration's batch (= batch_played without kTree)
   int games = 0;                // games started in the batch
   int decisive = 0;             // games that ended in a win
   double rms_error = 0;         // sqrt(residual / positions) of the fit, before step 4
@@ -78,9 +90,32 @@ namespace detail {
 struct Batch {
   std::vector<std::vector<double>> rows;
   std::vector<double> values;
+  std::vector<int> parent;  // a child row's played row (its index in rows); -1 for played rows
+  int played = 0;
   int games = 0;
   int decisive = 0;
 };
+
+// A search score in weight units; a forced win or loss is +/- the win value.
+inline double weight_units(int score, double win_value) {
+  return search::is_win_score(score) ? (score > 0 ? win_value : -win_value) : score / kEvalScale;
+}
+
+// kTree: one row per legal move of g (g itself is row `parent`), each the child's features
+// and the value of a depth - 1 search from the child, both from the child's side to move.
+template <Game G, class Searcher>
+void add_children(G& g, const typename G::MoveList& list, const FeatureSet<G>& fs, int depth,
+                  Searcher& searcher, int parent, Batch& batch) {
+  const search::Limits limits = search::Limits::to_depth(depth - 1);
+  for (const auto& m : list) {
+    g.make_move(m);
+    const FeatureVector f = fs.compute(g);
+    batch.rows.emplace_back(f.v.begin(), f.v.begin() + f.size);
+    batch.values.push_back(weight_units(searcher.search(g, limits).info.score, fs.win_value));
+    batch.parent.push_back(parent);
+    g.unmake_move(m);
+  }
+}
 
 template <Game G>
 G random_opening(const G& start, int plies, std::uint64_t seed) {
@@ -105,25 +140,31 @@ Batch play_batch(const G& start, const FeatureSet<G>& fs, const std::vector<doub
                  const LearnOptions& o) {
   search::AlphaBetaOptions ab_options{false, false, true, o.quiescence, 10};
   search::AlphaBeta<G, LinearEval<G>> searcher(LinearEval<G>{&fs, weights}, ab_options);
+  // Its own searcher, so that the children's searches leave the move ordering (killers,
+  // history) of the played moves alone: the games are the same as with kPlayed.
+  search::AlphaBeta<G, LinearEval<G>> child_searcher(LinearEval<G>{&fs, weights}, ab_options);
   const search::Limits limits = search::Limits::to_depth(o.depth);
   Batch batch;
   typename G::MoveList list;
-  while (static_cast<int>(batch.values.size()) < o.batch_plies) {
+  while (batch.played < o.batch_plies) {
     const std::uint64_t game_seed = o.seed * 1'000'003ULL + static_cast<std::uint64_t>(batch.games);
     G g = random_opening(start, o.opening_plies, game_seed);
     ++batch.games;
     for (int ply = 0; ply < o.move_cap && !g.outcome().is_terminal(); ++ply) {
-      if (static_cast<int>(batch.values.size()) >= o.batch_plies) break;
+      if (batch.played >= o.batch_plies) break;
       g.generate_moves(list);
       if (list.empty()) break;
       const auto r = searcher.search(g, limits);
       if (!r.move) break;
-      const int s = r.info.score;
-      const double value =
-          search::is_win_score(s) ? (s > 0 ? fs.win_value : -fs.win_value) : s / kEvalScale;
       const FeatureVector f = fs.compute(g);
       batch.rows.emplace_back(f.v.begin(), f.v.begin() + f.size);
-      batch.values.push_back(value);
+      batch.values.push_back(weight_units(r.info.score, fs.win_value));
+      batch.parent.push_back(-1);
+      ++batch.played;
+      if (o.rows == LearnRows::kTree) {
+        const int parent = static_cast<int>(batch.rows.size()) - 1;
+        add_children(g, list, fs, o.depth, child_searcher, parent, batch);
+      }
       g.make_move(*r.move);
     }
     const Outcome end = g.outcome();
@@ -156,6 +197,9 @@ Expected<LearnResult> learn(const G& start, const FeatureSet<G>& fs, const Learn
                       std::to_string(fs.initial.size()) + " initial weights");
   if (o.window_batches < 1)
     return make_error("window of " + std::to_string(o.window_batches) + " batches (at least 1)");
+  if (o.rows == LearnRows::kTree && o.depth < 2)
+    return make_error("tree rows need a search of depth 2 or more (depth " +
+                      std::to_string(o.depth) + "): a child's value is a search of depth - 1");
   if (o.fixed_scale && fs.start_counts.size() != fs.names.size())
     return make_error(
         "fixed scale: the feature set has no start counts (its features are not "
@@ -190,6 +234,8 @@ Expected<LearnResult> learn(const G& start, const FeatureSet<G>& fs, const Learn
     report.iteration = it;
     report.weights = fit->weights;
     report.positions = static_cast<int>(values.size());
+    report.batch_played = batch.played;
+    report.batch_rows = static_cast<int>(batch.rows.size());
     report.games = batch.games;
     report.decisive = batch.decisive;
     report.rms_error = std::sqrt(fit->residual_sum_squares / report.positions);
