@@ -170,6 +170,11 @@ void add_learn(CLI::App& app, Action& action) {
       f->learn.depth = spec->depth > 0 ? spec->depth : 2;
       f->learn.quiescence = spec->quiescence;
       f->learn.rows = f->rows == "tree" ? lab::LearnRows::kTree : lab::LearnRows::kPlayed;
+      if (f->learn.rows == lab::LearnRows::kTree && f->learn.depth < 2) {
+        std::cerr << "arena learn: --rows tree needs a search of depth 2 or more ('" << f->search
+                  << "'): a child's value is a search of depth - 1\n";
+        return kExitUsage;
+      }
       GameOptions game_options;
       const std::string name = resolve_game_name(f->game, game_options);
       if (!f->options.empty()) {

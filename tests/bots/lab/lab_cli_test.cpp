@@ -50,6 +50,35 @@ TEST(LabCli, LearnRejectsAGameWithoutFeatures) {
   EXPECT_NE(r.output.find("no feature set"), std::string::npos) << r.output;
 }
 
+TEST(LabCli, LearnRejectsAnUnknownRowsMode) {
+  const CliRun r = run("learn --game chess --rows leaves --iterations 1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("--rows"), std::string::npos) << r.output;
+}
+
+TEST(LabCli, LearnTreeRowsNeedDepthTwo) {
+  const CliRun r = run("learn --game chess --rows tree --search alphabeta:depth=1 --iterations 1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("depth 2"), std::string::npos) << r.output;
+}
+
+TEST(LabCli, LearnTreeRowsReportMoreRowsThanPlayedPositions) {
+  const CliRun r = run(
+      "learn --game chess --rows tree --search alphabeta:depth=2 --batch-plies 10 --move-cap 10 "
+      "--iterations 1");
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::string key = "rows per batch (tree): ";
+  const auto at = r.output.find(key);
+  ASSERT_NE(at, std::string::npos) << r.output;
+  int rows = 0, played = 0;
+  ASSERT_EQ(
+      std::sscanf(r.output.c_str() + at + key.size(), "%d on average, %d played", &rows, &played),
+      2)
+      << r.output;
+  EXPECT_EQ(played, 10);
+  EXPECT_GT(rows, 10 * played);  // opening positions have some 20-40 legal moves each
+}
+
 TEST(LabCli, AnalyzeRejectsAnUnknownHeuristic) {
   const CliRun r = run("analyze --game isolation --heuristics bogus --games 1");
   EXPECT_EQ(r.status, 2);
