@@ -92,12 +92,13 @@ arena::Expected<void> run_sqlite(bool full, const LoadFlags& flags, StoreRuns& o
   const auto& ckpt = (*sqlite)->checkpointer();
   std::error_code ec;
   const auto wal_bytes = std::filesystem::file_size(dir / "arena.db-wal", ec);
-  char note[200];
+  char note[256];
   std::snprintf(note, sizeof note,
                 "%zu group commits, WAL %.1f MiB at the end, checkpoints %zu (%zu copied the "
-                "whole log, %zu restarted it)",
+                "whole log, %zu forced a restart) and %zu by the idle writer",
                 (*sqlite)->commits(), ec ? 0.0 : static_cast<double>(wal_bytes) / (1024.0 * 1024.0),
-                ckpt.runs(), ckpt.complete_runs(), ckpt.restarts());
+                ckpt.runs(), ckpt.complete_runs(), ckpt.restarts(),
+                (*sqlite)->writer_checkpoints());
   out.notes.emplace_back(note);
   sqlite->reset();
   std::filesystem::remove_all(dir);

@@ -6,8 +6,13 @@
 
 namespace arena::db {
 
-Checkpointer::Checkpointer(Connection connection, std::chrono::milliseconds interval)
-    : connection_(std::move(connection)), interval_(interval), thread_([this] {
+Checkpointer::Checkpointer(Connection connection, std::chrono::milliseconds interval,
+                           int restart_frames, std::atomic<bool>& restart_wanted)
+    : connection_(std::move(connection)),
+      interval_(interval),
+      restart_frames_(restart_frames),
+      restart_wanted_(restart_wanted),
+      thread_([this] {
         pthread_setname_np(pthread_self(), "arena-checkpt");  // for top -H and perf
         loop();
       }) {}
@@ -60,21 +65,27 @@ void Checkpointer::checkpoint() {
   // round; any other failure too: the WAL only grows meanwhile, nothing is lost.
   int rc = sqlite3_wal_checkpoint_v2(connection_.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE,
                                      &log_frames, &copied);
-  // The log starts again from its beginning only when a writer finds it all copied, which a
-  // writer that never pauses (a flat-out load) never does: past kRestartFrames, a RESTART
-  // checkpoint waits (at most the busy timeout) for the writer between two commits, copies the
-  // rest and makes the next commit start the log over. The writer waits for that copy once
-  // in a long while instead of the log growing without end.
   bool restarted = false;
-  if (rc == SQLITE_OK && log_frames > kRestartFrames) {
+  if (rc == SQLITE_OK && log_frames > 16 * restart_frames_) {
     rc = sqlite3_wal_checkpoint_v2(connection_.handle(), nullptr, SQLITE_CHECKPOINT_RESTART,
                                    &log_frames, &copied);
     restarted = rc == SQLITE_OK;
+  } else if (rc == SQLITE_OK && log_frames > restart_frames_) {
+    restart_wanted_ = true;
   }
   std::lock_guard lock(mutex_);
   ++runs_;
   restarts_ += restarted;
   if (rc == SQLITE_OK && log_frames >= 0 && copied == log_frames) ++complete_runs_;
+}
+
+bool writer_checkpoint(Connection& writer, std::atomic<bool>& restart_wanted) {
+  if (!restart_wanted.exchange(false)) return false;
+  int log_frames = 0, copied = 0;
+  const int rc = sqlite3_wal_checkpoint_v2(writer.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE,
+                                           &log_frames, &copied);
+  if (rc != SQLITE_OK || copied != log_frames) restart_wanted = true;  // the next idle moment
+  return true;
 }
 
 }  // namespace arena::db

@@ -1,14 +1,20 @@
 #pragma once
 // Checkpointer: moves the WAL into the database file from its own thread and connection, so
-// the writer never does. With SQLite's automatic checkpoint, the commit that crosses the WAL
-// size limit copies the log into the database and syncs it inside COMMIT, and every move
-// waiting for that commit waits for the disk too (bench_store saw those stalls in the 99th
-// percentile). The writer connection turns the automatic checkpoint off
+// the writer never waits for that copy. With SQLite's automatic checkpoint, the commit that
+// crosses the WAL size limit copies the log into the database and syncs it inside COMMIT, and
+// every move waiting for that commit waits for the disk too (bench_store saw those stalls in
+// the 99th percentile). The writer connection turns the automatic checkpoint off
 // (wal_autocheckpoint = 0); this thread runs a PASSIVE checkpoint every `interval`, which never
-// blocks the writer or the readers: it copies what no reader still needs and leaves the rest
-// for the next round. The WAL then restarts from its beginning at the next commit after a
-// complete checkpoint.
-
+// blocks the writer or the readers.
+//
+// The log starts again from its beginning only when a writer finds it entirely copied, which a
+// busy writer never does (it appends while the copy runs). So past `restart_frames` this thread
+// raises `restart_wanted`, and the writer, the next time its queue is empty, runs a PASSIVE
+// checkpoint itself (writer_checkpoint): it copies only the little appended since this
+// thread's last round, nothing can be appended meanwhile, and its next commit starts the log
+// over. Only a writer never idle until 16 times that gets a RESTART checkpoint from here, which
+// holds it up for the copy (a RESTART every few seconds put 100 ms stalls in bench_store).
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -21,7 +27,8 @@ namespace arena::db {
 
 class Checkpointer {
  public:
-  Checkpointer(Connection connection, std::chrono::milliseconds interval);
+  Checkpointer(Connection connection, std::chrono::milliseconds interval, int restart_frames,
+               std::atomic<bool>& restart_wanted);
   // Stops the thread after a last checkpoint.
   ~Checkpointer();
   Checkpointer(const Checkpointer&) = delete;
@@ -30,10 +37,8 @@ class Checkpointer {
   // Checkpoints run so far, and of those how many copied the whole log.
   std::size_t runs() const;
   std::size_t complete_runs() const;
-  // RESTART checkpoints run because the log had grown past kRestartFrames.
+  // RESTART checkpoints forced because the log had grown past 16 x restart_frames.
   std::size_t restarts() const;
-
-  static constexpr int kRestartFrames = 65536;  // 256 MiB of 4 KiB pages
 
  private:
   void loop();
@@ -41,12 +46,19 @@ class Checkpointer {
 
   Connection connection_;
   std::chrono::milliseconds interval_;
+  int restart_frames_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
   bool opened_ = false;  // only on the thread
+  std::atomic<bool>& restart_wanted_;
   std::size_t runs_ = 0, complete_runs_ = 0, restarts_ = 0;
   std::thread thread_;  // last: started once everything above is ready
 };
+
+// The writer's part (see above), for WriteQueue's idle hook: if a restart is wanted, a PASSIVE
+// checkpoint on the writer's connection; wanted again if it could not copy everything.
+// Returns whether it ran one.
+bool writer_checkpoint(Connection& writer, std::atomic<bool>& restart_wanted);
 
 }  // namespace arena::db

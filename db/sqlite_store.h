@@ -23,6 +23,7 @@
 // cannot write (read-only file or file system, missing directory), a file system with less
 // than min_free_bytes free, a file that is not a database, and a schema newer than this binary.
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <memory>
@@ -40,7 +41,8 @@ struct SqliteOptions {
   std::size_t max_batch = 512;                         // writes per group commit at most
   bool synchronous_full = false;                       // true: synchronous=FULL (see above)
   std::chrono::milliseconds checkpoint_interval{250};  // the checkpointer's period
-  std::uint64_t min_free_bytes = 8 * 1024 * 1024;      // refuse to start below this
+  int wal_restart_frames = 16384;  // 64 MiB of 4 KiB pages: the log starts over (checkpointer.h)
+  std::uint64_t min_free_bytes = 8 * 1024 * 1024;  // refuse to start below this
 };
 
 class SqliteStore final : public Store {
@@ -81,12 +83,16 @@ class SqliteStore final : public Store {
   // Group commits so far (tests check that queued writes are batched).
   std::size_t commits() const { return writer_.commits(); }
   const Checkpointer& checkpointer() const { return checkpointer_; }
+  // Checkpoints the writer ran in an idle moment so that the log could start over.
+  std::size_t writer_checkpoints() const { return writer_checkpoints_; }
 
  private:
   Expected<std::vector<MoveRecord>> moves_of(GameId id);
 
   std::mutex read_mutex_;
   Connection reader_;
+  std::atomic<bool> restart_wanted_{false};  // checkpointer.h: the writer's part
+  std::atomic<std::size_t> writer_checkpoints_{0};
   WriteQueue writer_;
   Checkpointer checkpointer_;  // destroyed first: its last checkpoint, then the writer stops
 };

@@ -10,9 +10,11 @@
 
 namespace arena::db {
 
-WriteQueue::WriteQueue(Connection connection, std::size_t max_batch)
+WriteQueue::WriteQueue(Connection connection, std::size_t max_batch,
+                       std::function<void(Connection&)> when_idle)
     : connection_(std::move(connection)),
       max_batch_(max_batch == 0 ? 1 : max_batch),
+      when_idle_(std::move(when_idle)),
       thread_([this] {
         pthread_setname_np(pthread_self(), "arena-writer");  // for top -H and perf
         loop();
@@ -75,12 +77,15 @@ void WriteQueue::loop() {
     // Destroyed before flush() may return: a callback can hold the last reference to its
     // caller's objects (a server's Match and its timer), which must not outlive the caller.
     batch.clear();
+    bool empty = false;
     {
       std::lock_guard lock(mutex_);
       in_flight_ = 0;
       ++commits_;
+      empty = queue_.empty();
     }
     idle_.notify_all();
+    if (empty && when_idle_) when_idle_(connection_);
   }
 }
 

@@ -25,7 +25,10 @@ class WriteQueue {
   using Job = std::function<Expected<void>(Connection&)>;
   using Done = std::function<void(Expected<void>)>;
 
-  WriteQueue(Connection connection, std::size_t max_batch);
+  // `when_idle` (may be empty) runs on the writer thread, with its connection and outside any
+  // transaction, each time a batch leaves the queue empty: upkeep that must not hold up writes.
+  WriteQueue(Connection connection, std::size_t max_batch,
+             std::function<void(Connection&)> when_idle = {});
   // Runs every queued job, then stops the thread.
   ~WriteQueue();
   WriteQueue(const WriteQueue&) = delete;
@@ -55,6 +58,7 @@ class WriteQueue {
 
   Connection connection_;
   std::size_t max_batch_;
+  std::function<void(Connection&)> when_idle_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable idle_;

@@ -156,6 +156,44 @@ TEST_F(StoreTest, TheLogIsCopiedIntoTheDatabaseFileWhileTheStoreRuns) {
   EXPECT_GE(store_->checkpointer().complete_runs(), 1u);
 }
 
+TEST(StoreWal, ABusyWriterStillStartsTheLogOverInItsIdleMoments) {
+  // With a limit of 64 frames, a writer kept busy by a stream of moves gets a checkpoint of
+  // its own between batches, and the log keeps starting over: the WAL file stays near the
+  // limit (journal_size_limit trims it back to 64 MiB, far above this) instead of holding
+  // every move written.
+  test::TempDir dir;
+  const std::string path = dir.file("arena.db");
+  SqliteOptions options;
+  options.wal_restart_frames = 64;
+  options.checkpoint_interval = std::chrono::milliseconds(10);
+  auto opened = open_sqlite_store(path, options);
+  ASSERT_TRUE(opened) << opened.error();
+  auto& store = **opened;
+  const auto a = store.find_or_create_player("a", true), b = store.find_or_create_player("b", true);
+  ASSERT_TRUE(a && b);
+  NewGame g;
+  g.kind = "chess";
+  g.first = a->id;
+  g.second = b->id;
+  const auto id = store.create_game(g);
+  ASSERT_TRUE(id) << id.error();
+  std::uintmax_t largest_wal = 0;
+  for (int ply = 0; ply < 6000; ++ply) {
+    MoveRecord m = mv(*id, ply, "e2e4");
+    m.pv = std::string(1000, 'x');  // about 6 MB in all, some 1500 pages
+    store.append_move(m, {});
+    if (ply % 50 == 49) {
+      store.flush();
+      std::error_code ec;
+      largest_wal = std::max(largest_wal, std::filesystem::file_size(path + "-wal", ec));
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+  store.flush();
+  EXPECT_GE(store.writer_checkpoints(), 1u);
+  EXPECT_LT(largest_wal, 3'000'000u) << "the log never started over";
+}
+
 TEST_F(StoreTest, ConcurrentAppendsLandInOrderPerGame) {
   constexpr int kThreads = 6;
   constexpr int kMoves = 150;
