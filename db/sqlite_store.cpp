@@ -169,6 +169,7 @@ Expected<PlayerRecord> SqliteStore::find_or_create_player(const std::string& nam
 namespace {
 
 Expected<void> insert_game(Connection& c, const NewGame& game, GameId& id) {
+  if (game.kind.empty()) return make_error("a game needs a kind (the catalog name)");
   auto stmt = c.prepare(
       "INSERT INTO games (kind, options, start_position, first_id, second_id, "
       "first_version_id, second_version_id, time_control, seed, tournament_id, started_at) "
@@ -190,7 +191,6 @@ Expected<void> insert_game(Connection& c, const NewGame& game, GameId& id) {
 }  // namespace
 
 Expected<GameId> SqliteStore::create_game(const NewGame& game) {
-  if (game.kind.empty()) return make_error("a game needs a kind (the catalog name)");
   GameId id = 0;
   auto ok = writer_.run([&](Connection& c) { return insert_game(c, game, id); });
   if (!ok) return Error{ok.error()};
@@ -198,7 +198,6 @@ Expected<GameId> SqliteStore::create_game(const NewGame& game) {
 }
 
 void SqliteStore::create_game_async(const NewGame& game, Created done) {
-  if (game.kind.empty()) return done(make_error("a game needs a kind (the catalog name)"));
   auto id = std::make_shared<GameId>(0);
   writer_.post([game, id](Connection& c) { return insert_game(c, game, *id); },
                [id, done = std::move(done)](Expected<void> ok) {
