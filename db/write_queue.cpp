@@ -103,17 +103,22 @@ Expected<void> run_cached(Connection& c, const std::string& sql) {
 void WriteQueue::run_batch(std::deque<Item>& batch) {
   std::vector<Expected<void>> results;
   results.reserve(batch.size());
-  Expected<void> txn = connection_.exec("BEGIN IMMEDIATE");
+  Expected<void> txn = run_cached(connection_, "BEGIN IMMEDIATE");
   if (txn) {
+    // A savepoint per job when there are several: a failing job is undone alone and the rest
+    // of the batch still commits. A job alone needs none: if it fails, nothing is committed.
+    const bool savepoints = batch.size() > 1;
     for (Item& item : batch) {
-      // A savepoint per job: a failing job is undone alone, the batch still commits.
-      Expected<void> r = run_cached(connection_, "SAVEPOINT job");
+      Expected<void> r = savepoints ? run_cached(connection_, "SAVEPOINT job") : Expected<void>{};
       if (r) r = item.job(connection_);
-      if (!r) (void)run_cached(connection_, "ROLLBACK TO job");
-      (void)run_cached(connection_, "RELEASE job");
+      if (savepoints) {
+        if (!r) (void)run_cached(connection_, "ROLLBACK TO job");
+        (void)run_cached(connection_, "RELEASE job");
+      }
       results.push_back(std::move(r));
     }
-    txn = connection_.exec("COMMIT");
+    const bool only_failure = !savepoints && !results.front();
+    txn = only_failure ? run_cached(connection_, "ROLLBACK") : run_cached(connection_, "COMMIT");
     if (!txn) (void)connection_.exec("ROLLBACK");
   }
   for (std::size_t i = 0; i < batch.size(); ++i) {

@@ -1,0 +1,93 @@
+// WriteQueue: a failing job is undone, whether it is alone in its transaction or shares it
+// with others, and the jobs around it still commit.
+
+#include "db/write_queue.h"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+
+#include <future>
+#include <string>
+#include <vector>
+
+#include "tests/db/temp_dir.h"
+
+namespace arena::db {
+namespace {
+
+Connection open_table(const std::string& path) {
+  auto c = Connection::open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
+  EXPECT_TRUE(c) << c.error();
+  EXPECT_TRUE(c->exec("PRAGMA journal_mode = WAL; CREATE TABLE t (v TEXT NOT NULL)"));
+  return std::move(*c);
+}
+
+// Inserts `value`, then fails if asked: the row must not survive a failure.
+WriteQueue::Job insert(const std::string& value, bool then_fail = false) {
+  return [value, then_fail](Connection& c) -> Expected<void> {
+    if (auto ok = c.exec("INSERT INTO t (v) VALUES ('" + value + "')"); !ok) return ok;
+    if (then_fail) return make_error("job " + value + " failed after writing");
+    return {};
+  };
+}
+
+std::vector<std::string> rows(const std::string& path) {
+  auto c = Connection::open(path, SQLITE_OPEN_READONLY);
+  EXPECT_TRUE(c) << c.error();
+  auto stmt = c->prepare("SELECT v FROM t ORDER BY rowid");
+  EXPECT_TRUE(stmt) << stmt.error();
+  std::vector<std::string> out;
+  while (true) {
+    auto row = stmt->step();
+    if (!row || !*row) break;
+    out.push_back(stmt->text(0));
+  }
+  return out;
+}
+
+TEST(WriteQueue, AFailingJobAloneCommitsNothing) {
+  test::TempDir dir;
+  const std::string path = dir.file("q.db");
+  WriteQueue queue(open_table(path), 16);
+  auto failed = queue.run(insert("half", true));
+  ASSERT_FALSE(failed);
+  EXPECT_EQ(failed.error(), "job half failed after writing");
+  ASSERT_TRUE(queue.run(insert("whole")));
+  EXPECT_EQ(rows(path), std::vector<std::string>{"whole"});
+}
+
+TEST(WriteQueue, AFailingJobInABatchIsUndoneAloneAndTheRestCommit) {
+  test::TempDir dir;
+  const std::string path = dir.file("q.db");
+  WriteQueue queue(open_table(path), 16);
+  // The first job holds the writer until the next three are queued, so they share a batch.
+  std::promise<void> started, release;
+  std::shared_future<void> released = release.get_future().share();
+  queue.post(
+      [&started, released](Connection&) -> Expected<void> {
+        started.set_value();
+        released.wait();
+        return {};
+      },
+      {});
+  started.get_future().wait();
+  std::vector<std::promise<Expected<void>>> results(3);
+  const std::vector<std::string> values{"a", "b", "c"};
+  for (std::size_t i = 0; i < 3; ++i)
+    queue.post(insert(values[i], i == 1),
+               [&results, i](Expected<void> r) { results[i].set_value(std::move(r)); });
+  const std::size_t commits_before = queue.commits();
+  release.set_value();
+  std::vector<Expected<void>> got;
+  for (auto& p : results) got.push_back(p.get_future().get());
+  EXPECT_TRUE(got[0]);
+  ASSERT_FALSE(got[1]);
+  EXPECT_EQ(got[1].error(), "job b failed after writing");
+  EXPECT_TRUE(got[2]);
+  queue.flush();
+  EXPECT_EQ(queue.commits() - commits_before, 2u) << "the held job's commit and one for the batch";
+  EXPECT_EQ(rows(path), (std::vector<std::string>{"a", "c"}));
+}
+
+}  // namespace
+}  // namespace arena::db
