@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <sstream>
 
 #include <malloc.h>
 
@@ -35,7 +36,10 @@ std::string load_flags_help() {
          "  --game NAME         catalog game to play (default tictactoe)\n"
          "  --lobby-interval-ms MS  the hub's lobby coalescing interval (default: the "
          "server's)\n"
-         "  --rounds N          bench_store: rounds of every store, interleaved (default 3)\n";
+         "  --rounds N          bench_store: rounds of every store, interleaved (default 3)\n"
+         "  --stores LIST       bench_store: what runs beside the MemoryStore, from hop (its\n"
+         "                      writes through the writer thread), normal and full (SQLite's\n"
+         "                      synchronous); default hop,normal,full\n";
 }
 
 std::optional<LoadFlags> read_load_flags(int argc, char** argv, const char* program,
@@ -72,6 +76,15 @@ Expected<LoadFlags> parse_load_flags(int argc, char** argv,
     const bool numeric = end != v.c_str() && *end == '\0' && number >= 0;
     if (a == "--game") {
       f.game = v;
+      continue;
+    }
+    if (a == "--stores") {
+      std::stringstream list(v);
+      std::string name;
+      while (std::getline(list, name, ','))
+        if (name != "hop" && name != "normal" && name != "full")
+          return make_error("flag --stores: '" + name + "' is not hop, normal or full");
+      f.stores = v;
       continue;
     }
     if (!numeric) return make_error("flag " + a + ": '" + v + "' is not a number >= 0");
@@ -163,11 +176,13 @@ Expected<EchoLoadResult> run_echo_load(const LoadFlags& flags) {
 void print_phase(const char* label, const PhaseResult& r) {
   std::printf(
       "  %-28s p50 %8.3f ms  p99 %8.3f ms  (p99.9 %.3f, max %.3f)  %9llu round trips  "
-      "%10.0f /s  games %llu  errors %llu  server CPU %.1f us/round trip\n",
+      "%10.0f /s  games %llu  errors %llu  server CPU %.1f us/round trip",
       label, r.percentile(50), r.percentile(99), r.percentile(99.9), r.percentile(100),
       static_cast<unsigned long long>(r.moves), r.per_second(),
       static_cast<unsigned long long>(r.games_finished), static_cast<unsigned long long>(r.errors),
       r.server_cpu_us_per_move());
+  if (r.store_cpu_seconds > 0) std::printf(" + store %.1f", r.store_cpu_us_per_move());
+  std::printf("\n");
   if (!r.first_error.empty()) std::printf("    first error: %s\n", r.first_error.c_str());
 }
 

@@ -23,10 +23,11 @@ struct LoadFlags {
   std::string game = "tictactoe";
   int lobby_interval_ms = -1;  // -1: the server's default (HubConfig); for diagnosis only
   int rounds = 3;              // bench_store: rounds of every store, interleaved
+  std::string stores = "hop,normal,full";  // bench_store: what runs beside the MemoryStore
 };
 
 // Parses --connections --seconds --warmup --pace-ms --client-threads --server-threads --game
-// --lobby-interval-ms --rounds;
+// --lobby-interval-ms --rounds --stores;
 // the error names the bad flag or value. `extra` may consume other flags (returns true if so).
 Expected<LoadFlags> parse_load_flags(int argc, char** argv,
                                      const std::function<bool(const std::string&)>& extra = {});

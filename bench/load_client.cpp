@@ -406,13 +406,21 @@ PhaseResult LoadClients::run_phase(int pace_ms, std::chrono::milliseconds warmup
     asio::post(*m.contexts[static_cast<std::size_t>(m.thread_of[i])],
                [c = m.clients[i]] { c->resume(); });
   std::this_thread::sleep_until(Clock::time_point(std::chrono::nanoseconds(begin)));
+  auto store_cpu = [&] {
+    double sum = 0;
+    for (const auto& name : m.config.store_thread_names) sum += thread_cpu_seconds(name);
+    return sum;
+  };
   const double cpu_begin = thread_cpu_seconds(m.config.server_thread_name);
+  const double store_begin = store_cpu();
   std::this_thread::sleep_until(Clock::time_point(std::chrono::nanoseconds(end)));
   const double cpu_end = thread_cpu_seconds(m.config.server_thread_name);
+  const double store_end = store_cpu();
   m.shared.active = false;
   PhaseResult r;
   r.seconds = std::chrono::duration<double>(window).count();
   r.server_cpu_seconds = cpu_end - cpu_begin;
+  r.store_cpu_seconds = store_end - store_begin;
   for (auto& s : m.stats) {
     std::lock_guard lock(s->mutex);
     r.round_trips_ms.insert(r.round_trips_ms.end(), s->round_trips_ms.begin(),

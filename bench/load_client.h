@@ -36,6 +36,9 @@ struct LoadConfig {
   std::uint64_t seed = 1;
   // The server's threads in this process (by name), whose CPU time a phase reports.
   std::string server_thread_name = "arena-io";
+  // The store's threads (db/write_queue.h, db/checkpointer.h), reported apart: the MemoryStore
+  // has none, so the figure is 0 there.
+  std::vector<std::string> store_thread_names = {"arena-writer", "arena-checkpt"};
 };
 
 struct PhaseResult {
@@ -48,11 +51,15 @@ struct PhaseResult {
   // CPU time (user + system) of the server's threads over the window: unlike the latency, a
   // figure that noise from other processes on a shared machine hardly moves.
   double server_cpu_seconds = 0;
+  double store_cpu_seconds = 0;  // the same for the store's threads
 
   double per_second() const { return seconds > 0 ? static_cast<double>(moves) / seconds : 0; }
   // Server CPU microseconds per round trip in the window; 0 if none.
   double server_cpu_us_per_move() const {
     return moves > 0 ? server_cpu_seconds * 1e6 / static_cast<double>(moves) : 0;
+  }
+  double store_cpu_us_per_move() const {
+    return moves > 0 ? store_cpu_seconds * 1e6 / static_cast<double>(moves) : 0;
   }
   // The p-th percentile (0..100) of the round trips in ms, nearest rank; 0 if none.
   double percentile(double p) const;

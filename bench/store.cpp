@@ -1,27 +1,37 @@
 // bench_store: the store under the server's load (issue 6, "Speed"). The load of
-// bench_server_load (bench/arena_load.h) runs in the same process with three stores, in
+// bench_server_load (bench/arena_load.h) runs in the same process with up to four stores, in
 // --rounds (3) interleaved rounds so that a slow minute on a shared machine falls on all of
-// them alike: a MemoryStore (writes "durable" at once: the server alone), and the SqliteStore
-// from open_sqlite_store on a fresh temporary file (WAL, group commit, the checkpointer) with
-// synchronous=NORMAL (the server's default) and with FULL (`arena serve --synchronous full`).
+// them alike:
+//   MemoryStore         writes "durable" at once, on the I/O thread: the server alone;
+//   HopStore            the same MemoryStore behind the store's writer thread (bench/hop_store.h):
+//                       what the hop to the writer and back costs, without SQLite's work;
+//   SqliteStore NORMAL  open_sqlite_store on a fresh temporary file (WAL, group commit, the
+//                       checkpointer), synchronous=NORMAL: the server's default;
+//   SqliteStore FULL    the same with `arena serve --synchronous full`.
+// `--stores` picks which of the last three run (default all).
 //
-// Printed, per round: each phase of each store, and for SQLite the moves in the file against
-// the server's count (a move is announced only once committed, so they must be equal), the
-// group commits, the WAL's size and the checkpoints. Then, over the rounds: moves persisted per
-// second flat out against the MemoryStore's, and the paced move round trip's p50 and p99
+// Printed, per round: each phase of each store, with the CPU time of the server's I/O threads
+// and of the store's threads (writer, checkpointer) per round trip; for SQLite the moves in the
+// file against the server's count (a move is announced only once committed, so they must be
+// equal), the group commits, the WAL's size and the checkpoints. Then, over the rounds: moves
+// per second flat out against the MemoryStore's, and the paced move round trip's p50 and p99
 // (medians over the rounds) against the MemoryStore's: the issue bounds the p99's rise by 1 ms.
 //
 // usage: bench_store [--connections N] [--seconds S] [--warmup S] [--pace-ms MS] [--rounds N]
 //                    [--client-threads T] [--server-threads T] [--game NAME]
+//                    [--stores hop,normal,full]
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "bench/arena_load.h"
+#include "bench/hop_store.h"
 #include "db/sqlite_store.h"
 #include "server/memory_store.h"
 
@@ -49,12 +59,23 @@ struct StoreRuns {
   std::vector<std::uint64_t> in_file;  // SQLite: moves in the file at the end of each run
   std::vector<std::string> notes;      // SQLite: commits, WAL size, checkpoints
 
-  // The median over the rounds of the paced phase's p-th percentile.
-  double median_paced(double p) const {
+  // The median over the rounds of `figure` of the paced phase.
+  template <class F>
+  double median_paced_of(F figure) const {
     std::vector<double> v;
-    for (const auto& r : runs) v.push_back(r.paced.percentile(p));
+    for (const auto& r : runs) v.push_back(figure(r.paced));
     std::sort(v.begin(), v.end());
     return v.empty() ? 0 : v[v.size() / 2];
+  }
+  // ... of its p-th percentile.
+  double median_paced(double p) const {
+    return median_paced_of([p](const PhaseResult& r) { return r.percentile(p); });
+  }
+  // ... of the CPU time per round trip of the server's I/O threads plus the store's threads.
+  double median_paced_cpu() const {
+    return median_paced_of([](const PhaseResult& r) {
+      return r.server_cpu_us_per_move() + r.store_cpu_us_per_move();
+    });
   }
   double flat_per_second() const {
     double sum = 0;
@@ -110,9 +131,9 @@ int main(int argc, char** argv) {
   fit_connections_to_fd_limit(*flags);
   std::printf(
       "store: %d connections, %d games of %s, windows of %.1f s (+%.1f s warm-up), %d rounds "
-      "of: MemoryStore, SqliteStore (WAL) synchronous=NORMAL, synchronous=FULL\n",
+      "of: MemoryStore and %s\n",
       flags->connections, flags->connections / 2, flags->game.c_str(), flags->seconds,
-      flags->warmup, flags->rounds);
+      flags->warmup, flags->rounds, flags->stores.c_str());
   if (flags->lobby_interval_ms >= 0)
     std::printf("  lobby updates coalesced over %d ms (not the server's default)\n",
                 flags->lobby_interval_ms);
@@ -120,23 +141,46 @@ int main(int argc, char** argv) {
 
   // Interleaved, so that a slow minute on a shared machine falls on every store alike; the
   // medians over the rounds are compared.
-  StoreRuns memory{"MemoryStore", {}, {}, {}}, normal{"SqliteStore NORMAL", {}, {}, {}},
-      full{"SqliteStore FULL", {}, {}, {}};
+  StoreRuns memory{"MemoryStore", {}, {}, {}}, hop{"HopStore", {}, {}, {}},
+      normal{"SqliteStore NORMAL", {}, {}, {}}, full{"SqliteStore FULL", {}, {}, {}};
+  std::vector<StoreRuns*> compared;  // in the order of the flag
+  {
+    std::stringstream list(flags->stores);
+    std::string name;
+    while (std::getline(list, name, ','))
+      compared.push_back(name == "hop" ? &hop : name == "normal" ? &normal : &full);
+  }
+  std::vector<StoreRuns*> every_store{&memory};
+  every_store.insert(every_store.end(), compared.begin(), compared.end());
   for (int round = 1; round <= flags->rounds; ++round) {
-    server::MemoryStore store;
-    auto run = run_arena_load(store, *flags);
-    if (!run) {
-      std::printf("FAILED (MemoryStore): %s\n", run.error().c_str());
-      return 1;
-    }
-    memory.runs.push_back(std::move(*run));
-    for (StoreRuns* s : {&normal, &full})
-      if (auto ok = run_sqlite(s == &full, *flags, *s); !ok) {
+    for (StoreRuns* s : every_store) {
+      Expected<void> ok;
+      if (s == &memory || s == &hop) {
+        std::unique_ptr<db::Store> store;
+        if (s == &memory) {
+          store = std::make_unique<server::MemoryStore>();
+        } else if (auto opened = HopStore::open(); opened) {
+          store = std::move(*opened);
+        } else {
+          ok = make_error(opened.error());
+        }
+        if (store) {
+          auto run = run_arena_load(*store, *flags);
+          if (run)
+            s->runs.push_back(std::move(*run));
+          else
+            ok = make_error(run.error());
+        }
+      } else {
+        ok = run_sqlite(s == &full, *flags, *s);
+      }
+      if (!ok) {
         std::printf("FAILED (%s): %s\n", s->name, ok.error().c_str());
         return 1;
       }
+    }
     std::printf("round %d:\n", round);
-    for (StoreRuns* s : {&memory, &normal, &full}) {
+    for (StoreRuns* s : every_store) {
       const auto& r = s->runs.back();
       const std::string paced = std::string("paced, ") + s->name;
       const std::string flat = std::string("flat out, ") + s->name;
@@ -150,17 +194,20 @@ int main(int argc, char** argv) {
     std::fflush(stdout);
   }
 
-  std::printf("over %d rounds (medians of the paced p50 and p99; mean of the flat-out rates):\n",
+  std::printf(
+      "over %d rounds (medians of the paced CPU, p50 and p99; mean of the flat-out rates):\n",
               flags->rounds);
-  for (StoreRuns* s : {&normal, &full}) {
+  for (StoreRuns* s : compared) {
     const double delta = s->median_paced(99) - memory.median_paced(99);
     std::printf(
-        "  %-20s moves persisted per second (flat out) %.0f, %.3f of the MemoryStore's %.0f; "
-        "paced p50 %+.3f ms; paced p99 %.3f - %.3f = %+.3f ms: %s\n",
+        "  %-20s moves per second (flat out) %.0f, %.3f of the MemoryStore's %.0f; "
+        "paced CPU %.1f us/round trip (MemoryStore %.1f); paced p50 %+.3f ms; paced p99 %.3f - "
+        "%.3f = %+.3f ms: %s\n",
         s->name, s->flat_per_second(),
         memory.flat_per_second() > 0 ? s->flat_per_second() / memory.flat_per_second() : 0,
-        memory.flat_per_second(), s->median_paced(50) - memory.median_paced(50),
-        s->median_paced(99), memory.median_paced(99), delta,
+        memory.flat_per_second(), s->median_paced_cpu(), memory.median_paced_cpu(),
+        s->median_paced(50) - memory.median_paced(50), s->median_paced(99),
+        memory.median_paced(99), delta,
         delta <= 1.0 ? "holds (<= 1 ms)" : "DOES NOT HOLD (> 1 ms)");
   }
   return 0;
