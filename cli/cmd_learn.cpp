@@ -7,6 +7,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <sstream>
 #include <string>
 
 #include "bots/lab/feature_sets.h"
@@ -26,7 +27,11 @@ struct LearnFlags {
   std::string out;
   std::string options;
   std::string rows = "played";
+  std::string start = "classical";
   lab::LearnOptions learn;
+  bool search_given = false;  // --search on the command line (else the game's default)
+  bool batch_given = false;  // --batch-plies on the command line (else the game's default)
+  bool scale_given = false;  // --fixed-scale or --free-scale on the command line
   int match_games = 0;
   int match_max_plies = 200;
 };
@@ -57,14 +62,51 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
       return kExitUsage;
     }
     const lab::FeatureSet<G> fs = lab::feature_set(std::type_identity<G>{});
-    if (f.learn.fixed_scale && fs.start_counts.empty()) {
+    lab::LearnOptions options = f.learn;
+    if (!f.search_given) {
+      auto spec = search::parse_search_spec(fs.default_search);
+      if (!spec) {
+        std::cerr << "arena learn: " << G::kName << "'s default search: " << spec.error() << "\n";
+        return kExitFailure;
+      }
+      options.depth = spec->depth > 0 ? spec->depth : 2;
+      options.quiescence = spec->quiescence;
+    }
+    if (!f.batch_given) options.batch_plies = fs.default_batch_plies;
+    if (!f.scale_given) options.fixed_scale = fs.default_fixed_scale;
+    if (options.fixed_scale && fs.start_counts.empty()) {
       std::cerr << "arena learn: --fixed-scale: the " << G::kName
                 << " features are not piece counts, so there is no initial material to keep "
                    "(use --free-scale)\n";
       return kExitUsage;
     }
-    print_weights("start", fs.names, fs.initial);
-    auto result = lab::learn(*start, fs, f.learn, [&](const lab::IterationReport& r) {
+    std::printf("search alphabeta:depth=%d%s%s; batch %d positions%s, %s scale%s\n",
+                options.depth, options.quiescence ? ",qsearch" : "",
+                f.search_given ? "" : " (this game's default)", options.batch_plies,
+                f.batch_given ? "" : " (this game's default)",
+                options.fixed_scale ? "fixed" : "free",
+                f.scale_given ? "" : " (this game's default)");
+    if (f.start == "ones") {
+      options.start_weights.assign(fs.names.size(), 1.0);
+    } else if (f.start != "classical") {
+      std::ifstream in(f.start);
+      std::stringstream text;
+      text << in.rdbuf();
+      if (!in) {
+        std::cerr << "arena learn: --start: cannot read '" << f.start
+                  << "' (give classical, ones or a weights file)\n";
+        return kExitUsage;
+      }
+      auto weights = lab::parse_weights_text(text.str(), fs.names);
+      if (!weights) {
+        std::cerr << "arena learn: --start " << f.start << ": " << weights.error() << "\n";
+        return kExitUsage;
+      }
+      options.start_weights = std::move(*weights);
+    }
+    print_weights("start", fs.names,
+                  options.start_weights.empty() ? fs.initial : options.start_weights);
+    auto result = lab::learn(*start, fs, options, [&](const lab::IterationReport& r) {
       char label[32];
       std::snprintf(label, sizeof label, "iter %d", r.iteration);
       print_weights(label, fs.names, r.weights);
@@ -100,8 +142,8 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
     if (f.match_games > 0) {
       lab::LinearMatchOptions mo;
       mo.games = f.match_games;
-      mo.depth = f.learn.depth;
-      mo.quiescence = f.learn.quiescence;
+      mo.depth = options.depth;
+      mo.quiescence = options.quiescence;
       mo.opening_plies = f.learn.opening_plies;
       mo.max_plies = f.match_max_plies;
       mo.seed = f.learn.seed + 1;
@@ -124,10 +166,13 @@ void add_learn(CLI::App& app, Action& action) {
   CLI::App* sub = app.add_subcommand(
       "learn", "learn a linear evaluation's weights from self-play by least squares");
   sub->add_option("--game,-g", f->game, "chess, checkers, qubic, isolation or othello")->required();
-  sub->add_option("--search", f->search,
-                  "fixed-depth search of the self-play, e.g. alphabeta:depth=2,qsearch");
-  sub->add_option("--batch-plies", f->learn.batch_plies, "positions per fit (default 1400)")
-      ->check(CLI::Range(10, 10'000'000));
+  CLI::Option* search = sub->add_option("--search", f->search,
+                  "fixed-depth search of the self-play (default alphabeta:depth=2; chess "
+                  "alphabeta:depth=2,qsearch)");
+  CLI::Option* batch =
+      sub->add_option("--batch-plies", f->learn.batch_plies,
+                      "positions per fit (default 1400; chess 5600, where 1400 does not converge)")
+          ->check(CLI::Range(10, 10'000'000));
   sub->add_option("--move-cap", f->learn.move_cap, "plies per self-play game (default 100)")
       ->check(CLI::Range(1, 100'000));
   sub->add_option("--iterations", f->learn.iterations, "at most this many fits (default 20)")
@@ -141,20 +186,27 @@ void add_learn(CLI::App& app, Action& action) {
   sub->add_option("--window", f->learn.window_batches,
                   "fit each iteration on the rows of this many latest batches (default 1)")
       ->check(CLI::Range(1, 1000));
-  sub->add_flag("--fixed-scale,!--free-scale", f->learn.fixed_scale,
-                "after each fit, rescale the weights so one side's initial material stays "
-                "win value - 1 (chess, checkers)");
+  CLI::Option* scale = sub->add_flag(
+      "--fixed-scale,!--free-scale", f->learn.fixed_scale,
+      "after each fit, rescale the weights so one side's initial material stays win value - 1 "
+      "(chess, checkers; default: fixed for chess, free for the others)");
   sub->add_option("--rows", f->rows,
                   "played: one row per played position (default); tree: also one per legal "
                   "move, valued by a search of depth - 1 from it")
       ->check(CLI::IsMember({"played", "tree"}));
+  sub->add_option("--start", f->start,
+                  "the first batch's weights: classical (default), ones (every weight 1) or a "
+                  "weights file (\"name value\" lines); the match is always against classical");
   sub->add_option("--out,-o", f->out, "write the final weights to this file");
   sub->add_option("--match", f->match_games, "then play this many games learned vs classical")
       ->check(CLI::Range(0, 100'000));
   sub->add_option("--match-max-plies", f->match_max_plies, "adjudicate a match game as a draw")
       ->check(CLI::Range(1, 100'000));
   sub->add_option("--options", f->options, "game options, key=value,...");
-  sub->callback([f, &action] {
+  sub->callback([f, &action, search, batch, scale] {
+    f->search_given = search->count() > 0;
+    f->batch_given = batch->count() > 0;
+    f->scale_given = scale->count() > 0;
     action = [f] {
       auto spec = search::parse_search_spec(f->search);
       if (!spec) {

@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "games/core/expected.h"
+
 namespace arena::lab {
 
 inline constexpr int kMaxFeatures = 8;
@@ -40,6 +42,11 @@ struct FeatureSet {
   // has no material scale to keep fixed (LearnOptions::fixed_scale).
   std::vector<double> start_counts;
   std::string file_header;  // '#' lines written above the weights; says who reads the file
+  // What `arena learn` uses when the command line does not say: the settings measured to
+  // converge for this game (bots/lab/README.md).
+  std::string default_search = "alphabeta:depth=2";
+  int default_batch_plies = 1400;
+  bool default_fixed_scale = false;
 };
 
 inline double dot(const FeatureVector& f, const std::vector<double>& w) {
@@ -74,5 +81,11 @@ struct LinearEval {
 // bots/eval/weights/*.txt).
 std::string weights_file_text(const std::vector<std::string>& names,
                               const std::vector<double>& weights, const std::string& header);
+
+// Reads weights in that format ("name value" lines; '#' comments and blank lines skipped), one
+// for every name and nothing else, returned in `names` order. The error names the line, the
+// unknown, repeated or missing name, or the value that is not a finite number.
+Expected<std::vector<double>> parse_weights_text(const std::string& text,
+                                                 const std::vector<std::string>& names);
 
 }  // namespace arena::lab

@@ -64,6 +64,7 @@ struct LearnOptions {
   bool fixed_scale = false;             // step 4 above; needs FeatureSet::start_counts
   int window_batches = 1;               // step 3 fits the rows of this many latest batches (>= 1)
   LearnRows rows = LearnRows::kPlayed;  // step 2; kTree needs depth >= 2
+  std::vector<double> start_weights;    // the first batch's weights; empty: FeatureSet::initial
 };
 
 struct IterationReport {
@@ -188,7 +189,8 @@ Expected<double> restore_scale(const FeatureSet<G>& fs, std::vector<double>& wei
 
 }  // namespace detail
 
-// Runs the learning loop from fs.initial; calls on_iteration after each fit (for progress).
+// Runs the learning loop from o.start_weights (fs.initial if empty); calls on_iteration after
+// each fit (for progress).
 template <Game G>
 Expected<LearnResult> learn(const G& start, const FeatureSet<G>& fs, const LearnOptions& o,
                             const std::function<void(const IterationReport&)>& on_iteration = {}) {
@@ -204,8 +206,12 @@ Expected<LearnResult> learn(const G& start, const FeatureSet<G>& fs, const Learn
     return make_error(
         "fixed scale: the feature set has no start counts (its features are not "
         "piece counts)");
+  if (!o.start_weights.empty() && o.start_weights.size() != fs.names.size())
+    return make_error("start weights: " + std::to_string(o.start_weights.size()) + " for " +
+                      std::to_string(fs.names.size()) + " features");
+  const std::vector<double>& start_weights = o.start_weights.empty() ? fs.initial : o.start_weights;
   LearnResult result;
-  std::vector<double> weights = fs.initial;
+  std::vector<double> weights = start_weights;
   int calm = 0;
   std::deque<detail::Batch> window;
   for (int it = 1; it <= o.iterations; ++it) {
@@ -244,7 +250,7 @@ Expected<LearnResult> learn(const G& start, const FeatureSet<G>& fs, const Learn
     // batches, so their difference would shrink by construction, not by convergence.
     const int k = o.window_batches;
     const std::vector<double>& before =
-        it > k ? result.iterations[static_cast<std::size_t>(it - k - 1)].weights : fs.initial;
+        it > k ? result.iterations[static_cast<std::size_t>(it - k - 1)].weights : start_weights;
     double scale = 1;
     for (std::size_t i = 0; i < weights.size(); ++i) {
       report.max_change = std::max(report.max_change, std::abs(fit->weights[i] - before[i]));

@@ -5,6 +5,7 @@
 #include <sys/wait.h>
 #include <array>
 #include <cstdio>
+#include <fstream>
 #include <string>
 
 namespace {
@@ -77,6 +78,67 @@ TEST(LabCli, LearnTreeRowsReportMoreRowsThanPlayedPositions) {
       << r.output;
   EXPECT_EQ(played, 10);
   EXPECT_GT(rows, 10 * played);  // opening positions have some 20-40 legal moves each
+}
+
+TEST(LabCli, LearnSaysWhichSettingsAreTheGamesDefaults) {
+  const CliRun chess = run("learn --game chess --batch-plies 10 --move-cap 10 --iterations 1");
+  ASSERT_EQ(chess.status, 0) << chess.output;
+  EXPECT_NE(chess.output.find("search alphabeta:depth=2,qsearch (this game's default); batch 10 "
+                              "positions, fixed scale (this game's default)"),
+            std::string::npos)
+      << chess.output;
+  const CliRun chosen = run(
+      "learn --game chess --search alphabeta:depth=1 --free-scale --batch-plies 10 --move-cap 10 "
+      "--iterations 1");
+  ASSERT_EQ(chosen.status, 0) << chosen.output;
+  EXPECT_NE(chosen.output.find("search alphabeta:depth=1; batch 10 positions, free scale\n"),
+            std::string::npos)
+      << chosen.output;
+  const CliRun qubic = run("learn --game qubic --move-cap 10 --iterations 1 --batch-plies 10");
+  ASSERT_EQ(qubic.status, 0) << qubic.output;
+  EXPECT_NE(qubic.output.find("search alphabeta:depth=2 (this game's default); batch 10 positions, "
+                              "free scale (this game's default)"),
+            std::string::npos)
+      << qubic.output;
+}
+
+TEST(LabCli, LearnStartsFromOnesWhenAsked) {
+  const CliRun r = run(
+      "learn --game chess --start ones --batch-plies 10 --move-cap 10 --iterations 1");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("start q=1.000 r=1.000 b=1.000 n=1.000 p=1.000"), std::string::npos)
+      << r.output;
+}
+
+TEST(LabCli, LearnStartsFromAWeightsFile) {
+  const std::string path = ::testing::TempDir() + "lab_cli_start_weights.txt";
+  {
+    std::ofstream out(path);
+    out << "# start\nq 8\nr 4\nb 4\nn 3\np 2\n";
+  }
+  const CliRun r =
+      run("learn --game chess --start " + path + " --batch-plies 10 --move-cap 10 --iterations 1");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("start q=8.000 r=4.000 b=4.000 n=3.000 p=2.000"), std::string::npos)
+      << r.output;
+  std::remove(path.c_str());
+}
+
+TEST(LabCli, LearnRejectsABadStart) {
+  const CliRun missing = run("learn --game chess --start /nonexistent/w.txt --iterations 1");
+  EXPECT_EQ(missing.status, 2);
+  EXPECT_NE(missing.output.find("cannot read '/nonexistent/w.txt'"), std::string::npos)
+      << missing.output;
+  const std::string path = ::testing::TempDir() + "lab_cli_bad_weights.txt";
+  {
+    std::ofstream out(path);
+    out << "q 9\nr 5\nb 3\nn 3\nk 1\n";
+  }
+  const CliRun unknown = run("learn --game chess --start " + path + " --iterations 1");
+  EXPECT_EQ(unknown.status, 2);
+  EXPECT_NE(unknown.output.find("line 5: unknown weight 'k'"), std::string::npos)
+      << unknown.output;
+  std::remove(path.c_str());
 }
 
 TEST(LabCli, AnalyzeRejectsAnUnknownHeuristic) {

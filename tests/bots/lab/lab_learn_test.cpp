@@ -121,6 +121,29 @@ TEST(Learn, FixedScaleMovesAWrongStartTowardTheClassicalOrder) {
   EXPECT_GT(w[3], w[4]) << "knight over pawn";
 }
 
+TEST(Learn, ChessWithItsDefaultSettingsConvergesNearTheClassicalValues) {
+  // What `arena learn --game chess` runs: depth 2 plus quiescence, 5600 positions a fit, the
+  // scale held, from 9/5/3/3/1. (With 1400 positions the weights random-walk instead; see
+  // bots/lab/README.md.)
+  auto start = chess::Chess::create({});
+  ASSERT_TRUE(start);
+  const FeatureSet<chess::Chess> fs = feature_set(std::type_identity<chess::Chess>{});
+  ASSERT_EQ(fs.default_search, "alphabeta:depth=2,qsearch");
+  LearnOptions o = fixed_scale_chess_options(6);
+  o.batch_plies = fs.default_batch_plies;
+  o.fixed_scale = fs.default_fixed_scale;
+  auto r = learn(*start, fs, o);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_TRUE(r->converged) << r->iterations.size() << " iterations";
+  const std::vector<double>& w = r->weights;  // q r b n p, in pawns of this fit
+  const double pawn = w[4];
+  ASSERT_GT(pawn, 0);
+  EXPECT_NEAR(w[0] / pawn, 9, 1.5) << "queen";
+  EXPECT_NEAR(w[1] / pawn, 5, 1.0) << "rook";
+  EXPECT_NEAR(w[2] / pawn, 3, 0.75) << "bishop";
+  EXPECT_NEAR(w[3] / pawn, 3, 0.75) << "knight";
+}
+
 TEST(Learn, AWindowFitsTheRowsOfTheLatestBatches) {
   LearnOptions o;
   o.depth = 1;
@@ -136,6 +159,60 @@ TEST(Learn, AWindowFitsTheRowsOfTheLatestBatches) {
   EXPECT_EQ(r->iterations[1].positions, 100);
   EXPECT_EQ(r->iterations[2].positions, 150);
   EXPECT_EQ(r->iterations[3].positions, 150);  // the first batch has left the window
+}
+
+TEST(Learn, StartsFromTheGivenStartWeights) {
+  // From w = W (the fixed point) every fit returns W; from the feature set's initial 1 it
+  // does not at once. So the first fit tells which weights played the first batch.
+  LearnOptions o;
+  o.depth = 1;
+  o.batch_plies = 50;
+  o.opening_plies = 2;
+  o.iterations = 1;
+  auto from_initial = learn(test::Nim(11, 6), nim_features(), o);
+  o.start_weights = {10};
+  auto from_win_value = learn(test::Nim(11, 6), nim_features(), o);
+  ASSERT_TRUE(from_initial) << from_initial.error();
+  ASSERT_TRUE(from_win_value) << from_win_value.error();
+  EXPECT_NEAR(from_win_value->weights[0], 10, 1e-9);
+  EXPECT_LT(from_initial->weights[0], 9.5);
+  // The first change is measured from the start weights, not from the initial ones.
+  EXPECT_NEAR(from_win_value->iterations[0].max_change, 0, 1e-9);
+}
+
+TEST(Learn, StartWeightsOfTheWrongCountAreRefused) {
+  LearnOptions o;
+  o.start_weights = {1, 2};
+  auto r = learn(test::Nim(11, 6), nim_features(), o);
+  ASSERT_FALSE(r);
+  EXPECT_NE(r.error().find("start weights: 2 for 1"), std::string::npos) << r.error();
+}
+
+TEST(WeightsText, ReadsEveryNameInFeatureOrder) {
+  auto w = parse_weights_text("# a header\n\np 1.5\nq 9\n  r   5  \n", {"q", "r", "p"});
+  ASSERT_TRUE(w) << w.error();
+  EXPECT_EQ(*w, (std::vector<double>{9, 5, 1.5}));
+}
+
+TEST(WeightsText, NamesWhatIsWrong) {
+  const std::vector<std::string> names{"q", "r"};
+  auto unknown = parse_weights_text("q 9\nk 100\nr 5\n", names);
+  ASSERT_FALSE(unknown);
+  EXPECT_NE(unknown.error().find("line 2: unknown weight 'k' (known: q r)"), std::string::npos)
+      << unknown.error();
+  auto twice = parse_weights_text("q 9\nq 8\nr 5\n", names);
+  ASSERT_FALSE(twice);
+  EXPECT_NE(twice.error().find("line 2: weight 'q' given twice"), std::string::npos)
+      << twice.error();
+  auto missing = parse_weights_text("q 9\n", names);
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("weight 'r' is missing"), std::string::npos) << missing.error();
+  for (const char* bad : {"q nine\nr 5\n", "q\nr 5\n", "q 9 10\nr 5\n", "q inf\nr 5\n"}) {
+    auto r = parse_weights_text(bad, names);
+    ASSERT_FALSE(r) << bad;
+    EXPECT_NE(r.error().find("line 1: 'q' needs one finite number"), std::string::npos)
+        << r.error();
+  }
 }
 
 TEST(Learn, FixedScaleNeedsPieceCounts) {
