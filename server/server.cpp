@@ -41,7 +41,8 @@ Expected<void> Server::start() {
   ioc_ = std::make_unique<boost::asio::io_context>(config_.threads);
   hub_ = std::make_shared<Hub>(ioc_->get_executor(), config_.hub, store_, time_);
   // Tournaments first, so that their games come back with their rules (adjudication, policy).
-  director_ = std::make_shared<TournamentDirector>(ioc_->get_executor(), store_);
+  director_ioc_ = std::make_unique<boost::asio::io_context>(1);
+  director_ = std::make_shared<TournamentDirector>(director_ioc_->get_executor(), store_);
   if (auto loaded = director_->load(); !loaded)
     std::fprintf(stderr, "arena serve: tournaments not continued: %s\n", loaded.error().c_str());
   director_->attach(hub_);
@@ -52,6 +53,11 @@ Expected<void> Server::start() {
   listener_->run();
   sweeper_ = std::make_shared<Sweeper>(*ioc_);
   schedule_sweep();
+  director_thread_ = std::thread([this] {
+    pthread_setname_np(pthread_self(), "arena-director");
+    auto work = boost::asio::make_work_guard(*director_ioc_);
+    director_ioc_->run();
+  });
   for (int i = 0; i < std::max(1, config_.threads); ++i)
     threads_.emplace_back([this] {
       // Named so that top -H and perf tell the server's threads from others in the process.
@@ -97,6 +103,8 @@ void Server::stop() {
   ioc_->stop();
   for (auto& t : threads_) t.join();
   threads_.clear();
+  director_ioc_->stop();  // a tick under way finishes first
+  if (director_thread_.joinable()) director_thread_.join();
   hub_->release();
   director_.reset();
   // Writes that were still queued hold their Matches in their callbacks: let the store finish

@@ -56,6 +56,10 @@ class Server {
   std::unique_ptr<boost::asio::io_context> ioc_;
   std::shared_ptr<Hub> hub_;
   std::shared_ptr<TournamentDirector> director_;
+  // The director's own thread ("arena-director"): its ticks read pairings and write games and
+  // pairings synchronously, which must not hold up an I/O thread (db/store.h's rule).
+  std::unique_ptr<boost::asio::io_context> director_ioc_;
+  std::thread director_thread_;
   std::shared_ptr<Listener> listener_;
   std::vector<std::thread> threads_;
   unsigned short port_ = 0;

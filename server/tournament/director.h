@@ -18,7 +18,9 @@
 // recorded as "substituted: <why>"); a bot that crashes or disconnects runs out of time.
 //
 // Threading: create() and status() may be called from any thread; the scheduling runs on the
-// director's strand (poke() posts it), so two ticks never overlap.
+// director's strand (poke() posts it), so two ticks never overlap. A tick calls the store
+// synchronously (pairings, the game's row, set_pairing_game), so the server gives the director
+// an executor of its own (thread "arena-director"), never its I/O threads'.
 
 #include <atomic>
 #include <cstdint>
