@@ -14,6 +14,12 @@
 
 namespace arena::server {
 
+namespace {
+// Threads for HTTP work that may wait (store reads, files): two, so that one slow export does
+// not hold up every other request.
+constexpr int kBlockingThreads = 2;
+}  // namespace
+
 struct Server::Sweeper {
   explicit Sweeper(boost::asio::io_context& ioc) : timer(ioc), guard(ioc.get_executor()) {}
   boost::asio::steady_timer timer;
@@ -47,12 +53,20 @@ Expected<void> Server::start() {
     std::fprintf(stderr, "arena serve: tournaments not continued: %s\n", loaded.error().c_str());
   director_->attach(hub_);
   if (config_.restore_unfinished) hub_->restore_unfinished();
-  listener_ = std::make_shared<Listener>(*ioc_, hub_, config_.web_root);
+  blocking_ioc_ = std::make_unique<boost::asio::io_context>();
+  listener_ =
+      std::make_shared<Listener>(*ioc_, blocking_ioc_->get_executor(), hub_, config_.web_root);
   if (auto opened = listener_->open(config_.host, config_.port); !opened) return opened;
   port_ = listener_->port();
   listener_->run();
   sweeper_ = std::make_shared<Sweeper>(*ioc_);
   schedule_sweep();
+  for (int i = 0; i < kBlockingThreads; ++i)
+    blocking_threads_.emplace_back([this] {
+      pthread_setname_np(pthread_self(), "arena-blocking");
+      auto work = boost::asio::make_work_guard(*blocking_ioc_);
+      blocking_ioc_->run();
+    });
   director_thread_ = std::thread([this] {
     pthread_setname_np(pthread_self(), "arena-director");
     auto work = boost::asio::make_work_guard(*director_ioc_);
@@ -105,6 +119,9 @@ void Server::stop() {
   threads_.clear();
   director_ioc_->stop();  // a tick under way finishes first
   if (director_thread_.joinable()) director_thread_.join();
+  blocking_ioc_->stop();  // requests under way finish; their answers go nowhere now
+  for (auto& t : blocking_threads_) t.join();
+  blocking_threads_.clear();
   hub_->release();
   director_.reset();
   // Writes that were still queued hold their Matches in their callbacks: let the store finish

@@ -60,6 +60,11 @@ class Server {
   // pairings synchronously, which must not hold up an I/O thread (db/store.h's rule).
   std::unique_ptr<boost::asio::io_context> director_ioc_;
   std::thread director_thread_;
+  // What may wait on SQLite or the disk for an HTTP request (net/http_session.h): threads
+  // "arena-blocking". Declared after ioc_, so destroyed before it (its queued work holds
+  // sessions whose sockets belong to ioc_).
+  std::unique_ptr<boost::asio::io_context> blocking_ioc_;
+  std::vector<std::thread> blocking_threads_;
   std::shared_ptr<Listener> listener_;
   std::vector<std::thread> threads_;
   unsigned short port_ = 0;

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/post.hpp>
 
 #include "server/api/rest.h"
 #include "server/net/websocket_session.h"
@@ -50,9 +51,13 @@ std::string_view mime_type(std::string_view path) {
 
 }  // namespace
 
-HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<Hub> hub,
+HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket,
+                         boost::asio::any_io_executor blocking, std::shared_ptr<Hub> hub,
                          std::string web_root)
-    : stream_(std::move(socket)), hub_(std::move(hub)), web_root_(std::move(web_root)) {}
+    : stream_(std::move(socket)),
+      blocking_(std::move(blocking)),
+      hub_(std::move(hub)),
+      web_root_(std::move(web_root)) {}
 
 void HttpSession::run() {
   // Start on the socket's strand: every handler of this session runs there.
@@ -75,32 +80,54 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   }
   if (beast::websocket::is_upgrade(parser_->get())) return upgrade();
   const bool keep_alive = parser_->get().keep_alive();
-  beast::async_write(
-      stream_, handle(parser_->release()),
-      beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), keep_alive));
+  // The answer is made on the blocking executor (it may read the store or a file) and
+  // written from the session's strand.
+  boost::asio::post(blocking_, [self = shared_from_this(), req = parser_->release(),
+                                keep_alive]() mutable {
+    auto answer = std::make_shared<http::message_generator>(self->handle(std::move(req)));
+    boost::asio::post(self->stream_.get_executor(), [self, answer, keep_alive] {
+      beast::async_write(self->stream_, std::move(*answer),
+                         beast::bind_front_handler(&HttpSession::on_write, self, keep_alive));
+    });
+  });
+}
+
+void HttpSession::refuse(unsigned version, http::status status, std::string body) {
+  http::response<http::string_body> res{status, version};
+  res.set(http::field::content_type, "text/plain");
+  res.keep_alive(false);
+  res.body() = std::move(body);
+  res.prepare_payload();
+  beast::async_write(stream_, http::message_generator(std::move(res)),
+                     beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
 }
 
 void HttpSession::upgrade() {
   auto req = parser_->release();
-  auto refuse = [&](http::status status, std::string body) {
-    http::response<http::string_body> res{status, req.version()};
-    res.set(http::field::content_type, "text/plain");
-    res.keep_alive(false);
-    res.body() = std::move(body);
-    res.prepare_payload();
-    beast::async_write(
-        stream_, http::message_generator(std::move(res)),
-        beast::bind_front_handler(&HttpSession::on_write, shared_from_this(), false));
-  };
-  if (req.target() != "/ws") return refuse(http::status::not_found, "WebSocket only on /ws\n");
-  std::optional<protocol::PlayerInfo> bot;
+  if (req.target() != "/ws")
+    return refuse(req.version(), http::status::not_found, "WebSocket only on /ws\n");
   auto auth = std::string(req[http::field::authorization]);
-  if (auth.starts_with("Bearer ")) {
-    // A wrong token is refused at the door: 401, no WebSocket.
-    auto record = hub_->store().authenticate_token(auth.substr(7));
-    if (!record) return refuse(http::status::unauthorized, "unknown bot token\n");
-    bot = protocol::PlayerInfo{record->id, record->name, true};
-  }
+  if (!auth.starts_with("Bearer ")) return finish_upgrade(std::move(req), protocol::PlayerInfo{}, false);
+  // The token is checked in the store on the blocking executor; the upgrade goes on from
+  // the session's strand.
+  boost::asio::post(blocking_, [self = shared_from_this(), req = std::move(req),
+                                token = auth.substr(7)]() mutable {
+    Expected<protocol::PlayerInfo> bot = make_error("unknown bot token");
+    if (auto record = self->hub_->store().authenticate_token(token))
+      bot = protocol::PlayerInfo{record->id, record->name, true};
+    boost::asio::post(self->stream_.get_executor(),
+                      [self, req = std::move(req), bot = std::move(bot)]() mutable {
+                        self->finish_upgrade(std::move(req), std::move(bot), true);
+                      });
+  });
+}
+
+void HttpSession::finish_upgrade(http::request<http::string_body> req,
+                                 Expected<protocol::PlayerInfo> checked, bool has_token) {
+  // A wrong token is refused at the door: 401, no WebSocket.
+  if (!checked) return refuse(req.version(), http::status::unauthorized, "unknown bot token\n");
+  std::optional<protocol::PlayerInfo> bot;
+  if (has_token) bot = *checked;
   std::string cookie = cookie_value(req[http::field::cookie], "arena_session");
   std::string set_cookie;
   if (cookie.empty()) {

@@ -2,11 +2,18 @@
 // HttpSession: one HTTP/1.1 connection. Serves the REST API, /healthz, /metrics and the
 // static files of the web root; hands a /ws upgrade to a WebSocketSession. Every read has a
 // body limit and a timeout. A browser without the arena_session cookie gets one.
+//
+// Threading: the session's handlers run on its strand (an I/O thread). What may wait on
+// SQLite or the disk (every request's answer: the REST API reads the store, the rest reads
+// files; a bot token's check at the upgrade) runs on `blocking`, the server's executor for
+// such work, and its result is posted back to the strand: db/store.h's rule that the
+// server's I/O threads never wait on the store.
 
 #include <memory>
 #include <optional>
 #include <string>
 
+#include <boost/asio/any_io_executor.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
@@ -16,8 +23,8 @@ namespace arena::server {
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(boost::asio::ip::tcp::socket&& socket, std::shared_ptr<Hub> hub,
-              std::string web_root);
+  HttpSession(boost::asio::ip::tcp::socket&& socket, boost::asio::any_io_executor blocking,
+              std::shared_ptr<Hub> hub, std::string web_root);
   void run();
 
  private:
@@ -27,8 +34,12 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   boost::beast::http::message_generator handle(
       boost::beast::http::request<boost::beast::http::string_body>&& req);
   void upgrade();
+  void finish_upgrade(boost::beast::http::request<boost::beast::http::string_body> req,
+                      Expected<protocol::PlayerInfo> bot, bool has_token);
+  void refuse(unsigned version, boost::beast::http::status status, std::string body);
 
   boost::beast::tcp_stream stream_;
+  boost::asio::any_io_executor blocking_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<Hub> hub_;

@@ -10,8 +10,10 @@ namespace arena::server {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
-Listener::Listener(asio::io_context& ioc, std::shared_ptr<Hub> hub, std::string web_root)
+Listener::Listener(asio::io_context& ioc, asio::any_io_executor blocking, std::shared_ptr<Hub> hub,
+                   std::string web_root)
     : ioc_(ioc),
+      blocking_(std::move(blocking)),
       acceptor_(asio::make_strand(ioc)),
       hub_(std::move(hub)),
       web_root_(std::move(web_root)) {}
@@ -54,7 +56,9 @@ void Listener::do_accept() {
           // the peer's delayed ACK, held a move back for up to 40 ms).
           boost::system::error_code ignored;
           socket.set_option(tcp::no_delay(true), ignored);
-          std::make_shared<HttpSession>(std::move(socket), self->hub_, self->web_root_)->run();
+          std::make_shared<HttpSession>(std::move(socket), self->blocking_, self->hub_,
+                                        self->web_root_)
+              ->run();
         }
         self->do_accept();
       });

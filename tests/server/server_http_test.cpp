@@ -5,9 +5,12 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
+#include <string>
 
 #include <boost/beast/http.hpp>
 
+#include "tests/server/recording_store.h"
 #include "tests/server/server_fixture.h"
 
 namespace arena::server::testing {
@@ -59,6 +62,34 @@ TEST_F(ServerTest, TournamentsComeFromTheConfiguredSource) {
   EXPECT_FALSE(asked[0]);
   EXPECT_EQ(asked[1], 7);
   EXPECT_EQ(asked[2], 8);
+}
+
+TEST(ServerThreads, RestReadsAndTokenChecksRunOffTheIoThreads) {
+  MemoryStore memory;
+  RecordingStore store(memory);
+  auto token = memory.create_bot_token("botty");
+  ASSERT_TRUE(token);
+  ServerConfig config;
+  config.port = 0;
+  config.threads = 2;
+  config.close_grace_ms = 200;
+  config.hub = test_hub_config();
+  Server server(config, store);
+  ASSERT_TRUE(server.start());
+  EXPECT_EQ(get(server.port(), "/api/games").status, 200);
+  EXPECT_EQ(get(server.port(), "/api/games/999").status, 404);
+  EXPECT_EQ(get(server.port(), "/api/leaderboard?game=tictactoe").status, 200);
+  {
+    WsClient bot(server.port(), Headers{{"Authorization", "Bearer " + *token}});
+    ASSERT_TRUE(bot.open());
+    EXPECT_EQ(bot.hello("ignored")["player"]["name"], "botty");
+    WsClient impostor(server.port(), Headers{{"Authorization", "Bearer wrong"}});
+    EXPECT_FALSE(impostor.open());
+    EXPECT_EQ(impostor.handshake_status(), 401);
+  }
+  for (const char* call : {"list_games", "game_detail", "leaderboard", "authenticate_token"})
+    EXPECT_EQ(store.callers(call), std::set<std::string>{"arena-blocking"}) << call;
+  server.stop();
 }
 
 TEST_F(ServerTest, HealthzMetricsAndTheWebRoot) {

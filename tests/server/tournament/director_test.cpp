@@ -4,11 +4,8 @@
 
 #include "server/tournament/director.h"
 
-#include <pthread.h>
-
 #include <chrono>
 #include <map>
-#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
@@ -23,6 +20,7 @@
 #include "server/server.h"
 #include "server/tournament/tournament_json.h"
 #include "tests/db/temp_dir.h"
+#include "tests/server/recording_store.h"
 
 namespace arena::server {
 namespace {
@@ -39,108 +37,13 @@ const char* kLeague = R"({
 const std::map<std::string, std::string> kSpecs = {
     {"rand", "random:seed=3"}, {"greedy", "greedy"}, {"perfect", "alphabeta:depth=9"}};
 
-// The calling thread's name (pthread), e.g. "arena-io".
-std::string thread_name() {
-  char name[32] = {};
-  pthread_getname_np(pthread_self(), name, sizeof name);
-  return name;
-}
-
-// A Store that forwards to another and records which threads called the synchronous calls a
-// director's tick makes (db/store.h: the server's I/O threads never wait on the store).
-class RecordingStore final : public db::Store {
- public:
-  explicit RecordingStore(db::Store& inner) : s_(inner) {}
-  std::set<std::string> tick_callers() const {
-    std::lock_guard lock(mutex_);
-    return callers_;
-  }
-
-  Expected<db::GameId> create_game(const db::NewGame& g) override {
-    record();
-    return s_.create_game(g);
-  }
-  Expected<std::vector<db::Pairing>> pairings(std::int64_t t) override {
-    record();
-    return s_.pairings(t);
-  }
-  Expected<void> set_pairing_game(std::int64_t p, db::GameId g) override {
-    record();
-    return s_.set_pairing_game(p, g);
-  }
-  Expected<void> finish_tournament(std::int64_t t) override {
-    record();
-    return s_.finish_tournament(t);
-  }
-
-  Expected<db::PlayerRecord> find_or_create_player(const std::string& n, bool bot) override {
-    return s_.find_or_create_player(n, bot);
-  }
-  void append_move(const db::MoveRecord& m, db::Done d) override { s_.append_move(m, d); }
-  void finish_game(const db::GameEnd& e, db::Done d) override { s_.finish_game(e, d); }
-  Expected<std::string> create_bot_token(const std::string& n) override {
-    return s_.create_bot_token(n);
-  }
-  Expected<db::PlayerRecord> authenticate_token(const std::string& t) override {
-    return s_.authenticate_token(t);
-  }
-  Expected<std::vector<db::GameSummary>> list_games(const db::GameFilter& f) override {
-    return s_.list_games(f);
-  }
-  Expected<db::GameDetail> game_detail(db::GameId id) override { return s_.game_detail(id); }
-  Expected<std::vector<db::RatingRow>> leaderboard(const std::string& k) override {
-    return s_.leaderboard(k);
-  }
-  Expected<std::vector<db::GameDetail>> unfinished_games() override {
-    return s_.unfinished_games();
-  }
-  std::size_t queue_length() const override { return s_.queue_length(); }
-  void flush() override { s_.flush(); }
-  Expected<std::int64_t> register_bot_version(const db::BotVersion& v) override {
-    return s_.register_bot_version(v);
-  }
-  Expected<std::int64_t> create_tournament(const db::NewTournament& t) override {
-    return s_.create_tournament(t);
-  }
-  Expected<std::int64_t> add_pairing(const db::Pairing& p) override { return s_.add_pairing(p); }
-  void record_puzzle_attempt(const db::PuzzleAttempt& a, db::Done d) override {
-    s_.record_puzzle_attempt(a, d);
-  }
-  Expected<std::vector<db::RatingRow>> ratings(const std::string& k,
-                                               db::RatingMethod m) override {
-    return s_.ratings(k, m);
-  }
-  Expected<std::vector<db::GameResultRow>> game_results(const std::string& k) override {
-    return s_.game_results(k);
-  }
-  Expected<std::vector<std::string>> stored_kinds() override { return s_.stored_kinds(); }
-  Expected<std::vector<db::PuzzleAttempt>> puzzle_attempts(const std::string& k) override {
-    return s_.puzzle_attempts(k);
-  }
-  Expected<std::vector<db::TournamentRecord>> unfinished_tournaments() override {
-    return s_.unfinished_tournaments();
-  }
-  void create_game_async(const db::NewGame& g, db::Created d) override {
-    s_.create_game_async(g, d);
-  }
-
- private:
-  void record() {
-    std::lock_guard lock(mutex_);
-    callers_.insert(thread_name());
-  }
-  db::Store& s_;
-  mutable std::mutex mutex_;
-  std::set<std::string> callers_;
-};
-
 class DirectorTest : public ::testing::Test {
  protected:
   void SetUp() override {
     auto opened = db::open_sqlite_store(dir_.path() + "/t.db");
     ASSERT_TRUE(opened) << opened.error();
     store_ = std::move(*opened);
-    recording_ = std::make_unique<RecordingStore>(*store_);
+    recording_ = std::make_unique<testing::RecordingStore>(*store_);
     for (const auto& [name, spec] : kSpecs) tokens_[name] = *store_->create_bot_token(name);
     start_server(0);
   }
@@ -204,7 +107,7 @@ class DirectorTest : public ::testing::Test {
 
   test::TempDir dir_;
   std::unique_ptr<db::Store> store_;
-  std::unique_ptr<RecordingStore> recording_;  // store_ as the server sees it
+  std::unique_ptr<testing::RecordingStore> recording_;  // store_ as the server sees it
   std::map<std::string, std::string> tokens_;
   std::unique_ptr<Server> server_;
   std::vector<std::unique_ptr<client::BotRunner>> bots_;
@@ -233,7 +136,8 @@ TEST_F(DirectorTest, ItsTicksCallTheStoreFromTheDirectorsThreadNeverAnIoThread) 
   ASSERT_GT(id, 0);
   wait_until(id, [](const json& s) { return s.value("status", "") == "finished"; });
   // Pairings read every tick, each game's row, set_pairing_game, finish_tournament.
-  EXPECT_EQ(recording_->tick_callers(), std::set<std::string>{"arena-director"});
+  for (const char* call : {"pairings", "create_game", "set_pairing_game", "finish_tournament"})
+    EXPECT_EQ(recording_->callers(call), std::set<std::string>{"arena-director"}) << call;
 }
 
 TEST_F(DirectorTest, BotsPlayEveryPairingAsColourSwappedPairsFromTheSameStart) {
