@@ -170,6 +170,7 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
     int moves = 0;
     bool solved = false;
     std::optional<int> optimal_length;
+    std::string options, instance;  // as recorded at the start (for the attempt's row)
   };
   using Conns = std::vector<std::weak_ptr<Connection>>;
 
@@ -186,6 +187,9 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
                 bool as_player);
   void on_unwatch(const std::shared_ptr<Connection>& c, const protocol::Unwatch& m);
   void on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::PuzzleStart& m);
+  // The rest of a puzzle_start once its row exists (or could not be made).
+  void start_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& record,
+                    std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id);
   void on_puzzle_move(const std::shared_ptr<Connection>& c, const protocol::PuzzleMove& m);
   void on_puzzle_solution(const std::shared_ptr<Connection>& c, const protocol::PuzzleSolution& m);
 

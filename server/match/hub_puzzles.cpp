@@ -4,6 +4,8 @@
 
 #include <random>
 
+#include <boost/asio/post.hpp>
+
 #include "games/catalog/catalog.h"
 #include "server/hub.h"
 
@@ -37,10 +39,8 @@ Text Hub::finish_puzzle(PuzzleSession& p) {
   db::PuzzleAttempt attempt;
   attempt.player = p.player;
   attempt.kind = p.kind;
-  if (auto detail = store_.game_detail(p.id)) {  // the instance as recorded at the start
-    attempt.options = detail->summary.options;
-    attempt.instance = detail->start_position;
-  }
+  attempt.options = p.options;  // the instance as recorded at the start
+  attempt.instance = p.instance;
   attempt.solved = true;
   attempt.length = p.moves;
   attempt.optimal_length = p.optimal_length;
@@ -97,7 +97,20 @@ void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::
                      "none",
                      m.seed,
                      std::nullopt};
-  auto id = store_.create_game(record);
+  // The row is created through the store's queue (an I/O thread never waits on it); the
+  // puzzle starts on the hub's executor once it exists. The client cannot send a move for it
+  // before it has the puzzle's id, so nothing can overtake the start.
+  auto shared_game = std::make_shared<std::unique_ptr<AnyGame>>(std::move(instance));
+  store_.create_game_async(record, [self = shared_from_this(), c, record,
+                                    shared_game](Expected<db::GameId> id) {
+    boost::asio::post(self->executor_, [self, c, record, shared_game, id = std::move(id)] {
+      self->start_puzzle(c, record, std::move(*shared_game), id);
+    });
+  });
+}
+
+void Hub::start_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& record,
+                       std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id) {
   if (!id) return send_error(c, ErrorCode::kInternal, id.error(), "puzzle_start");
   // Before the lock: the solver may take a moment (it has a node budget).
   std::optional<int> optimal;
@@ -108,9 +121,16 @@ void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::
   {
     std::lock_guard lock(mutex_);
     auto& p = puzzles_[*id];
-    p = PuzzleSession{
-        *id,   c->player.id, std::string(instance->name()), std::move(instance), time_->now_ms(), 0,
-        false, optimal};
+    p = PuzzleSession{*id,
+                      c->player.id,
+                      std::string(instance->name()),
+                      std::move(instance),
+                      time_->now_ms(),
+                      0,
+                      false,
+                      optimal,
+                      record.options,
+                      record.start_position};
     state = puzzle_state(p);
     if (p.game->outcome().is_terminal()) end = finish_puzzle(p);
   }

@@ -64,7 +64,7 @@ TEST_F(ServerTest, TournamentsComeFromTheConfiguredSource) {
   EXPECT_EQ(asked[2], 8);
 }
 
-TEST(ServerThreads, RestReadsAndTokenChecksRunOffTheIoThreads) {
+TEST(ServerThreads, RestReadsTokenChecksAndPuzzlesStayOffTheIoThreads) {
   MemoryStore memory;
   RecordingStore store(memory);
   auto token = memory.create_bot_token("botty");
@@ -83,12 +83,24 @@ TEST(ServerThreads, RestReadsAndTokenChecksRunOffTheIoThreads) {
     WsClient bot(server.port(), Headers{{"Authorization", "Bearer " + *token}});
     ASSERT_TRUE(bot.open());
     EXPECT_EQ(bot.hello("ignored")["player"]["name"], "botty");
+    // A puzzle: its row is created and its attempt recorded without a synchronous call.
+    bot.send(Json{{"type", "puzzle_start"}, {"puzzle", "counter"}, {"state", "1"}});
+    const std::int64_t id = bot.expect("puzzle_state")["puzzle_id"];
+    bot.send(Json{{"type", "puzzle_move"}, {"puzzle_id", id}, {"move", "dec"}});
+    bot.expect("puzzle_state");
+    EXPECT_TRUE(bot.expect("puzzle_end")["solved"].get<bool>());
+    store.flush();
+    auto attempts = memory.puzzle_attempts("counter");
+    ASSERT_TRUE(attempts && attempts->size() == 1u);
+    EXPECT_EQ(attempts->front().instance, "1");  // as recorded at the start
+    EXPECT_EQ(attempts->front().game, id);
     WsClient impostor(server.port(), Headers{{"Authorization", "Bearer wrong"}});
     EXPECT_FALSE(impostor.open());
     EXPECT_EQ(impostor.handshake_status(), 401);
   }
   for (const char* call : {"list_games", "game_detail", "leaderboard", "authenticate_token"})
     EXPECT_EQ(store.callers(call), std::set<std::string>{"arena-blocking"}) << call;
+  EXPECT_EQ(store.callers("create_game"), std::set<std::string>{});
   server.stop();
 }
 
