@@ -6,7 +6,11 @@
 // Threading: every method may be called from any thread. Writes are queued to the store's
 // own writer thread; the ones that take a callback call it on the writer thread once the
 // write is durable (the server posts back to its own strand). Reads are synchronous and use
-// their own connection: call them off the I/O threads or accept a short wait.
+// their own connection: call them off the I/O threads. In the server, what calls the
+// synchronous methods runs on threads of its own: HTTP answers and bot-token checks on
+// "arena-blocking" (server/net/http_session.h), the tournament director on "arena-director";
+// moves, game ends and game starts (seeks, puzzles) use the asynchronous methods. Left on an
+// I/O thread: a guest's first hello (find_or_create_player) and, at start-up, the restore.
 //
 // Durability: a write is committed when its callback runs (SqliteStore: committed to the WAL,
 // which survives a kill of the process; with synchronous=FULL also synced to disk, see
