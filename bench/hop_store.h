@@ -7,18 +7,22 @@
 
 #include <sqlite3.h>
 
+#include "db/forwarding_store.h"
 #include "db/sqlite_db.h"
 #include "db/write_queue.h"
 #include "server/memory_store.h"
 
 namespace arena::bench {
 
-class HopStore final : public db::Store {
+class HopStore final : public db::ForwardingStore {
  public:
   static Expected<std::unique_ptr<HopStore>> open();
-  explicit HopStore(db::Connection connection) : queue_(std::move(connection), 512) {}
+  explicit HopStore(db::Connection connection)
+      : ForwardingStore(memory_), queue_(std::move(connection), 512) {}
   ~HopStore() override { queue_.flush(); }
 
+  // The server's three asynchronous writes go through the queue; the rest (reads, sign-ins,
+  // record_puzzle_attempt) straight to the MemoryStore, as in the server's MemoryStore runs.
   void append_move(const db::MoveRecord& move, db::Done done) override {
     queue_.post(
         [this, move](db::Connection&) {
@@ -47,71 +51,12 @@ class HopStore final : public db::Store {
         },
         [id, done = std::move(done)](Expected<void>) { done(*id); });
   }
-  void record_puzzle_attempt(const db::PuzzleAttempt& attempt, db::Done done) override {
-    memory_.record_puzzle_attempt(attempt, std::move(done));
-  }
   std::size_t queue_length() const override { return queue_.size(); }
   void flush() override { queue_.flush(); }
 
-  // The rest: straight to the MemoryStore, as in the server's MemoryStore runs.
-  Expected<db::PlayerRecord> find_or_create_player(const std::string& n, bool bot) override {
-    return memory_.find_or_create_player(n, bot);
-  }
-  Expected<db::GameId> create_game(const db::NewGame& g) override {
-    return memory_.create_game(g);
-  }
-  Expected<std::string> create_bot_token(const std::string& n) override {
-    return memory_.create_bot_token(n);
-  }
-  Expected<db::PlayerRecord> authenticate_token(const std::string& t) override {
-    return memory_.authenticate_token(t);
-  }
-  Expected<std::vector<db::GameSummary>> list_games(const db::GameFilter& f) override {
-    return memory_.list_games(f);
-  }
-  Expected<db::GameDetail> game_detail(db::GameId id) override { return memory_.game_detail(id); }
-  Expected<std::vector<db::RatingRow>> leaderboard(const std::string& k) override {
-    return memory_.leaderboard(k);
-  }
-  Expected<std::vector<db::GameDetail>> unfinished_games() override {
-    return memory_.unfinished_games();
-  }
-  Expected<std::int64_t> register_bot_version(const db::BotVersion& v) override {
-    return memory_.register_bot_version(v);
-  }
-  Expected<std::int64_t> create_tournament(const db::NewTournament& t) override {
-    return memory_.create_tournament(t);
-  }
-  Expected<std::int64_t> add_pairing(const db::Pairing& p) override {
-    return memory_.add_pairing(p);
-  }
-  Expected<void> set_pairing_game(std::int64_t p, db::GameId g) override {
-    return memory_.set_pairing_game(p, g);
-  }
-  Expected<void> finish_tournament(std::int64_t t) override {
-    return memory_.finish_tournament(t);
-  }
-  Expected<std::vector<db::Pairing>> pairings(std::int64_t t) override {
-    return memory_.pairings(t);
-  }
-  Expected<std::vector<db::RatingRow>> ratings(const std::string& k,
-                                               db::RatingMethod m) override {
-    return memory_.ratings(k, m);
-  }
-  Expected<std::vector<db::GameResultRow>> game_results(const std::string& k) override {
-    return memory_.game_results(k);
-  }
-  Expected<std::vector<std::string>> stored_kinds() override { return memory_.stored_kinds(); }
-  Expected<std::vector<db::PuzzleAttempt>> puzzle_attempts(const std::string& k) override {
-    return memory_.puzzle_attempts(k);
-  }
-  Expected<std::vector<db::TournamentRecord>> unfinished_tournaments() override {
-    return memory_.unfinished_tournaments();
-  }
-
  private:
-  server::MemoryStore memory_;
-  db::WriteQueue queue_;  // last: its thread stops first
+  server::MemoryStore memory_;  // constructed after the base, which only keeps a reference
+  db::WriteQueue queue_;        // last: its thread stops first
 };
 
 inline Expected<std::unique_ptr<HopStore>> HopStore::open() {
