@@ -60,8 +60,8 @@ class HopStore final : public db::ForwardingStore {
 };
 
 inline Expected<std::unique_ptr<HopStore>> HopStore::open() {
-  auto c = db::Connection::open(":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE |
-                                                SQLITE_OPEN_NOMUTEX);
+  auto c = db::Connection::open(":memory:",
+                                SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
   if (!c) return make_error("hop store: " + c.error());
   return std::make_unique<HopStore>(std::move(*c));
 }

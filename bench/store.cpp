@@ -196,7 +196,7 @@ int main(int argc, char** argv) {
 
   std::printf(
       "over %d rounds (medians of the paced CPU, p50 and p99; mean of the flat-out rates):\n",
-              flags->rounds);
+      flags->rounds);
   for (StoreRuns* s : compared) {
     const double delta = s->median_paced(99) - memory.median_paced(99);
     std::printf(
@@ -206,9 +206,8 @@ int main(int argc, char** argv) {
         s->name, s->flat_per_second(),
         memory.flat_per_second() > 0 ? s->flat_per_second() / memory.flat_per_second() : 0,
         memory.flat_per_second(), s->median_paced_cpu(), memory.median_paced_cpu(),
-        s->median_paced(50) - memory.median_paced(50), s->median_paced(99),
-        memory.median_paced(99), delta,
-        delta <= 1.0 ? "holds (<= 1 ms)" : "DOES NOT HOLD (> 1 ms)");
+        s->median_paced(50) - memory.median_paced(50), s->median_paced(99), memory.median_paced(99),
+        delta, delta <= 1.0 ? "holds (<= 1 ms)" : "DOES NOT HOLD (> 1 ms)");
   }
   return 0;
 }

@@ -30,8 +30,8 @@ struct LearnFlags {
   std::string start = "classical";
   lab::LearnOptions learn;
   bool search_given = false;  // --search on the command line (else the game's default)
-  bool batch_given = false;  // --batch-plies on the command line (else the game's default)
-  bool scale_given = false;  // --fixed-scale or --free-scale on the command line
+  bool batch_given = false;   // --batch-plies on the command line (else the game's default)
+  bool scale_given = false;   // --fixed-scale or --free-scale on the command line
   int match_games = 0;
   int match_max_plies = 200;
 };
@@ -80,12 +80,11 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
                    "(use --free-scale)\n";
       return kExitUsage;
     }
-    std::printf("search alphabeta:depth=%d%s%s; batch %d positions%s, %s scale%s\n",
-                options.depth, options.quiescence ? ",qsearch" : "",
-                f.search_given ? "" : " (this game's default)", options.batch_plies,
-                f.batch_given ? "" : " (this game's default)",
-                options.fixed_scale ? "fixed" : "free",
-                f.scale_given ? "" : " (this game's default)");
+    std::printf(
+        "search alphabeta:depth=%d%s%s; batch %d positions%s, %s scale%s\n", options.depth,
+        options.quiescence ? ",qsearch" : "", f.search_given ? "" : " (this game's default)",
+        options.batch_plies, f.batch_given ? "" : " (this game's default)",
+        options.fixed_scale ? "fixed" : "free", f.scale_given ? "" : " (this game's default)");
     if (f.start == "ones") {
       options.start_weights.assign(fs.names.size(), 1.0);
     } else if (f.start != "classical") {
@@ -166,9 +165,10 @@ void add_learn(CLI::App& app, Action& action) {
   CLI::App* sub = app.add_subcommand(
       "learn", "learn a linear evaluation's weights from self-play by least squares");
   sub->add_option("--game,-g", f->game, "chess, checkers, qubic, isolation or othello")->required();
-  CLI::Option* search = sub->add_option("--search", f->search,
-                  "fixed-depth search of the self-play (default alphabeta:depth=2; chess "
-                  "alphabeta:depth=2,qsearch)");
+  CLI::Option* search =
+      sub->add_option("--search", f->search,
+                      "fixed-depth search of the self-play (default alphabeta:depth=2; chess "
+                      "alphabeta:depth=2,qsearch)");
   CLI::Option* batch =
       sub->add_option("--batch-plies", f->learn.batch_plies,
                       "positions per fit (default 1400; chess 5600, where 1400 does not converge)")

@@ -101,12 +101,12 @@ void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::
   // puzzle starts on the hub's executor once it exists. The client cannot send a move for it
   // before it has the puzzle's id, so nothing can overtake the start.
   auto shared_game = std::make_shared<std::unique_ptr<AnyGame>>(std::move(instance));
-  store_.create_game_async(record, [self = shared_from_this(), c, record,
-                                    shared_game](Expected<db::GameId> id) {
-    boost::asio::post(self->executor_, [self, c, record, shared_game, id = std::move(id)] {
-      self->start_puzzle(c, record, std::move(*shared_game), id);
-    });
-  });
+  store_.create_game_async(
+      record, [self = shared_from_this(), c, record, shared_game](Expected<db::GameId> id) {
+        boost::asio::post(self->executor_, [self, c, record, shared_game, id = std::move(id)] {
+          self->start_puzzle(c, record, std::move(*shared_game), id);
+        });
+      });
 }
 
 void Hub::start_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& record,

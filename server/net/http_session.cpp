@@ -82,14 +82,14 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
   const bool keep_alive = parser_->get().keep_alive();
   // The answer is made on the blocking executor (it may read the store or a file) and
   // written from the session's strand.
-  boost::asio::post(blocking_, [self = shared_from_this(), req = parser_->release(),
-                                keep_alive]() mutable {
-    auto answer = std::make_shared<http::message_generator>(self->handle(std::move(req)));
-    boost::asio::post(self->stream_.get_executor(), [self, answer, keep_alive] {
-      beast::async_write(self->stream_, std::move(*answer),
-                         beast::bind_front_handler(&HttpSession::on_write, self, keep_alive));
-    });
-  });
+  boost::asio::post(
+      blocking_, [self = shared_from_this(), req = parser_->release(), keep_alive]() mutable {
+        auto answer = std::make_shared<http::message_generator>(self->handle(std::move(req)));
+        boost::asio::post(self->stream_.get_executor(), [self, answer, keep_alive] {
+          beast::async_write(self->stream_, std::move(*answer),
+                             beast::bind_front_handler(&HttpSession::on_write, self, keep_alive));
+        });
+      });
 }
 
 void HttpSession::refuse(unsigned version, http::status status, std::string body) {
@@ -107,7 +107,8 @@ void HttpSession::upgrade() {
   if (req.target() != "/ws")
     return refuse(req.version(), http::status::not_found, "WebSocket only on /ws\n");
   auto auth = std::string(req[http::field::authorization]);
-  if (!auth.starts_with("Bearer ")) return finish_upgrade(std::move(req), protocol::PlayerInfo{}, false);
+  if (!auth.starts_with("Bearer "))
+    return finish_upgrade(std::move(req), protocol::PlayerInfo{}, false);
   // The token is checked in the store on the blocking executor; the upgrade goes on from
   // the session's strand.
   boost::asio::post(blocking_, [self = shared_from_this(), req = std::move(req),

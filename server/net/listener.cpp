@@ -47,21 +47,20 @@ void Listener::stop() {
 
 void Listener::do_accept() {
   // Each connection gets its own strand, so its handlers never run concurrently.
-  acceptor_.async_accept(
-      asio::make_strand(ioc_),
-      [self = shared_from_this()](boost::system::error_code ec, tcp::socket socket) {
-        if (ec == asio::error::operation_aborted || !self->acceptor_.is_open()) return;
-        if (!ec) {
-          // Moves are small messages that must leave at once: no Nagle delay (which, with
-          // the peer's delayed ACK, held a move back for up to 40 ms).
-          boost::system::error_code ignored;
-          socket.set_option(tcp::no_delay(true), ignored);
-          std::make_shared<HttpSession>(std::move(socket), self->blocking_, self->hub_,
-                                        self->web_root_)
-              ->run();
-        }
-        self->do_accept();
-      });
+  acceptor_.async_accept(asio::make_strand(ioc_), [self = shared_from_this()](
+                                                      boost::system::error_code ec,
+                                                      tcp::socket socket) {
+    if (ec == asio::error::operation_aborted || !self->acceptor_.is_open()) return;
+    if (!ec) {
+      // Moves are small messages that must leave at once: no Nagle delay (which, with
+      // the peer's delayed ACK, held a move back for up to 40 ms).
+      boost::system::error_code ignored;
+      socket.set_option(tcp::no_delay(true), ignored);
+      std::make_shared<HttpSession>(std::move(socket), self->blocking_, self->hub_, self->web_root_)
+          ->run();
+    }
+    self->do_accept();
+  });
 }
 
 }  // namespace arena::server

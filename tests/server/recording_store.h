@@ -27,17 +27,16 @@ class RecordingStore final : public db::ForwardingStore {
 
 // Records the caller, then forwards: `name` is the method, `args` its arguments.
 #define ARENA_RECORDED(ret, name, params, args) \
-  ret name params override {                     \
-    record(#name);                               \
-    return ForwardingStore::name args;           \
+  ret name params override {                    \
+    record(#name);                              \
+    return ForwardingStore::name args;          \
   }
   ARENA_RECORDED(Expected<db::PlayerRecord>, find_or_create_player,
                  (const std::string& n, bool bot), (n, bot))
   ARENA_RECORDED(Expected<db::GameId>, create_game, (const db::NewGame& g), (g))
   ARENA_RECORDED(Expected<std::string>, create_bot_token, (const std::string& n), (n))
   ARENA_RECORDED(Expected<db::PlayerRecord>, authenticate_token, (const std::string& t), (t))
-  ARENA_RECORDED(Expected<std::vector<db::GameSummary>>, list_games, (const db::GameFilter& f),
-                 (f))
+  ARENA_RECORDED(Expected<std::vector<db::GameSummary>>, list_games, (const db::GameFilter& f), (f))
   ARENA_RECORDED(Expected<db::GameDetail>, game_detail, (db::GameId id), (id))
   ARENA_RECORDED(Expected<std::vector<db::RatingRow>>, leaderboard, (const std::string& k), (k))
   ARENA_RECORDED(Expected<std::vector<db::GameDetail>>, unfinished_games, (), ())
@@ -53,8 +52,8 @@ class RecordingStore final : public db::ForwardingStore {
   ARENA_RECORDED(Expected<std::vector<db::GameResultRow>>, game_results, (const std::string& k),
                  (k))
   ARENA_RECORDED(Expected<std::vector<std::string>>, stored_kinds, (), ())
-  ARENA_RECORDED(Expected<std::vector<db::PuzzleAttempt>>, puzzle_attempts,
-                 (const std::string& k), (k))
+  ARENA_RECORDED(Expected<std::vector<db::PuzzleAttempt>>, puzzle_attempts, (const std::string& k),
+                 (k))
   ARENA_RECORDED(Expected<std::vector<db::TournamentRecord>>, unfinished_tournaments, (), ())
 #undef ARENA_RECORDED
 

@@ -103,8 +103,8 @@ TEST(LabCli, LearnSaysWhichSettingsAreTheGamesDefaults) {
 }
 
 TEST(LabCli, LearnStartsFromOnesWhenAsked) {
-  const CliRun r = run(
-      "learn --game chess --start ones --batch-plies 10 --move-cap 10 --iterations 1");
+  const CliRun r =
+      run("learn --game chess --start ones --batch-plies 10 --move-cap 10 --iterations 1");
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("start q=1.000 r=1.000 b=1.000 n=1.000 p=1.000"), std::string::npos)
       << r.output;
@@ -136,8 +136,7 @@ TEST(LabCli, LearnRejectsABadStart) {
   }
   const CliRun unknown = run("learn --game chess --start " + path + " --iterations 1");
   EXPECT_EQ(unknown.status, 2);
-  EXPECT_NE(unknown.output.find("line 5: unknown weight 'k'"), std::string::npos)
-      << unknown.output;
+  EXPECT_NE(unknown.output.find("line 5: unknown weight 'k'"), std::string::npos) << unknown.output;
   std::remove(path.c_str());
 }
 
