@@ -23,7 +23,7 @@ namespace {
 
 struct LearnFlags {
   std::string game;
-  std::string search = "alphabeta:depth=2";
+  std::string search;  // --search (search_given); else the game's FeatureSet::default_search
   std::string out;
   std::string options;
   std::string rows = "played";
@@ -63,14 +63,25 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
     }
     const lab::FeatureSet<G> fs = lab::feature_set(std::type_identity<G>{});
     lab::LearnOptions options = f.learn;
-    if (!f.search_given) {
-      auto spec = search::parse_search_spec(fs.default_search);
-      if (!spec) {
-        std::cerr << "arena learn: " << G::kName << "'s default search: " << spec.error() << "\n";
-        return kExitFailure;
-      }
-      options.depth = spec->depth > 0 ? spec->depth : 2;
-      options.quiescence = spec->quiescence;
+    // --search, or this game's default (which the feature set's tests keep valid).
+    const std::string& search_text = f.search_given ? f.search : fs.default_search;
+    auto spec = search::parse_search_spec(search_text);
+    if (!spec) {
+      std::cerr << "arena learn: --search: " << spec.error() << "\n";
+      return kExitUsage;
+    }
+    if (spec->algorithm != search::Algorithm::kAlphaBeta &&
+        spec->algorithm != search::Algorithm::kMinimax) {
+      std::cerr << "arena learn: --search: '" << search_text
+                << "' is not a fixed-depth search (use alphabeta:depth=N[,qsearch])\n";
+      return kExitUsage;
+    }
+    options.depth = spec->depth > 0 ? spec->depth : 2;
+    options.quiescence = spec->quiescence;
+    if (options.rows == lab::LearnRows::kTree && options.depth < 2) {
+      std::cerr << "arena learn: --rows tree needs a search of depth 2 or more ('" << search_text
+                << "'): a child's value is a search of depth - 1\n";
+      return kExitUsage;
     }
     if (!f.batch_given) options.batch_plies = fs.default_batch_plies;
     if (!f.scale_given) options.fixed_scale = fs.default_fixed_scale;
@@ -208,25 +219,7 @@ void add_learn(CLI::App& app, Action& action) {
     f->batch_given = batch->count() > 0;
     f->scale_given = scale->count() > 0;
     action = [f] {
-      auto spec = search::parse_search_spec(f->search);
-      if (!spec) {
-        std::cerr << "arena learn: --search: " << spec.error() << "\n";
-        return kExitUsage;
-      }
-      if (spec->algorithm != search::Algorithm::kAlphaBeta &&
-          spec->algorithm != search::Algorithm::kMinimax) {
-        std::cerr << "arena learn: --search: '" << f->search
-                  << "' is not a fixed-depth search (use alphabeta:depth=N[,qsearch])\n";
-        return kExitUsage;
-      }
-      f->learn.depth = spec->depth > 0 ? spec->depth : 2;
-      f->learn.quiescence = spec->quiescence;
       f->learn.rows = f->rows == "tree" ? lab::LearnRows::kTree : lab::LearnRows::kPlayed;
-      if (f->learn.rows == lab::LearnRows::kTree && f->learn.depth < 2) {
-        std::cerr << "arena learn: --rows tree needs a search of depth 2 or more ('" << f->search
-                  << "'): a child's value is a search of depth - 1\n";
-        return kExitUsage;
-      }
       GameOptions game_options;
       const std::string name = resolve_game_name(f->game, game_options);
       if (!f->options.empty()) {

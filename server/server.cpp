@@ -20,6 +20,27 @@ namespace {
 constexpr int kBlockingThreads = 2;
 }  // namespace
 
+struct Server::Workers {
+  boost::asio::io_context ioc;
+  std::vector<std::thread> threads;
+
+  // Starts `count` threads named `name` (for top -H and perf) that run ioc until stop().
+  void start(int count, const char* name) {
+    for (int i = 0; i < count; ++i)
+      threads.emplace_back([this, name] {
+        pthread_setname_np(pthread_self(), name);
+        auto work = boost::asio::make_work_guard(ioc);
+        ioc.run();
+      });
+  }
+  // Work under way finishes; queued work is dropped with ioc.
+  void stop() {
+    ioc.stop();
+    for (auto& t : threads) t.join();
+    threads.clear();
+  }
+};
+
 struct Server::Sweeper {
   explicit Sweeper(boost::asio::io_context& ioc) : timer(ioc), guard(ioc.get_executor()) {}
   boost::asio::steady_timer timer;
@@ -47,31 +68,22 @@ Expected<void> Server::start() {
   ioc_ = std::make_unique<boost::asio::io_context>(config_.threads);
   hub_ = std::make_shared<Hub>(ioc_->get_executor(), config_.hub, store_, time_);
   // Tournaments first, so that their games come back with their rules (adjudication, policy).
-  director_ioc_ = std::make_unique<boost::asio::io_context>(1);
-  director_ = std::make_shared<TournamentDirector>(director_ioc_->get_executor(), store_);
+  director_workers_ = std::make_unique<Workers>();
+  director_ = std::make_shared<TournamentDirector>(director_workers_->ioc.get_executor(), store_);
   if (auto loaded = director_->load(); !loaded)
     std::fprintf(stderr, "arena serve: tournaments not continued: %s\n", loaded.error().c_str());
   director_->attach(hub_);
   if (config_.restore_unfinished) hub_->restore_unfinished();
-  blocking_ioc_ = std::make_unique<boost::asio::io_context>();
-  listener_ =
-      std::make_shared<Listener>(*ioc_, blocking_ioc_->get_executor(), hub_, config_.web_root);
+  blocking_workers_ = std::make_unique<Workers>();
+  listener_ = std::make_shared<Listener>(*ioc_, blocking_workers_->ioc.get_executor(), hub_,
+                                         config_.web_root);
   if (auto opened = listener_->open(config_.host, config_.port); !opened) return opened;
   port_ = listener_->port();
   listener_->run();
   sweeper_ = std::make_shared<Sweeper>(*ioc_);
   schedule_sweep();
-  for (int i = 0; i < kBlockingThreads; ++i)
-    blocking_threads_.emplace_back([this] {
-      pthread_setname_np(pthread_self(), "arena-blocking");
-      auto work = boost::asio::make_work_guard(*blocking_ioc_);
-      blocking_ioc_->run();
-    });
-  director_thread_ = std::thread([this] {
-    pthread_setname_np(pthread_self(), "arena-director");
-    auto work = boost::asio::make_work_guard(*director_ioc_);
-    director_ioc_->run();
-  });
+  blocking_workers_->start(kBlockingThreads, "arena-blocking");
+  director_workers_->start(1, "arena-director");
   for (int i = 0; i < std::max(1, config_.threads); ++i)
     threads_.emplace_back([this] {
       // Named so that top -H and perf tell the server's threads from others in the process.
@@ -117,11 +129,8 @@ void Server::stop() {
   ioc_->stop();
   for (auto& t : threads_) t.join();
   threads_.clear();
-  director_ioc_->stop();  // a tick under way finishes first
-  if (director_thread_.joinable()) director_thread_.join();
-  blocking_ioc_->stop();  // requests under way finish; their answers go nowhere now
-  for (auto& t : blocking_threads_) t.join();
-  blocking_threads_.clear();
+  director_workers_->stop();  // a tick under way finishes first
+  blocking_workers_->stop();  // requests under way finish; their answers go nowhere now
   hub_->release();
   director_.reset();
   // Writes that were still queued hold their Matches in their callbacks: let the store finish

@@ -56,15 +56,15 @@ class Server {
   std::unique_ptr<boost::asio::io_context> ioc_;
   std::shared_ptr<Hub> hub_;
   std::shared_ptr<TournamentDirector> director_;
+  // An io_context run by named threads until stop(); defined in server.cpp.
+  struct Workers;
   // The director's own thread ("arena-director"): its ticks read pairings and write games and
   // pairings synchronously, which must not hold up an I/O thread (db/store.h's rule).
-  std::unique_ptr<boost::asio::io_context> director_ioc_;
-  std::thread director_thread_;
+  std::unique_ptr<Workers> director_workers_;
   // What may wait on SQLite or the disk for an HTTP request (net/http_session.h): threads
   // "arena-blocking". Declared after ioc_, so destroyed before it (its queued work holds
   // sessions whose sockets belong to ioc_).
-  std::unique_ptr<boost::asio::io_context> blocking_ioc_;
-  std::vector<std::thread> blocking_threads_;
+  std::unique_ptr<Workers> blocking_workers_;
   std::shared_ptr<Listener> listener_;
   std::vector<std::thread> threads_;
   unsigned short port_ = 0;

@@ -3,9 +3,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
-#include <sstream>
 
+#include "bots/eval/weights_file.h"
 #include "games/chess/attacks.h"
 
 namespace arena::eval {
@@ -193,23 +192,11 @@ Expected<Params> parse_params(const GameOptions& params, bool material, double m
 }  // namespace
 
 Expected<ChessMaterialWeights> load_chess_weights(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return make_error("cannot open weights file '" + path + "'");
+  auto lines = read_weights_file(path);
+  if (!lines) return make_error(lines.error());
   ChessMaterialWeights w;
-  std::string line;
-  for (int line_no = 1; std::getline(in, line); ++line_no) {
-    if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
-    std::istringstream fields(line);
-    std::string key, value, extra;
-    if (!(fields >> key)) continue;
-    const std::string where = path + ":" + std::to_string(line_no) + ": ";
-    if (!(fields >> value) || (fields >> extra)) {
-      return make_error(where + "expected 'key value', got '" + line + "'");
-    }
-    auto number = parse_double(key, value);
-    if (!number) return make_error(where + number.error());
-    if (auto ok = set_weight(w, key, *number); !ok) return make_error(where + ok.error());
-  }
+  for (const WeightLine& l : *lines)
+    if (auto ok = set_weight(w, l.name, l.value); !ok) return make_error(l.where + ok.error());
   return w;
 }
 

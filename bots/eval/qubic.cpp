@@ -1,11 +1,11 @@
 #include "bots/eval/qubic.h"
 
+#include "bots/eval/weights_file.h"
+
 #include <bit>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 namespace arena::eval {
 namespace {
@@ -60,25 +60,16 @@ int qubic_linear(const Qubic& g, const QubicWeights& weights) {
 }
 
 Expected<QubicWeights> load_qubic_weights(const std::string& path, QubicWeights base) {
-  std::ifstream in(path);
-  if (!in) return make_error("cannot read weights file '" + path + "'");
+  auto lines = read_weights_file(path);
+  if (!lines) return make_error(lines.error());
   std::set<std::string> seen;
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    line = line.substr(0, line.find('#'));
-    std::istringstream words(line);
-    std::string name, value, extra;
-    if (!(words >> name)) continue;
-    const std::string where = path + ":" + std::to_string(number);
-    if (!(words >> value) || (words >> extra)) return make_error(where + ": expected 'name value'");
-    const int i = feature_index(name);
+  for (const WeightLine& l : *lines) {
+    const int i = feature_index(l.name);
     if (i < 0)
-      return make_error(where + ": unknown weight '" + name +
+      return make_error(l.where + "unknown weight '" + l.name +
                         "' (known: own1 own2 own3 opp1 opp2 opp3)");
-    if (!seen.insert(name).second) return make_error(where + ": '" + name + "' given twice");
-    auto v = parse_number(where + " " + name, value);
-    if (!v) return make_error(v.error());
-    base.w[std::size_t(i)] = *v;
+    if (!seen.insert(l.name).second) return make_error(l.where + "'" + l.name + "' given twice");
+    base.w[std::size_t(i)] = l.value;
   }
   return base;
 }

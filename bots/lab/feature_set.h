@@ -82,9 +82,9 @@ struct LinearEval {
 std::string weights_file_text(const std::vector<std::string>& names,
                               const std::vector<double>& weights, const std::string& header);
 
-// Reads weights in that format ("name value" lines; '#' comments and blank lines skipped), one
-// for every name and nothing else, returned in `names` order. The error names the line, the
-// unknown, repeated or missing name, or the value that is not a finite number.
+// Reads weights in that format (bots/eval/weights_file.h), one for every name and nothing else,
+// returned in `names` order. The error names the line, the unknown, repeated or missing name,
+// or the value that is not a finite number.
 Expected<std::vector<double>> parse_weights_text(const std::string& text,
                                                  const std::vector<std::string>& names);
 

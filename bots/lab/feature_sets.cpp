@@ -3,14 +3,13 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <sstream>
 
 #include "bots/eval/checkers.h"
 #include "bots/eval/chess.h"
 #include "bots/eval/isolation.h"
 #include "bots/eval/othello.h"
 #include "bots/eval/qubic.h"
+#include "bots/eval/weights_file.h"
 
 namespace arena::lab {
 namespace {
@@ -39,30 +38,20 @@ std::string weights_file_text(const std::vector<std::string>& names,
 
 Expected<std::vector<double>> parse_weights_text(const std::string& text,
                                                  const std::vector<std::string>& names) {
+  auto lines = eval::read_weight_lines(text);
+  if (!lines) return Error{lines.error()};
   std::vector<double> weights(names.size(), 0.0);
   std::vector<bool> seen(names.size(), false);
-  std::istringstream in(text);
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    std::istringstream fields(line);
-    std::string name, value, extra;
-    if (!(fields >> name) || name[0] == '#') continue;
-    const std::string where = "line " + std::to_string(number) + ": ";
-    const auto it = std::find(names.begin(), names.end(), name);
+  for (const eval::WeightLine& l : *lines) {
+    const auto it = std::find(names.begin(), names.end(), l.name);
     if (it == names.end()) {
       std::string known;
       for (const auto& n : names) known += (known.empty() ? "" : " ") + n;
-      return make_error(where + "unknown weight '" + name + "' (known: " + known + ")");
+      return make_error(l.where + "unknown weight '" + l.name + "' (known: " + known + ")");
     }
     const auto i = static_cast<std::size_t>(it - names.begin());
-    if (seen[i]) return make_error(where + "weight '" + name + "' given twice");
-    char* end = nullptr;
-    const double v = (fields >> value) ? std::strtod(value.c_str(), &end) : 0.0;
-    if (value.empty() || end == value.c_str() || *end != '\0' || !std::isfinite(v) ||
-        (fields >> extra))
-      return make_error(where + "'" + name + "' needs one finite number, not '" +
-                        line.substr(line.find(name) + name.size()) + "'");
-    weights[i] = v;
+    if (seen[i]) return make_error(l.where + "weight '" + l.name + "' given twice");
+    weights[i] = l.value;
     seen[i] = true;
   }
   for (std::size_t i = 0; i < names.size(); ++i)

@@ -1,0 +1,57 @@
+#pragma once
+// The weights-file format of bots/eval/weights/*.txt: one "name value" pair a line, '#' starts
+// a comment anywhere on a line, blank lines are skipped. These functions split a file into its
+// pairs; what the names mean (which exist, which may be missing) is the caller's: the chess
+// and qubic heuristics' loaders and `arena learn --start` (bots/lab/feature_set.h).
+
+#include <charconv>
+#include <cmath>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "games/core/expected.h"
+
+namespace arena::eval {
+
+struct WeightLine {
+  std::string name;
+  double value = 0;
+  std::string where;  // "<source>:<line>: ", or "line <n>: " without a source, for errors
+};
+
+// The pairs in order. The error says where and which name needs one finite number.
+inline Expected<std::vector<WeightLine>> read_weight_lines(const std::string& text,
+                                                           const std::string& source = "") {
+  std::vector<WeightLine> out;
+  std::istringstream in(text);
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    line = line.substr(0, line.find('#'));
+    std::istringstream fields(line);
+    std::string name, value, extra;
+    if (!(fields >> name)) continue;
+    const std::string where = source.empty() ? "line " + std::to_string(number) + ": "
+                                             : source + ":" + std::to_string(number) + ": ";
+    double v = 0;
+    const bool two_fields = (fields >> value) && !(fields >> extra);
+    const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+    if (!two_fields || ec != std::errc() || end != value.data() + value.size() || !std::isfinite(v))
+      return make_error(where + "'" + name + "' needs one finite number, not '" +
+                        line.substr(line.find(name) + name.size()) + "'");
+    out.push_back({name, v, where});
+  }
+  return out;
+}
+
+// The same from the file at `path`; an error if it cannot be read.
+inline Expected<std::vector<WeightLine>> read_weights_file(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return make_error("cannot read weights file '" + path + "'");
+  std::stringstream text;
+  text << in.rdbuf();
+  return read_weight_lines(text.str(), path);
+}
+
+}  // namespace arena::eval
