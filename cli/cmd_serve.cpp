@@ -1,5 +1,6 @@
 // arena serve: the match server (HTTP + WebSocket on one port) until SIGINT/SIGTERM.
 
+#include <chrono>
 #include <csignal>
 #include <filesystem>
 #include <iostream>
@@ -30,6 +31,7 @@ struct ServeOptions {
   bool illegal_move_loses = false;
   std::int64_t grace_ms = 30000;
   std::string synchronous = "normal";
+  int commit_window_us = 0;
 };
 
 // The web/ folder: the flag, else a web/ with an index.html in the working directory or in
@@ -54,6 +56,7 @@ int run_serve(const ServeOptions& o) {
   } else {
     db::SqliteOptions options;
     options.synchronous_full = o.synchronous == "full";
+    options.commit_window = std::chrono::microseconds(o.commit_window_us);
     auto opened = db::open_sqlite_store(o.db, options);
     if (!opened) {
       std::cerr << "arena serve: " << opened.error() << "\n";
@@ -135,6 +138,12 @@ void add_serve(CLI::App& app, Action& action) {
                   "SQLite durability: normal (a move survives the server being killed; the "
                   "default) or full (also a power cut; every move waits for a disk sync)")
       ->check(CLI::IsMember({"normal", "full"}))
+      ->capture_default_str();
+  sub->add_option("--commit-window-us", o->commit_window_us,
+                  "group commit: hold moves that arrive close together up to this long so "
+                  "that they share one SQLite commit (less CPU per move, more latency); 0 "
+                  "commits at once")
+      ->check(CLI::Range(0, 100000))
       ->capture_default_str();
   sub->add_flag("--illegal-move-loses", o->illegal_move_loses,
                 "an illegal move loses the game (for leagues) instead of being refused");

@@ -125,10 +125,12 @@ Expected<std::unique_ptr<SqliteStore>> open_sqlite_store(const std::string& path
 SqliteStore::SqliteStore(Connection reader, Connection writer, Connection checkpointer,
                          const SqliteOptions& options)
     : reader_(std::move(reader)),
-      writer_(std::move(writer), options.max_batch,
-              [this](Connection& c) {
-                if (writer_checkpoint(c, restart_wanted_)) ++writer_checkpoints_;
-              }),
+      writer_(
+          std::move(writer), options.max_batch,
+          [this](Connection& c) {
+            if (writer_checkpoint(c, restart_wanted_)) ++writer_checkpoints_;
+          },
+          options.commit_window),
       checkpointer_(std::move(checkpointer), options.checkpoint_interval,
                     options.wal_restart_frames, restart_wanted_) {}
 

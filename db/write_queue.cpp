@@ -11,10 +11,11 @@
 namespace arena::db {
 
 WriteQueue::WriteQueue(Connection connection, std::size_t max_batch,
-                       std::function<void(Connection&)> when_idle)
+                       std::function<void(Connection&)> when_idle, std::chrono::microseconds window)
     : connection_(std::move(connection)),
       max_batch_(max_batch == 0 ? 1 : max_batch),
       when_idle_(std::move(when_idle)),
+      window_(window),
       thread_([this] {
         pthread_setname_np(pthread_self(), "arena-writer");  // for top -H and perf
         loop();
@@ -30,11 +31,18 @@ WriteQueue::~WriteQueue() {
 }
 
 void WriteQueue::post(Job job, Done done) {
+  bool wake = false;
   {
     std::lock_guard lock(mutex_);
-    queue_.push_back({std::move(job), std::move(done)});
+    const auto now = Clock::now();
+    const bool follows_closely = window_.count() > 0 && now - last_post_ < window_;
+    last_post_ = now;
+    queue_.push_back({std::move(job), std::move(done), now, follows_closely});
+    // While the thread waits out a window, only a full batch wakes it early: a wake-up per
+    // post would cost the context switches the window is there to save.
+    wake = waiting_for_work_ || queue_.size() >= max_batch_;
   }
-  wake_.notify_one();
+  if (wake) wake_.notify_one();
 }
 
 Expected<void> WriteQueue::run(Job job) {
@@ -65,8 +73,13 @@ void WriteQueue::loop() {
     std::deque<Item> batch;
     {
       std::unique_lock lock(mutex_);
+      waiting_for_work_ = true;
       wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+      waiting_for_work_ = false;
       if (queue_.empty()) return;  // stopping and drained
+      if (queue_.front().follows_closely)
+        wake_.wait_until(lock, queue_.front().posted + window_,
+                         [this] { return stopping_ || queue_.size() >= max_batch_; });
       while (!queue_.empty() && batch.size() < max_batch_) {
         batch.push_back(std::move(queue_.front()));
         queue_.pop_front();

@@ -34,6 +34,12 @@ TEST(Cli, ServeRefusesAnUnknownDurabilityNamingTheFlag) {
   EXPECT_NE(r.output.find("sometimes"), std::string::npos) << r.output;
 }
 
+TEST(Cli, ServeRefusesANegativeCommitWindowNamingTheFlag) {
+  auto r = run_command(kArena + " serve --port 0 --db :memory: --commit-window-us -5");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("--commit-window-us"), std::string::npos) << r.output;
+}
+
 TEST(Cli, VersionPrintsVersion) {
   auto r = run_command(kArena + " --version");
   EXPECT_EQ(r.status, 0);

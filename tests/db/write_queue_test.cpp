@@ -1,13 +1,16 @@
 // WriteQueue: a failing job is undone, whether it is alone in its transaction or shares it
-// with others, and the jobs around it still commit.
+// with others, and the jobs around it still commit. The group-commit window holds writes that
+// follow one another closely, and only those.
 
 #include "db/write_queue.h"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <chrono>
 #include <future>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "tests/db/temp_dir.h"
@@ -87,6 +90,42 @@ TEST(WriteQueue, AFailingJobInABatchIsUndoneAloneAndTheRestCommit) {
   queue.flush();
   EXPECT_EQ(queue.commits() - commits_before, 2u) << "the held job's commit and one for the batch";
   EXPECT_EQ(rows(path), (std::vector<std::string>{"a", "c"}));
+}
+
+// A window far longer than any test: a job it held would make the test wait a minute.
+constexpr auto kLongWindow = std::chrono::seconds(60);
+
+TEST(WriteQueue, TheWindowDoesNotHoldAWriteAfterAQuietSpell) {
+  test::TempDir dir;
+  const std::string path = dir.file("q.db");
+  WriteQueue queue(open_table(path), 16, {}, kLongWindow);
+  const auto start = std::chrono::steady_clock::now();
+  ASSERT_TRUE(queue.run(insert("alone")));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, kLongWindow / 2);
+  EXPECT_EQ(rows(path), std::vector<std::string>{"alone"});
+}
+
+TEST(WriteQueue, WritesThatFollowCloselyWaitForTheBatchToFillAndShareOneCommit) {
+  test::TempDir dir;
+  const std::string path = dir.file("q.db");
+  WriteQueue queue(open_table(path), 4, {}, kLongWindow);
+  ASSERT_TRUE(queue.run(insert("first")));  // after a quiet spell: at once
+  ASSERT_EQ(queue.commits(), 1u);
+  std::vector<std::promise<Expected<void>>> results(4);
+  const std::vector<std::string> values{"a", "b", "c", "d"};
+  auto post = [&](std::size_t i) {
+    queue.post(insert(values[i]),
+               [&results, i](Expected<void> r) { results[i].set_value(std::move(r)); });
+  };
+  post(0);  // follows "first" closely: held for the window or a full batch
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(queue.commits(), 1u) << "the write was not held";
+  EXPECT_EQ(queue.size(), 1u);
+  for (std::size_t i = 1; i < 4; ++i) post(i);  // the batch is full: committed at once
+  for (auto& r : results) EXPECT_TRUE(r.get_future().get());
+  queue.flush();
+  EXPECT_EQ(queue.commits(), 2u);
+  EXPECT_EQ(rows(path), (std::vector<std::string>{"first", "a", "b", "c", "d"}));
 }
 
 }  // namespace
