@@ -39,7 +39,9 @@ std::string load_flags_help() {
          "  --rounds N          bench_store: rounds of every store, interleaved (default 3)\n"
          "  --stores LIST       bench_store: what runs beside the MemoryStore, from hop (its\n"
          "                      writes through the writer thread), normal and full (SQLite's\n"
-         "                      synchronous); default hop,normal,full\n";
+         "                      synchronous) and gather (NORMAL with a group-commit window);\n"
+         "                      default hop,normal,full\n"
+         "  --commit-window-us US  bench_store: the window of `gather` (default 1000)\n";
 }
 
 std::optional<LoadFlags> read_load_flags(int argc, char** argv, const char* program,
@@ -82,8 +84,8 @@ Expected<LoadFlags> parse_load_flags(int argc, char** argv,
       std::stringstream list(v);
       std::string name;
       while (std::getline(list, name, ','))
-        if (name != "hop" && name != "normal" && name != "full")
-          return make_error("flag --stores: '" + name + "' is not hop, normal or full");
+        if (name != "hop" && name != "normal" && name != "full" && name != "gather")
+          return make_error("flag --stores: '" + name + "' is not hop, normal, full or gather");
       f.stores = v;
       continue;
     }
@@ -104,6 +106,8 @@ Expected<LoadFlags> parse_load_flags(int argc, char** argv,
       f.lobby_interval_ms = static_cast<int>(number);
     else if (a == "--rounds")
       f.rounds = static_cast<int>(number);
+    else if (a == "--commit-window-us")
+      f.commit_window_us = static_cast<int>(number);
     else
       return make_error("unknown flag " + a);
   }
@@ -182,7 +186,9 @@ void print_phase(const char* label, const PhaseResult& r) {
       static_cast<unsigned long long>(r.games_finished), static_cast<unsigned long long>(r.errors),
       r.server_cpu_us_per_move());
   if (r.store_cpu_seconds > 0) std::printf(" + store %.1f", r.store_cpu_us_per_move());
-  std::printf("\n");
+  std::printf("  clients %.1f  steal %.0f%% others %.0f%%\n",
+              r.moves > 0 ? r.client_cpu_seconds * 1e6 / static_cast<double>(r.moves) : 0.0,
+              100 * r.steal_share, 100 * r.others_share);
   if (!r.first_error.empty()) std::printf("    first error: %s\n", r.first_error.c_str());
 }
 

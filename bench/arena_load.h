@@ -24,10 +24,11 @@ struct LoadFlags {
   int lobby_interval_ms = -1;  // -1: the server's default (HubConfig); for diagnosis only
   int rounds = 3;              // bench_store: rounds of every store, interleaved
   std::string stores = "hop,normal,full";  // bench_store: what runs beside the MemoryStore
+  int commit_window_us = 1000;             // bench_store: the `gather` store's window
 };
 
 // Parses --connections --seconds --warmup --pace-ms --client-threads --server-threads --game
-// --lobby-interval-ms --rounds --stores;
+// --lobby-interval-ms --rounds --stores --commit-window-us;
 // the error names the bad flag or value. `extra` may consume other flags (returns true if so).
 Expected<LoadFlags> parse_load_flags(int argc, char** argv,
                                      const std::function<bool(const std::string&)>& extra = {});

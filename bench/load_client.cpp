@@ -411,16 +411,27 @@ PhaseResult LoadClients::run_phase(int pace_ms, std::chrono::milliseconds warmup
     for (const auto& name : m.config.store_thread_names) sum += thread_cpu_seconds(name);
     return sum;
   };
+  const MachineCpu machine_begin = machine_cpu();
   const double cpu_begin = thread_cpu_seconds(m.config.server_thread_name);
   const double store_begin = store_cpu();
+  const double client_begin = thread_cpu_seconds("load-client");
   std::this_thread::sleep_until(Clock::time_point(std::chrono::nanoseconds(end)));
   const double cpu_end = thread_cpu_seconds(m.config.server_thread_name);
   const double store_end = store_cpu();
+  const double client_end = thread_cpu_seconds("load-client");
+  const MachineCpu machine_end = machine_cpu();
   m.shared.active = false;
   PhaseResult r;
+  if (const double total = machine_end.total - machine_begin.total; total > 0) {
+    r.steal_share = (machine_end.steal - machine_begin.steal) / total;
+    r.others_share = std::max(
+        0.0, ((machine_end.busy - machine_begin.busy) - (machine_end.self - machine_begin.self)) /
+                 total);
+  }
   r.seconds = std::chrono::duration<double>(window).count();
   r.server_cpu_seconds = cpu_end - cpu_begin;
   r.store_cpu_seconds = store_end - store_begin;
+  r.client_cpu_seconds = client_end - client_begin;
   for (auto& s : m.stats) {
     std::lock_guard lock(s->mutex);
     r.round_trips_ms.insert(r.round_trips_ms.end(), s->round_trips_ms.begin(),
@@ -457,6 +468,34 @@ double rss_bytes() {
   double pages = 0, resident = 0;
   if (!(statm >> pages >> resident)) return 0;
   return resident * static_cast<double>(sysconf(_SC_PAGESIZE));
+}
+
+MachineCpu machine_cpu() {
+  MachineCpu m;
+  const double tick = static_cast<double>(sysconf(_SC_CLK_TCK));
+  std::ifstream stat("/proc/stat");
+  std::string cpu;
+  double user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+  if (stat >> cpu >> user >> nice >> system >> idle >> iowait >> irq >> softirq >> steal &&
+      cpu == "cpu") {
+    m.busy = (user + nice + system + irq + softirq) / tick;
+    m.steal = steal / tick;
+    m.total = m.busy + m.steal + (idle + iowait) / tick;
+  }
+  std::ifstream self("/proc/self/stat");
+  std::string line;
+  if (std::getline(self, line)) {
+    // Fields 14 and 15 (utime, stime) counted from after the ")" that closes the comm.
+    std::istringstream rest(line.substr(line.rfind(')') + 2));
+    std::string field;
+    double utime = 0, stime = 0;
+    for (int i = 3; i <= 15 && rest >> field; ++i) {
+      if (i == 14) utime = std::atof(field.c_str());
+      if (i == 15) stime = std::atof(field.c_str());
+    }
+    m.self = (utime + stime) / tick;
+  }
+  return m;
 }
 
 double thread_cpu_seconds(const std::string& name) {

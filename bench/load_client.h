@@ -52,6 +52,12 @@ struct PhaseResult {
   // figure that noise from other processes on a shared machine hardly moves.
   double server_cpu_seconds = 0;
   double store_cpu_seconds = 0;  // the same for the store's threads
+  // The machine's CPU time over the window (/proc/stat), as shares of all CPUs' time: stolen
+  // by the hypervisor for other guests, and used by other processes than this one. A window
+  // with much of either measured the neighbours as much as the server.
+  double client_cpu_seconds = 0;  // the load clients' own threads ("load-client")
+  double steal_share = 0;
+  double others_share = 0;
 
   double per_second() const { return seconds > 0 ? static_cast<double>(moves) / seconds : 0; }
   // Server CPU microseconds per round trip in the window; 0 if none.
@@ -91,6 +97,14 @@ class LoadClients {
 double rss_bytes();
 // CPU seconds (user + system) used so far by this process's threads named `name`.
 double thread_cpu_seconds(const std::string& name);
+
+// The machine's CPU time so far, from /proc/stat's "cpu" line, in seconds over all CPUs; and
+// this process's own (user + system, all threads).
+struct MachineCpu {
+  double total = 0, steal = 0, busy = 0;  // busy: neither idle, iowait nor steal
+  double self = 0;
+};
+MachineCpu machine_cpu();
 
 // Raises RLIMIT_NOFILE's soft limit to the hard limit and returns the soft limit now in force.
 std::uint64_t raise_fd_limit();

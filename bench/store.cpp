@@ -8,7 +8,7 @@
 //   SqliteStore NORMAL  open_sqlite_store on a fresh temporary file (WAL, group commit, the
 //                       checkpointer), synchronous=NORMAL: the server's default;
 //   SqliteStore FULL    the same with `arena serve --synchronous full`.
-// `--stores` picks which of the last three run (default all).
+// `--stores` picks which of the last three run (default all), and may add `gather`.
 //
 // Printed, per round: each phase of each store, with the CPU time of the server's I/O threads
 // and of the store's threads (writer, checkpointer) per round trip; for SQLite the moves in the
@@ -17,11 +17,14 @@
 // per second flat out against the MemoryStore's, and the paced move round trip's p50 and p99
 // (medians over the rounds) against the MemoryStore's: the issue bounds the p99's rise by 1 ms.
 //
+// `gather` is NORMAL with a group-commit window of --commit-window-us (SqliteOptions).
+//
 // usage: bench_store [--connections N] [--seconds S] [--warmup S] [--pace-ms MS] [--rounds N]
 //                    [--client-threads T] [--server-threads T] [--game NAME]
-//                    [--stores hop,normal,full]
+//                    [--stores hop,normal,full,gather] [--commit-window-us US]
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -85,13 +88,15 @@ struct StoreRuns {
 };
 
 // The load on a fresh SQLite file with `full` or NORMAL synchronous; the error names the step.
-arena::Expected<void> run_sqlite(bool full, const LoadFlags& flags, StoreRuns& out) {
+arena::Expected<void> run_sqlite(bool full, std::chrono::microseconds window,
+                                 const LoadFlags& flags, StoreRuns& out) {
   char dir_template[] = "/tmp/arena_bench_store.XXXXXX";
   if (mkdtemp(dir_template) == nullptr)
     return make_error("cannot create a temporary directory under /tmp");
   const std::filesystem::path dir(dir_template);
   db::SqliteOptions options;
   options.synchronous_full = full;
+  options.commit_window = window;
   auto sqlite = db::open_sqlite_store((dir / "arena.db").string(), options);
   if (!sqlite) {
     std::filesystem::remove_all(dir);
@@ -142,13 +147,17 @@ int main(int argc, char** argv) {
   // Interleaved, so that a slow minute on a shared machine falls on every store alike; the
   // medians over the rounds are compared.
   StoreRuns memory{"MemoryStore", {}, {}, {}}, hop{"HopStore", {}, {}, {}},
-      normal{"SqliteStore NORMAL", {}, {}, {}}, full{"SqliteStore FULL", {}, {}, {}};
+      normal{"SqliteStore NORMAL", {}, {}, {}}, full{"SqliteStore FULL", {}, {}, {}},
+      gather{"NORMAL + window", {}, {}, {}};
   std::vector<StoreRuns*> compared;  // in the order of the flag
   {
     std::stringstream list(flags->stores);
     std::string name;
     while (std::getline(list, name, ','))
-      compared.push_back(name == "hop" ? &hop : name == "normal" ? &normal : &full);
+      compared.push_back(name == "hop"      ? &hop
+                         : name == "normal" ? &normal
+                         : name == "gather" ? &gather
+                                            : &full);
   }
   std::vector<StoreRuns*> every_store{&memory};
   every_store.insert(every_store.end(), compared.begin(), compared.end());
@@ -172,7 +181,9 @@ int main(int argc, char** argv) {
             ok = make_error(run.error());
         }
       } else {
-        ok = run_sqlite(s == &full, *flags, *s);
+        ok = run_sqlite(s == &full,
+                        std::chrono::microseconds(s == &gather ? flags->commit_window_us : 0),
+                        *flags, *s);
       }
       if (!ok) {
         std::printf("FAILED (%s): %s\n", s->name, ok.error().c_str());
@@ -208,6 +219,16 @@ int main(int argc, char** argv) {
         memory.flat_per_second(), s->median_paced_cpu(), memory.median_paced_cpu(),
         s->median_paced(50) - memory.median_paced(50), s->median_paced(99), memory.median_paced(99),
         delta, delta <= 1.0 ? "holds (<= 1 ms)" : "DOES NOT HOLD (> 1 ms)");
+    // Paired: each round against the MemoryStore's run just before it, which shared its minute
+    // of the machine. The spread of these says how far one round's difference can be trusted.
+    std::vector<double> paired;
+    std::printf("  %-20s p99 - the MemoryStore's of the same round:", "");
+    for (std::size_t i = 0; i < s->runs.size() && i < memory.runs.size(); ++i) {
+      paired.push_back(s->runs[i].paced.percentile(99) - memory.runs[i].paced.percentile(99));
+      std::printf(" %+.3f", paired.back());
+    }
+    std::sort(paired.begin(), paired.end());
+    std::printf(" ms (median %+.3f)\n", paired.empty() ? 0.0 : paired[paired.size() / 2]);
   }
   return 0;
 }
