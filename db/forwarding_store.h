@@ -78,6 +78,9 @@ class ForwardingStore : public Store {
   void create_game_async(const NewGame& game, Created done) override {
     inner_.create_game_async(game, std::move(done));
   }
+  void find_or_create_player_async(const std::string& name, bool is_bot, Found found) override {
+    inner_.find_or_create_player_async(name, is_bot, std::move(found));
+  }
 
  protected:
   Store& inner_;

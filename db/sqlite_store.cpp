@@ -146,26 +146,44 @@ void SqliteStore::flush() {
   writer_.flush();
 }
 
+namespace {
+
+// The player called `name`, created if new.
+Expected<void> upsert_player(Connection& c, const std::string& name, bool is_bot,
+                             PlayerRecord& out) {
+  auto insert = c.prepare(
+      "INSERT INTO players (name, is_bot, created_at) VALUES (?1, ?2, ?3) "
+      "ON CONFLICT (name) DO NOTHING");
+  if (!insert) return Error{insert.error()};
+  insert->bind(1, name).bind(2, is_bot ? 1 : 0).bind(3, now_unix_ms());
+  if (auto r = insert->run(); !r) return r;
+  auto select = c.prepare("SELECT id, name, is_bot FROM players WHERE name = ?1");
+  if (!select) return Error{select.error()};
+  select->bind(1, name);
+  auto row = select->step();
+  if (!row) return Error{row.error()};
+  out = {select->int64(0), select->text(1), select->int32(2) != 0};
+  return {};
+}
+
+}  // namespace
+
 Expected<PlayerRecord> SqliteStore::find_or_create_player(const std::string& name, bool is_bot) {
   if (auto ok = check_name(name); !ok) return Error{ok.error()};
   PlayerRecord out;
-  auto ok = writer_.run([&](Connection& c) -> Expected<void> {
-    auto insert = c.prepare(
-        "INSERT INTO players (name, is_bot, created_at) VALUES (?1, ?2, ?3) "
-        "ON CONFLICT (name) DO NOTHING");
-    if (!insert) return Error{insert.error()};
-    insert->bind(1, name).bind(2, is_bot ? 1 : 0).bind(3, now_unix_ms());
-    if (auto r = insert->run(); !r) return r;
-    auto select = c.prepare("SELECT id, name, is_bot FROM players WHERE name = ?1");
-    if (!select) return Error{select.error()};
-    select->bind(1, name);
-    auto row = select->step();
-    if (!row) return Error{row.error()};
-    out = {select->int64(0), select->text(1), select->int32(2) != 0};
-    return {};
-  });
+  auto ok = writer_.run([&](Connection& c) { return upsert_player(c, name, is_bot, out); });
   if (!ok) return Error{ok.error()};
   return out;
+}
+
+void SqliteStore::find_or_create_player_async(const std::string& name, bool is_bot, Found found) {
+  if (auto ok = check_name(name); !ok) return found(Error{ok.error()});
+  auto out = std::make_shared<PlayerRecord>();
+  writer_.post([name, is_bot, out](Connection& c) { return upsert_player(c, name, is_bot, *out); },
+               [out, found = std::move(found)](Expected<void> ok) {
+                 if (!ok) return found(Error{ok.error()});
+                 found(*out);
+               });
 }
 
 namespace {

@@ -17,7 +17,8 @@
 // NORMAL is the default because a game server's likely failure is its own process; a league
 // that must survive power loss picks FULL. Group commit (write_queue.h) pays one commit for
 // every write waiting at that moment, and the WAL is copied into the database by a separate
-// thread (checkpointer.h), never inside a commit.
+// thread (checkpointer.h), never inside a commit. SqliteOptions::commit_window (`arena serve
+// --commit-window-us`, off by default) makes the writer wait a little for more writes first.
 //
 // Start-up checks: open_sqlite_store refuses, with a message naming the file, a file it
 // cannot write (read-only file or file system, missing directory), a file system with less
@@ -83,6 +84,7 @@ class SqliteStore final : public Store {
   Expected<std::vector<PuzzleAttempt>> puzzle_attempts(const std::string& kind) override;
   Expected<std::vector<TournamentRecord>> unfinished_tournaments() override;
   void create_game_async(const NewGame& game, Created done) override;
+  void find_or_create_player_async(const std::string& name, bool is_bot, Found found) override;
 
   // Group commits so far (tests check that queued writes are batched).
   std::size_t commits() const { return writer_.commits(); }

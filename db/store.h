@@ -9,8 +9,8 @@
 // their own connection: call them off the I/O threads. In the server, what calls the
 // synchronous methods runs on threads of its own: HTTP answers and bot-token checks on
 // "arena-blocking" (server/net/http_session.h), the tournament director on "arena-director";
-// moves, game ends and game starts (seeks, puzzles) use the asynchronous methods. Left on an
-// I/O thread: a guest's first hello (find_or_create_player) and, at start-up, the restore.
+// moves, game ends, game starts (seeks, puzzles) and a guest's first hello use the
+// asynchronous methods. At start-up the restore runs before the I/O threads start.
 //
 // Durability: a write is committed when its callback runs (SqliteStore: committed to the WAL,
 // which survives a kill of the process; with synchronous=FULL also synced to disk, see
@@ -77,6 +77,7 @@ struct GameEnd {
 
 using Done = std::function<void(Expected<void>)>;
 using Created = std::function<void(Expected<GameId>)>;
+using Found = std::function<void(Expected<PlayerRecord>)>;
 
 struct GameFilter {
   std::string kind;     // empty = any
@@ -229,6 +230,9 @@ class Store {
   // create_game through the write queue: `done` gets the id once the row is durable, on the
   // writer's thread, and the caller does not wait (the server's I/O threads never do).
   virtual void create_game_async(const NewGame& game, Created done) = 0;
+  // find_or_create_player through the write queue, the same way: `found` gets the player once
+  // the row is durable, on the writer's thread (a guest's first hello).
+  virtual void find_or_create_player_async(const std::string& name, bool is_bot, Found found) = 0;
 };
 
 }  // namespace arena::db

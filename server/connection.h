@@ -2,10 +2,12 @@
 // Connection: what the hub knows of one client, without Beast. The WebSocket session
 // implements send/close; the hub keeps the protocol state here.
 //
-// Threading: send() and close_going_away() are thread-safe. The protocol fields are read and
-// written only by Hub::on_message/on_open/on_close, which the session calls on its strand.
+// Threading: send(), close_going_away() and continue_reading() are thread-safe. The protocol
+// fields are read and written only by Hub::on_message/on_open/on_close, which the session
+// calls on its strand, and by the steps the hub passes to continue_reading.
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -42,6 +44,10 @@ class Connection {
   virtual void close_going_away() = 0;
   // Closes the socket without a handshake (a client that did not answer the close in time).
   virtual void close_now() = 0;
+  // Reading stops after the message being handled when Hub::on_message sets `reading_paused`
+  // (it waits for the store); the messages that follow wait in the socket, in order. This
+  // runs `step` where on_message runs (the session's strand), then reads on.
+  virtual void continue_reading(std::function<void()> step) = 0;
 
   // Set by the transport before on_open.
   std::optional<protocol::PlayerInfo> bot;  // authenticated by a bearer token
@@ -49,6 +55,7 @@ class Connection {
 
   // Protocol state, owned by the hub.
   bool hello_done = false;
+  bool reading_paused = false;  // see continue_reading
   protocol::PlayerInfo player;
   std::string session_token;
   RateLimiter limiter{protocol::kMaxMessagesPerSecond, protocol::kMaxMessageBurst};

@@ -118,16 +118,38 @@ void Hub::on_hello(const std::shared_ptr<Connection>& c, const protocol::Hello& 
                           "hello");
       // The store knows a guest by a hash of the token: the same token is the same player,
       // also after a restart, and what the REST API shows cannot be turned back into it.
-      auto record =
-          store_.find_or_create_player("guest:" + db::sha256_hex(token).substr(0, 24), false);
-      if (!record) return send_error(c, ErrorCode::kInternal, record.error(), "hello");
-      player = {record->id, (m.name.empty() ? "guest" : m.name) + "#" + std::to_string(record->id),
-                false};
-      lock.lock();
-      guests_[token] = player;
-      guest_names_[record->name] = player.name;
+      // Through the writer queue: the I/O thread does not wait, and the messages after the
+      // hello wait in the socket until the welcome is sent.
+      c->reading_paused = true;
+      store_.find_or_create_player_async(
+          "guest:" + db::sha256_hex(token).substr(0, 24), false,
+          [self = shared_from_this(), c, token, name = m.name](Expected<db::PlayerRecord> record) {
+            c->continue_reading([self, c, token, name, record = std::move(record)] {
+              self->guest_found(c, token, name, record);
+            });
+          });
+      return;
     }
   }
+  welcome(c, player, token);
+}
+
+void Hub::guest_found(const std::shared_ptr<Connection>& c, const std::string& token,
+                      const std::string& name, const Expected<db::PlayerRecord>& record) {
+  if (!record) return send_error(c, ErrorCode::kInternal, record.error(), "hello");
+  const protocol::PlayerInfo player{
+      record->id, (name.empty() ? "guest" : name) + "#" + std::to_string(record->id), false};
+  {
+    std::lock_guard lock(mutex_);
+    if (!connections_.contains(c)) return;  // closed while the store answered
+    guests_[token] = player;
+    guest_names_[record->name] = player.name;
+  }
+  welcome(c, player, token);
+}
+
+void Hub::welcome(const std::shared_ptr<Connection>& c, const protocol::PlayerInfo& player,
+                  const std::string& token) {
   c->hello_done = true;
   c->player = player;
   c->session_token = token;

@@ -176,6 +176,12 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
 
   void dispatch(const std::shared_ptr<Connection>& c, protocol::ClientMessage message);
   void on_hello(const std::shared_ptr<Connection>& c, const protocol::Hello& m);
+  // A new guest's hello, once the store has its player (on the connection's strand).
+  void guest_found(const std::shared_ptr<Connection>& c, const std::string& token,
+                   const std::string& name, const Expected<db::PlayerRecord>& record);
+  // The end of a hello: registers the connection under `player` and sends the welcome.
+  void welcome(const std::shared_ptr<Connection>& c, const protocol::PlayerInfo& player,
+               const std::string& token);
   void on_seek(const std::shared_ptr<Connection>& c, const protocol::Seek& m);
   void on_cancel(const std::shared_ptr<Connection>& c, const protocol::CancelSeek& m);
   void on_challenge(const std::shared_ptr<Connection>& c, const protocol::Challenge& m);

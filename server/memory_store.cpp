@@ -47,6 +47,18 @@ void MemoryStore::create_game_async(const db::NewGame& game, db::Created done) {
   done(create_game(game));
 }
 
+void MemoryStore::find_or_create_player_async(const std::string& name, bool is_bot,
+                                              db::Found found) {
+  auto record = find_or_create_player(name, is_bot);
+  std::unique_lock lock(mutex_);
+  complete(
+      [record = std::move(record), found = std::move(found)](Expected<void> ok) {
+        if (!ok) return found(Error{ok.error()});
+        found(record);
+      },
+      lock);
+}
+
 void MemoryStore::complete(db::Done done, std::unique_lock<std::mutex>& lock) {
   const bool failed = fail_;
   if (hold_) {

@@ -41,6 +41,8 @@ class MemoryStore final : public db::Store {
   Expected<std::vector<db::TournamentRecord>> unfinished_tournaments() override;
   // At once (hold_callbacks holds moves and ends, not the start of a game).
   void create_game_async(const db::NewGame& game, db::Created done) override;
+  // Like a move: held by hold_callbacks, failed by fail_writes.
+  void find_or_create_player_async(const std::string& name, bool is_bot, db::Found found) override;
 
   // Test controls.
   void fail_writes(bool fail);

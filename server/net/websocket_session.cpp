@@ -51,7 +51,17 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
                      std::string_view(static_cast<const char*>(data.data()), data.size()));
   }
   buffer_.consume(buffer_.size());
+  if (reading_paused) return;  // the hub waits for the store: continue_reading reads on
   do_read();
+}
+
+void WebSocketSession::continue_reading(std::function<void()> step) {
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), step = std::move(step)] {
+    self->reading_paused = false;
+    step();
+    // Closed meanwhile: the read fails at once and fail() tells the hub.
+    if (!self->reading_paused) self->do_read();
+  });
 }
 
 void WebSocketSession::send(Text text) {

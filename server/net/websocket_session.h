@@ -30,6 +30,7 @@ class WebSocketSession final : public Connection,
   void send(Text text) override;
   void close_going_away() override;
   void close_now() override;
+  void continue_reading(std::function<void()> step) override;
 
  private:
   void on_accept(boost::beast::error_code ec);

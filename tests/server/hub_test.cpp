@@ -33,6 +33,11 @@ class FakeConnection final : public Connection {
   }
   void close_going_away() override {}
   void close_now() override {}
+  // The tests call on_message from one thread, and the MemoryStore answers at once.
+  void continue_reading(std::function<void()> step) override {
+    reading_paused = false;
+    step();
+  }
 
   std::size_t count(const std::string& type) {
     std::lock_guard lock(mutex_);

@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <thread>
 
 #include <boost/beast/http.hpp>
 
@@ -64,7 +65,7 @@ TEST_F(ServerTest, TournamentsComeFromTheConfiguredSource) {
   EXPECT_EQ(asked[2], 8);
 }
 
-TEST(ServerThreads, RestReadsTokenChecksAndPuzzlesStayOffTheIoThreads) {
+TEST(ServerThreads, RestReadsTokenChecksPuzzlesAndGuestHellosStayOffTheIoThreads) {
   MemoryStore memory;
   RecordingStore store(memory);
   auto token = memory.create_bot_token("botty");
@@ -98,9 +99,41 @@ TEST(ServerThreads, RestReadsTokenChecksAndPuzzlesStayOffTheIoThreads) {
     EXPECT_FALSE(impostor.open());
     EXPECT_EQ(impostor.handshake_status(), 401);
   }
+  {
+    // A new guest's hello creates its player through the writer queue; if that fails, the
+    // client is told and may say hello again. A ping sent right after the hello waits in the
+    // socket until the store has answered, and is answered after the welcome.
+    WsClient failed(server.port());
+    ASSERT_TRUE(failed.open());
+    memory.fail_writes(true);
+    failed.send(Json{{"type", "hello"}, {"version", 1}, {"name", "gus"}});
+    failed.expect_error("internal");
+    memory.fail_writes(false);
+    EXPECT_TRUE(failed.hello("gus")["player"]["name"].get<std::string>().starts_with("gus#"));
+
+    WsClient guest(server.port());
+    ASSERT_TRUE(guest.open());
+    memory.hold_callbacks(true);  // the store has not answered yet
+    guest.send(Json{{"type", "hello"}, {"version", 1}, {"name", "gus"}});
+    guest.send(Json{{"type", "ping"}, {"id", "after-hello"}});
+    // Time for a server that did not hold the ping to answer it "hello_required" first.
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    memory.release();
+    memory.hold_callbacks(false);
+    auto first = guest.recv();
+    ASSERT_TRUE(first);
+    EXPECT_EQ((*first)["type"], "welcome") << first->dump();
+    EXPECT_TRUE((*first)["player"]["name"].get<std::string>().starts_with("gus#")) << *first;
+    EXPECT_EQ(guest.expect("pong")["id"], "after-hello");
+    // The same session again: the hub knows it, no store call at all.
+    WsClient again(server.port());
+    ASSERT_TRUE(again.open());
+    EXPECT_EQ(again.hello("gus", (*first)["session"])["player"], (*first)["player"]);
+  }
   for (const char* call : {"list_games", "game_detail", "leaderboard", "authenticate_token"})
     EXPECT_EQ(store.callers(call), std::set<std::string>{"arena-blocking"}) << call;
-  EXPECT_EQ(store.callers("create_game"), std::set<std::string>{});
+  for (const char* call : {"create_game", "find_or_create_player"})
+    EXPECT_EQ(store.callers(call), std::set<std::string>{}) << call;
   server.stop();
 }
 
