@@ -7,6 +7,8 @@
 
 #include <sqlite3.h>
 
+#include <functional>
+
 #include "db/forwarding_store.h"
 #include "db/sqlite_db.h"
 #include "db/write_queue.h"
@@ -21,25 +23,14 @@ class HopStore final : public db::ForwardingStore {
       : ForwardingStore(memory_), queue_(std::move(connection), 512) {}
   ~HopStore() override { queue_.flush(); }
 
-  // The server's three asynchronous writes go through the queue; the rest (reads, sign-ins,
-  // record_puzzle_attempt) straight to the MemoryStore, as in the server's MemoryStore runs.
+  // The server's moves, game ends and game starts go through the queue; the rest (reads,
+  // sign-ins, a guest's hello, record_puzzle_attempt) straight to the MemoryStore, as in the
+  // server's MemoryStore runs.
   void append_move(const db::MoveRecord& move, db::Done done) override {
-    queue_.post(
-        [this, move](db::Connection&) {
-          Expected<void> r;
-          memory_.append_move(move, [&r](Expected<void> ok) { r = std::move(ok); });
-          return r;
-        },
-        std::move(done));
+    hop([this, move](db::Done d) { memory_.append_move(move, std::move(d)); }, std::move(done));
   }
   void finish_game(const db::GameEnd& end, db::Done done) override {
-    queue_.post(
-        [this, end](db::Connection&) {
-          Expected<void> r;
-          memory_.finish_game(end, [&r](Expected<void> ok) { r = std::move(ok); });
-          return r;
-        },
-        std::move(done));
+    hop([this, end](db::Done d) { memory_.finish_game(end, std::move(d)); }, std::move(done));
   }
   void create_game_async(const db::NewGame& game, db::Created done) override {
     auto id = std::make_shared<Expected<db::GameId>>(db::GameId{0});
@@ -55,6 +46,18 @@ class HopStore final : public db::ForwardingStore {
   void flush() override { queue_.flush(); }
 
  private:
+  // Runs `write` (a MemoryStore write, which answers at once) on the queue's thread; `done`
+  // gets its result from there, as the SqliteStore's callbacks come.
+  void hop(std::function<void(db::Done)> write, db::Done done) {
+    queue_.post(
+        [write = std::move(write)](db::Connection&) {
+          Expected<void> r;
+          write([&r](Expected<void> ok) { r = std::move(ok); });
+          return r;
+        },
+        std::move(done));
+  }
+
   server::MemoryStore memory_;  // constructed after the base, which only keeps a reference
   db::WriteQueue queue_;        // last: its thread stops first
 };
