@@ -113,13 +113,16 @@ arena::Expected<void> run_sqlite(bool full, std::chrono::microseconds window,
   const auto& ckpt = (*sqlite)->checkpointer();
   std::error_code ec;
   const auto wal_bytes = std::filesystem::file_size(dir / "arena.db-wal", ec);
-  char note[256];
+  char note[384];
   std::snprintf(note, sizeof note,
                 "%zu group commits, WAL %.1f MiB at the end, checkpoints %zu (%zu copied the "
-                "whole log, %zu forced a restart) and %zu by the idle writer",
+                "whole log, %zu forced a restart, %zu synced before asking for a restart) and "
+                "%zu by the idle writer (longest %.2f ms, %.1f ms in all)",
                 (*sqlite)->commits(), ec ? 0.0 : static_cast<double>(wal_bytes) / (1024.0 * 1024.0),
-                ckpt.runs(), ckpt.complete_runs(), ckpt.restarts(),
-                (*sqlite)->writer_checkpoints());
+                ckpt.runs(), ckpt.complete_runs(), ckpt.restarts(), ckpt.syncs_before_restart(),
+                (*sqlite)->writer_checkpoints(),
+                static_cast<double>((*sqlite)->longest_writer_checkpoint().count()) / 1000.0,
+                static_cast<double>((*sqlite)->writer_checkpoint_time().count()) / 1000.0);
   out.notes.emplace_back(note);
   sqlite->reset();
   std::filesystem::remove_all(dir);

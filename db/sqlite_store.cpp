@@ -5,6 +5,7 @@
 #include <sqlite3.h>
 #include <sys/statvfs.h>
 
+#include <chrono>
 #include <filesystem>
 #include <random>
 #include <utility>
@@ -128,7 +129,15 @@ SqliteStore::SqliteStore(Connection reader, Connection writer, Connection checkp
       writer_(
           std::move(writer), options.max_batch,
           [this](Connection& c) {
-            if (writer_checkpoint(c, restart_wanted_)) ++writer_checkpoints_;
+            const auto start = std::chrono::steady_clock::now();
+            if (!writer_checkpoint(c, restart_wanted_)) return;
+            const std::int64_t us = std::chrono::duration_cast<std::chrono::microseconds>(
+                                        std::chrono::steady_clock::now() - start)
+                                        .count();
+            ++writer_checkpoints_;
+            writer_checkpoint_us_ += us;
+            // Only this thread writes it: load and store need no compare-and-swap.
+            if (us > longest_writer_checkpoint_us_.load()) longest_writer_checkpoint_us_.store(us);
           },
           options.commit_window),
       checkpointer_(std::move(checkpointer), options.checkpoint_interval,

@@ -91,6 +91,13 @@ class SqliteStore final : public Store {
   const Checkpointer& checkpointer() const { return checkpointer_; }
   // Checkpoints the writer ran in an idle moment so that the log could start over.
   std::size_t writer_checkpoints() const { return writer_checkpoints_; }
+  // How long the longest of them held the writer up, and all of them together.
+  std::chrono::microseconds longest_writer_checkpoint() const {
+    return std::chrono::microseconds(longest_writer_checkpoint_us_.load());
+  }
+  std::chrono::microseconds writer_checkpoint_time() const {
+    return std::chrono::microseconds(writer_checkpoint_us_.load());
+  }
 
  private:
   Expected<std::vector<MoveRecord>> moves_of(GameId id);
@@ -99,6 +106,7 @@ class SqliteStore final : public Store {
   Connection reader_;
   std::atomic<bool> restart_wanted_{false};  // checkpointer.h: the writer's part
   std::atomic<std::size_t> writer_checkpoints_{0};
+  std::atomic<std::int64_t> longest_writer_checkpoint_us_{0}, writer_checkpoint_us_{0};
   WriteQueue writer_;
   Checkpointer checkpointer_;  // destroyed first: its last checkpoint, then the writer stops
 };

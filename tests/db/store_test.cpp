@@ -195,6 +195,11 @@ TEST(StoreWal, ABusyWriterStillStartsTheLogOverInItsIdleMoments) {
   store.flush();
   EXPECT_GE(store.writer_checkpoints(), 1u);
   EXPECT_LT(largest_wal, 3'000'000u) << "the log never started over";
+  // The checkpointer synced the database file and the log itself before asking the writer
+  // for its checkpoint (both handles were found and synced without an error).
+  EXPECT_GE(store.checkpointer().syncs_before_restart(), 1u);
+  EXPECT_GT(store.writer_checkpoint_time().count(), 0);
+  EXPECT_LE(store.longest_writer_checkpoint(), store.writer_checkpoint_time());
 }
 
 TEST_F(StoreTest, ConcurrentAppendsLandInOrderPerGame) {
