@@ -79,16 +79,10 @@ void Checkpointer::checkpoint() {
     // sync of everything this thread had copied held every waiting move up for 3 to 23 ms in
     // bench_store. So catch up with what the writer appended during this round's copy, then
     // sync both files from this thread: the last checkpoint finds only a few pages dirty.
-    // A busy writer appends while the syncs run: one more round, or two, while a round still
-    // had more than 1 MiB (256 frames) to copy.
-    for (int round = 0; round < 3 && rc == SQLITE_OK; ++round) {
-      const int copied_before = copied;
-      rc = sqlite3_wal_checkpoint_v2(connection_.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE,
-                                     &log_frames, &copied);
-      if (rc == SQLITE_OK) rc = sync_file(SQLITE_FCNTL_FILE_POINTER);
-      if (rc == SQLITE_OK) rc = sync_file(SQLITE_FCNTL_JOURNAL_POINTER);
-      if (rc == SQLITE_OK && copied - copied_before <= 256) break;
-    }
+    rc = sqlite3_wal_checkpoint_v2(connection_.handle(), nullptr, SQLITE_CHECKPOINT_PASSIVE,
+                                   &log_frames, &copied);
+    if (rc == SQLITE_OK) rc = sync_file(SQLITE_FCNTL_FILE_POINTER);
+    if (rc == SQLITE_OK) rc = sync_file(SQLITE_FCNTL_JOURNAL_POINTER);
     synced = rc == SQLITE_OK;
     // Should a sync fail, the last checkpoint syncs for itself: slower, nothing lost.
     if (log_frames > 16 * restart_frames_) {
