@@ -13,7 +13,7 @@
 // checkpoint itself (writer_checkpoint): it copies only the little appended since this
 // thread's last round, nothing can be appended meanwhile, and its next commit starts the log
 // over. Before it raises the flag, this thread catches up once more and syncs the database
-// file and the log itself, so that the writer's checkpoint has only a few pages to sync. Only a
+// file and the log itself, so that the writer's checkpoint syncs only what came after. Only a
 // writer never idle until 16 times that gets a RESTART checkpoint from here, which holds it up for
 // the copy (a RESTART every few seconds put 100 ms stalls in bench_store).
 #include <atomic>
