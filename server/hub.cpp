@@ -41,6 +41,10 @@ Hub::Hub(boost::asio::any_io_executor executor, HubConfig config, db::Store& sto
       time_(std::move(time)),
       lobby_timer_(boost::asio::make_strand(executor)) {}
 
+void Hub::use_blocking_executor(boost::asio::any_io_executor blocking) {
+  blocking_ = std::move(blocking);
+}
+
 Reply Hub::reply_to(const std::shared_ptr<Connection>& c) {
   return [weak = std::weak_ptr<Connection>(c)](Text t) {
     if (auto conn = weak.lock()) conn->send(std::move(t));

@@ -76,7 +76,9 @@ struct HubConfig {
   GameFactory make_game;                 // default: the catalog
   GameLoader load_game;                  // default: the catalog
   // The optimal solution length of a puzzle position, or nullopt (unknown, or too costly).
-  // Empty: puzzle_end says null. Called when a session starts, on that connection's thread.
+  // Empty: puzzle_end says null. Called when a session starts, before its first state is
+  // sent: on the hub's blocking executor (Hub::use_blocking_executor; the server's
+  // "arena-blocking" threads), or without one on the hub's executor.
   std::function<std::optional<int>(std::string_view puzzle, std::string_view position)>
       optimal_length;
   // The tournaments in the store as JSON (all, or one by id) for /api/tournaments; empty:
@@ -105,6 +107,10 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
  public:
   Hub(boost::asio::any_io_executor executor, HubConfig config, db::Store& store,
       std::shared_ptr<const TimeSource> time);
+
+  // Where work that may take long runs instead of an I/O thread: the puzzle solver
+  // (HubConfig::optimal_length). Call before clients connect.
+  void use_blocking_executor(boost::asio::any_io_executor blocking);
 
   void on_open(const std::shared_ptr<Connection>& c);
   void on_message(const std::shared_ptr<Connection>& c, std::string_view text);
@@ -196,6 +202,9 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   // The rest of a puzzle_start once its row exists (or could not be made).
   void start_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& record,
                     std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id);
+  // ... and once its optimal length is known (or not): the session opens, the state is sent.
+  void open_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& record,
+                   std::unique_ptr<AnyGame> instance, db::GameId id, std::optional<int> optimal);
   void on_puzzle_move(const std::shared_ptr<Connection>& c, const protocol::PuzzleMove& m);
   void on_puzzle_solution(const std::shared_ptr<Connection>& c, const protocol::PuzzleSolution& m);
 
@@ -230,6 +239,7 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
                          const std::string& message, std::string_view ref);
 
   boost::asio::any_io_executor executor_;
+  std::optional<boost::asio::any_io_executor> blocking_;
   HubConfig config_;
   db::Store& store_;
   std::shared_ptr<const TimeSource> time_;

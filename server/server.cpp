@@ -67,6 +67,8 @@ Server::~Server() {
 Expected<void> Server::start() {
   ioc_ = std::make_unique<boost::asio::io_context>(config_.threads);
   hub_ = std::make_shared<Hub>(ioc_->get_executor(), config_.hub, store_, time_);
+  blocking_workers_ = std::make_unique<Workers>();
+  hub_->use_blocking_executor(blocking_workers_->ioc.get_executor());
   // Tournaments first, so that their games come back with their rules (adjudication, policy).
   director_workers_ = std::make_unique<Workers>();
   director_ = std::make_shared<TournamentDirector>(director_workers_->ioc.get_executor(), store_);
@@ -74,7 +76,6 @@ Expected<void> Server::start() {
     std::fprintf(stderr, "arena serve: tournaments not continued: %s\n", loaded.error().c_str());
   director_->attach(hub_);
   if (config_.restore_unfinished) hub_->restore_unfinished();
-  blocking_workers_ = std::make_unique<Workers>();
   listener_ = std::make_shared<Listener>(*ioc_, blocking_workers_->ioc.get_executor(), hub_,
                                          config_.web_root);
   if (auto opened = listener_->open(config_.host, config_.port); !opened) return opened;

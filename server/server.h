@@ -61,9 +61,9 @@ class Server {
   // The director's own thread ("arena-director"): its ticks read pairings and write games and
   // pairings synchronously, which must not hold up an I/O thread (db/store.h's rule).
   std::unique_ptr<Workers> director_workers_;
-  // What may wait on SQLite or the disk for an HTTP request (net/http_session.h): threads
-  // "arena-blocking". Declared after ioc_, so destroyed before it (its queued work holds
-  // sessions whose sockets belong to ioc_).
+  // What may wait on SQLite or the disk for an HTTP request (net/http_session.h), and the
+  // puzzle solver (Hub::use_blocking_executor): threads "arena-blocking". Declared after ioc_, so
+  // destroyed before it (its queued work holds sessions whose sockets belong to ioc_).
   std::unique_ptr<Workers> blocking_workers_;
   std::shared_ptr<Listener> listener_;
   std::vector<std::thread> threads_;

@@ -112,16 +112,33 @@ void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::
 void Hub::start_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& record,
                        std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id) {
   if (!id) return send_error(c, ErrorCode::kInternal, id.error(), "puzzle_start");
-  // Before the lock: the solver may take a moment (it has a node budget).
-  std::optional<int> optimal;
-  if (config_.optimal_length)
-    optimal = config_.optimal_length(instance->name(), record.start_position);
+  if (!config_.optimal_length) return open_puzzle(c, record, std::move(instance), *id, {});
+  if (!blocking_) {
+    auto optimal = config_.optimal_length(instance->name(), record.start_position);
+    return open_puzzle(c, record, std::move(instance), *id, optimal);
+  }
+  // The solver may take a while (`arena serve` gives IDA* up to 2 million nodes: 20 ms for a
+  // hard 15-puzzle on the development machine, longer for the cube's generic search): on an
+  // I/O thread it would hold up every connection that thread serves.
+  // The client cannot move in the puzzle before its state names the id, so nothing waits.
+  auto shared_game = std::make_shared<std::unique_ptr<AnyGame>>(std::move(instance));
+  boost::asio::post(*blocking_, [self = shared_from_this(), c, record, shared_game, id = *id] {
+    auto optimal = self->config_.optimal_length((*shared_game)->name(), record.start_position);
+    boost::asio::post(self->executor_, [self, c, record, shared_game, id, optimal] {
+      self->open_puzzle(c, record, std::move(*shared_game), id, optimal);
+    });
+  });
+}
+
+void Hub::open_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& record,
+                      std::unique_ptr<AnyGame> instance, db::GameId id,
+                      std::optional<int> optimal) {
   Text state;
   Text end;
   {
     std::lock_guard lock(mutex_);
-    auto& p = puzzles_[*id];
-    p = PuzzleSession{*id,
+    auto& p = puzzles_[id];
+    p = PuzzleSession{id,
                       c->player.id,
                       std::string(instance->name()),
                       std::move(instance),

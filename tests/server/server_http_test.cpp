@@ -1,10 +1,14 @@
 // HTTP: the REST API, /healthz, /metrics and the web root; and the protocol/examples
 // transcripts replayed against the server.
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <future>
 #include <map>
+#include <mutex>
 #include <set>
 #include <string>
 #include <thread>
@@ -134,6 +138,66 @@ TEST(ServerThreads, RestReadsTokenChecksPuzzlesAndGuestHellosStayOffTheIoThreads
     EXPECT_EQ(store.callers(call), std::set<std::string>{"arena-blocking"}) << call;
   for (const char* call : {"create_game", "find_or_create_player"})
     EXPECT_EQ(store.callers(call), std::set<std::string>{}) << call;
+  server.stop();
+}
+
+TEST(ServerThreads, ThePuzzleSolverRunsOffTheIoThread) {
+  // One I/O thread, and a solver that does not return until the test lets it: a ping from
+  // another connection is answered meanwhile, and the solver ran on an "arena-blocking"
+  // thread. A solver on the I/O thread would keep the pong until the solver gave up.
+  MemoryStore store;
+  ServerConfig config;
+  config.port = 0;
+  config.threads = 1;
+  config.close_grace_ms = 200;
+  config.hub = test_hub_config();
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  std::mutex mutex;
+  std::string solver_thread;
+  config.hub.optimal_length = [&](std::string_view, std::string_view) -> std::optional<int> {
+    char name[16] = {};
+    pthread_getname_np(pthread_self(), name, sizeof name);
+    {
+      std::lock_guard lock(mutex);
+      solver_thread = name;
+    }
+    released.wait_for(std::chrono::seconds(5));
+    return 3;
+  };
+  Server server(config, store);
+  ASSERT_TRUE(server.start());
+  WsClient solver(server.port()), other(server.port());
+  ASSERT_TRUE(solver.open() && other.open());
+  solver.hello("sol");
+  other.hello("oth");
+  solver.send(Json{{"type", "puzzle_start"}, {"puzzle", "counter"}, {"state", "3"}});
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+  for (;;) {  // until the solver has been called
+    {
+      std::lock_guard lock(mutex);
+      if (!solver_thread.empty() || std::chrono::steady_clock::now() > deadline) break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  other.send(Json{{"type", "ping"}, {"id", "while-solving"}});
+  const Json pong = other.wait_for([](const Json& j) { return j.value("type", "") == "pong"; },
+                                   "a pong while the solver ran", std::chrono::milliseconds(2000));
+  release.set_value();
+  EXPECT_EQ(pong.value("id", ""), "while-solving") << pong;
+  {
+    std::lock_guard lock(mutex);
+    EXPECT_EQ(solver_thread, "arena-blocking");
+  }
+  // The puzzle then starts as before, with the solver's answer at its end.
+  const std::int64_t id = solver.expect("puzzle_state")["puzzle_id"];
+  for (int i = 0; i < 3; ++i) {
+    solver.send(Json{{"type", "puzzle_move"}, {"puzzle_id", id}, {"move", "dec"}});
+    solver.expect("puzzle_state");
+  }
+  Json end = solver.expect("puzzle_end");
+  EXPECT_TRUE(end["solved"].get<bool>());
+  EXPECT_EQ(end["optimal_length"], 3);
   server.stop();
 }
 
