@@ -105,6 +105,17 @@ std::optional<double> first_score(const std::string& result) {
 Expected<void> insert_move(Connection& c, const MoveRecord& m);
 Expected<void> finish(Connection& c, const GameEnd& end);
 
+// Posts `fill` (a job that also sets a T) to the writer; `done` gets the T once it is durable.
+template <class T, class Fill>
+void post_for_result(WriteQueue& writer, Fill fill, std::function<void(Expected<T>)> done) {
+  auto out = std::make_shared<T>();
+  writer.post([fill = std::move(fill), out](Connection& c) { return fill(c, *out); },
+              [out, done = std::move(done)](Expected<void> ok) {
+                if (!ok) return done(Error{ok.error()});
+                done(std::move(*out));
+              });
+}
+
 }  // namespace
 
 Expected<std::unique_ptr<SqliteStore>> open_sqlite_store(const std::string& path,
@@ -187,12 +198,12 @@ Expected<PlayerRecord> SqliteStore::find_or_create_player(const std::string& nam
 
 void SqliteStore::find_or_create_player_async(const std::string& name, bool is_bot, Found found) {
   if (auto ok = check_name(name); !ok) return found(Error{ok.error()});
-  auto out = std::make_shared<PlayerRecord>();
-  writer_.post([name, is_bot, out](Connection& c) { return upsert_player(c, name, is_bot, *out); },
-               [out, found = std::move(found)](Expected<void> ok) {
-                 if (!ok) return found(Error{ok.error()});
-                 found(*out);
-               });
+  post_for_result<PlayerRecord>(
+      writer_,
+      [name, is_bot](Connection& c, PlayerRecord& out) {
+        return upsert_player(c, name, is_bot, out);
+      },
+      std::move(found));
 }
 
 namespace {
@@ -227,12 +238,9 @@ Expected<GameId> SqliteStore::create_game(const NewGame& game) {
 }
 
 void SqliteStore::create_game_async(const NewGame& game, Created done) {
-  auto id = std::make_shared<GameId>(0);
-  writer_.post([game, id](Connection& c) { return insert_game(c, game, *id); },
-               [id, done = std::move(done)](Expected<void> ok) {
-                 if (!ok) return done(Error{ok.error()});
-                 done(*id);
-               });
+  post_for_result<GameId>(
+      writer_, [game](Connection& c, GameId& id) { return insert_game(c, game, id); },
+      std::move(done));
 }
 
 void SqliteStore::append_move(const MoveRecord& move, Done done) {

@@ -36,6 +36,7 @@ Text text_of(const Json& j) {
 Hub::Hub(boost::asio::any_io_executor executor, HubConfig config, db::Store& store,
          std::shared_ptr<const TimeSource> time)
     : executor_(executor),
+      blocking_(executor),
       config_(std::move(config)),
       store_(store),
       time_(std::move(time)),

@@ -77,8 +77,8 @@ struct HubConfig {
   GameLoader load_game;                  // default: the catalog
   // The optimal solution length of a puzzle position, or nullopt (unknown, or too costly).
   // Empty: puzzle_end says null. Called when a session starts, before its first state is
-  // sent: on the hub's blocking executor (Hub::use_blocking_executor; the server's
-  // "arena-blocking" threads), or without one on the hub's executor.
+  // sent, on the hub's blocking executor (Hub::use_blocking_executor: the server's
+  // "arena-blocking" threads).
   std::function<std::optional<int>(std::string_view puzzle, std::string_view position)>
       optimal_length;
   // The tournaments in the store as JSON (all, or one by id) for /api/tournaments; empty:
@@ -109,7 +109,7 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
       std::shared_ptr<const TimeSource> time);
 
   // Where work that may take long runs instead of an I/O thread: the puzzle solver
-  // (HubConfig::optimal_length). Call before clients connect.
+  // (HubConfig::optimal_length). Call before clients connect; until then, the hub's executor.
   void use_blocking_executor(boost::asio::any_io_executor blocking);
 
   void on_open(const std::shared_ptr<Connection>& c);
@@ -239,7 +239,7 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
                          const std::string& message, std::string_view ref);
 
   boost::asio::any_io_executor executor_;
-  std::optional<boost::asio::any_io_executor> blocking_;
+  boost::asio::any_io_executor blocking_;  // executor_ until use_blocking_executor
   HubConfig config_;
   db::Store& store_;
   std::shared_ptr<const TimeSource> time_;

@@ -113,16 +113,12 @@ void Hub::start_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& 
                        std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id) {
   if (!id) return send_error(c, ErrorCode::kInternal, id.error(), "puzzle_start");
   if (!config_.optimal_length) return open_puzzle(c, record, std::move(instance), *id, {});
-  if (!blocking_) {
-    auto optimal = config_.optimal_length(instance->name(), record.start_position);
-    return open_puzzle(c, record, std::move(instance), *id, optimal);
-  }
   // The solver may take a while (`arena serve` gives IDA* up to 2 million nodes: 20 ms for a
   // hard 15-puzzle, 350 ms for a cube 12 moves from solved, on the development machine): on an
   // I/O thread it would hold up every connection that thread serves. The client cannot move
   // in the puzzle before its state names the id, so nothing waits.
   auto shared_game = std::make_shared<std::unique_ptr<AnyGame>>(std::move(instance));
-  boost::asio::post(*blocking_, [self = shared_from_this(), c, record, shared_game, id = *id] {
+  boost::asio::post(blocking_, [self = shared_from_this(), c, record, shared_game, id = *id] {
     auto optimal = self->config_.optimal_length((*shared_game)->name(), record.start_position);
     boost::asio::post(self->executor_, [self, c, record, shared_game, id, optimal] {
       self->open_puzzle(c, record, std::move(*shared_game), id, optimal);
