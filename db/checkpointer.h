@@ -12,10 +12,11 @@
 // raises `restart_wanted`, and the writer, the next time its queue is empty, runs a PASSIVE
 // checkpoint itself (writer_checkpoint): it copies only the little appended since this
 // thread's last round, nothing can be appended meanwhile, and its next commit starts the log
-// over. Before it raises the flag, this thread catches up once more and syncs the database
-// file and the log itself, so that the writer's checkpoint syncs only what came after. Only a
-// writer never idle until 16 times that gets a RESTART checkpoint from here, which holds it up for
-// the copy (a RESTART every few seconds put 100 ms stalls in bench_store).
+// over. Before it raises the flag for a log of 4 MiB or more, this thread catches up once
+// more and syncs the database file and the log itself, so that the writer's checkpoint syncs
+// only what came after. Only a writer never idle until 16 times `restart_frames` gets a
+// RESTART checkpoint from here, which holds it up for the copy (a RESTART every few seconds
+// put 100 ms stalls in bench_store).
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -29,6 +30,10 @@ namespace arena::db {
 
 class Checkpointer {
  public:
+  // The log (in 4 KiB frames) from which a round catches up and syncs before asking for a
+  // restart (see above): 4 MiB.
+  static constexpr int kCatchUpFrames = 1024;
+
   Checkpointer(Connection connection, std::chrono::milliseconds interval, int restart_frames,
                std::atomic<bool>& restart_wanted);
   // Stops the thread after a last checkpoint.
@@ -41,7 +46,7 @@ class Checkpointer {
   std::size_t complete_runs() const;
   // RESTART checkpoints forced because the log had grown past 16 x restart_frames.
   std::size_t restarts() const;
-  // Rounds that synced both files before asking for the log to start over.
+  // Rounds that caught up and synced both files before asking for the log to start over.
   std::size_t syncs_before_restart() const;
 
  private:

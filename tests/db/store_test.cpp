@@ -195,9 +195,37 @@ TEST(StoreWal, ABusyWriterStillStartsTheLogOverInItsIdleMoments) {
   store.flush();
   EXPECT_GE(store.writer_checkpoints(), 1u);
   EXPECT_LT(largest_wal, 3'000'000u) << "the log never started over";
-  // The checkpointer synced the database file and the log itself before asking the writer
-  // for its checkpoint (both handles were found and synced without an error).
+}
+
+TEST(StoreWal, BeforeALargeLogStartsOverTheCheckpointerSyncsTheFiles) {
+  // Past Checkpointer::kCatchUpFrames the checkpointer catches up and syncs the database file
+  // and the log itself before it asks the writer for its checkpoint (both handles found and
+  // synced without an error), so that the writer's own checkpoint has little to sync.
+  test::TempDir dir;
+  SqliteOptions options;
+  options.wal_restart_frames = Checkpointer::kCatchUpFrames;
+  options.checkpoint_interval = std::chrono::milliseconds(10);
+  auto opened = open_sqlite_store(dir.file("arena.db"), options);
+  ASSERT_TRUE(opened) << opened.error();
+  auto& store = **opened;
+  NewGame g;
+  g.kind = "chess";
+  const auto id = store.create_game(g);
+  ASSERT_TRUE(id) << id.error();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  for (int ply = 0; store.writer_checkpoints() == 0 && std::chrono::steady_clock::now() < deadline;
+       ++ply) {
+    MoveRecord m = mv(*id, ply, "e2e4");
+    m.pv = std::string(3000, 'x');  // about one page per move
+    store.append_move(m, {});
+    if (ply % 50 == 49) {
+      store.flush();
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  }
+  store.flush();
   EXPECT_GE(store.checkpointer().syncs_before_restart(), 1u);
+  EXPECT_GE(store.writer_checkpoints(), 1u);
   EXPECT_GT(store.writer_checkpoint_time().count(), 0);
   EXPECT_LE(store.longest_writer_checkpoint(), store.writer_checkpoint_time());
 }
