@@ -11,6 +11,8 @@
 
 #include "db/sha256.h"
 #include "db/sqlite_store.h"
+#include "server/rating/elo.h"
+#include "server/rating/glicko2.h"
 #include "tests/db/raw_db.h"
 #include "tests/db/temp_dir.h"
 
@@ -312,6 +314,78 @@ TEST_F(StoreTest, FinishedGameCommitsWithItsRatingUpdates) {
   const GameId aborted = game(a, b);
   ASSERT_TRUE(finish(aborted, "*"));
   EXPECT_EQ(raw.integer("SELECT COUNT(*) FROM rating_history"), 4);
+}
+
+// Each finish updates both players by both methods from what the previous games left: replayed
+// here game by game through the rating library, the stored ratings, deviations, volatilities
+// and counts must come out the same, and each history row must start where the player's
+// previous one ended. Players meet in changing order and colours, and a second kind is
+// rated apart.
+TEST_F(StoreTest, RatingUpdatesFollowOnFromEachPlayersStoredRatings) {
+  const PlayerId ids[3] = {player("ann"), player("bob"), player("cid")};
+  struct Model {
+    double elo = rating::kEloInitial;
+    int games = 0, wins = 0, losses = 0, draws = 0;
+    rating::Glicko2Rating glicko;
+  };
+  Model model[3];
+  const struct {
+    int first, second;
+    const char* result;
+    double score;
+  } results[] = {{0, 1, "1-0", 1.0}, {2, 0, "1/2-1/2", 0.5}, {1, 2, "0-1", 0.0},
+                 {0, 1, "0-1", 0.0}, {1, 0, "1-0", 1.0},     {2, 1, "1/2-1/2", 0.5},
+                 {0, 2, "1-0", 1.0}, {2, 0, "0-1", 0.0}};
+  ASSERT_TRUE(finish(game(ids[0], ids[1], "checkers"), "0-1"));  // another kind: apart
+  for (const auto& r : results) {
+    ASSERT_TRUE(finish(game(ids[r.first], ids[r.second]), r.result));
+    Model& a = model[r.first];
+    Model& b = model[r.second];
+    const double a_elo = rating::elo_update(a.elo, b.elo, r.score, rating::elo_k_factor(a.games));
+    const double b_elo =
+        rating::elo_update(b.elo, a.elo, 1.0 - r.score, rating::elo_k_factor(b.games));
+    const auto a_glicko =
+        rating::glicko2_update_live(a.glicko, {b.glicko.rating, b.glicko.deviation, r.score});
+    const auto b_glicko =
+        rating::glicko2_update_live(b.glicko, {a.glicko.rating, a.glicko.deviation, 1.0 - r.score});
+    a.elo = a_elo, b.elo = b_elo, a.glicko = a_glicko, b.glicko = b_glicko;
+    for (Model* m : {&a, &b}) ++m->games;
+    if (r.score == 1.0) ++a.wins, ++b.losses;
+    if (r.score == 0.0) ++a.losses, ++b.wins;
+    if (r.score == 0.5) ++a.draws, ++b.draws;
+  }
+  test::RawDb raw(path_);
+  for (int i = 0; i < 3; ++i) {
+    const std::string where = "WHERE player_id = " + std::to_string(ids[i]) + " AND kind = 'chess'";
+    auto rows = raw.rows(
+        "SELECT method, rating, deviation, volatility, games, wins, losses, draws FROM ratings " +
+        where + " ORDER BY method");
+    ASSERT_EQ(rows.size(), 2u) << i;
+    EXPECT_EQ(rows[0][0], "elo");
+    EXPECT_NEAR(std::stod(rows[0][1]), model[i].elo, 1e-9) << i;
+    EXPECT_EQ(rows[1][0], "glicko2");
+    EXPECT_NEAR(std::stod(rows[1][1]), model[i].glicko.rating, 1e-9) << i;
+    EXPECT_NEAR(std::stod(rows[1][2]), model[i].glicko.deviation, 1e-9) << i;
+    EXPECT_NEAR(std::stod(rows[1][3]), model[i].glicko.volatility, 1e-12) << i;
+    for (const auto& row : rows) {
+      EXPECT_EQ(row[4], std::to_string(model[i].games)) << i;
+      EXPECT_EQ(row[5], std::to_string(model[i].wins)) << i;
+      EXPECT_EQ(row[6], std::to_string(model[i].losses)) << i;
+      EXPECT_EQ(row[7], std::to_string(model[i].draws)) << i;
+    }
+    // The history chains: each change starts from the one before, the first from the start.
+    for (const char* method : {"elo", "glicko2"}) {
+      auto history = raw.rows("SELECT rating_before, rating_after FROM rating_history " + where +
+                              " AND method = '" + method + "' ORDER BY id");
+      ASSERT_EQ(history.size(), static_cast<std::size_t>(model[i].games)) << i << method;
+      EXPECT_DOUBLE_EQ(std::stod(history[0][0]), 1500.0) << i << method;
+      for (std::size_t g = 1; g < history.size(); ++g)
+        EXPECT_EQ(history[g][0], history[g - 1][1]) << i << method << g;
+    }
+  }
+  // The checkers game moved only its own ratings.
+  EXPECT_EQ(raw.integer("SELECT COUNT(*) FROM ratings WHERE kind = 'checkers'"), 4);
+  EXPECT_EQ(raw.integer("SELECT COUNT(*) FROM rating_history WHERE kind = 'checkers'"), 4);
 }
 
 TEST_F(StoreTest, LeaderboardAfterAFewGames) {
