@@ -57,6 +57,14 @@ std::uint64_t stored_moves(db::Store& store) {
   return n;
 }
 
+// The median; of an even count, the mean of the middle two.
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
 // One store's runs, one per round.
 struct StoreRuns {
   const char* name;
@@ -69,8 +77,7 @@ struct StoreRuns {
   double median_paced_of(F figure) const {
     std::vector<double> v;
     for (const auto& r : runs) v.push_back(figure(r.paced));
-    std::sort(v.begin(), v.end());
-    return v.empty() ? 0 : v[v.size() / 2];
+    return median(std::move(v));
   }
   // ... of its p-th percentile.
   double median_paced(double p) const {
@@ -233,13 +240,9 @@ int main(int argc, char** argv) {
       paired.push_back(s->runs[i].paced.percentile(99) - memory.runs[i].paced.percentile(99));
       std::printf(" %+.3f", paired.back());
     }
-    std::sort(paired.begin(), paired.end());
-    const std::size_t n = paired.size();
-    const double median = n == 0       ? 0.0
-                          : n % 2 == 1 ? paired[n / 2]
-                                       : (paired[n / 2 - 1] + paired[n / 2]) / 2;
-    std::printf(" ms; median %+.3f ms: %s\n", median,
-                median <= 1.0 ? "holds (<= 1 ms)" : "DOES NOT HOLD (> 1 ms)");
+    const double rise = median(paired);
+    std::printf(" ms; median %+.3f ms: %s\n", rise,
+                rise <= 1.0 ? "holds (<= 1 ms)" : "DOES NOT HOLD (> 1 ms)");
   }
   return 0;
 }
