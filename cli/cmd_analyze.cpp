@@ -229,8 +229,21 @@ void add_analyze(CLI::App& app, Action& action) {
                 "the four comparisons (the default without --game)");
   sub->add_flag("--json", f->json, "JSON instead of a table");
   sub->add_option("--svg", f->svg_dir, "also write one SVG chart per measure into this folder");
-  sub->callback([f, &action] {
-    action = [f] {
+  sub->callback([f, sub, &action] {
+    // The comparisons play their own positions: flags for one game's table would be ignored.
+    std::string per_game;
+    int given = 0;
+    for (const char* flag :
+         {"--heuristics", "--player", "--opening-plies", "--max-plies", "--db", "--options"})
+      if (sub->count(flag) > 0) per_game += (given++ == 0 ? "" : ", ") + std::string(flag);
+    if (given > 0) per_game += given == 1 ? " is" : " are";
+    action = [f, per_game] {
+      if (f->game.empty() && !per_game.empty()) {
+        std::cerr << "arena analyze: " << per_game
+                  << " for one game's table: add --game G (without it, the four comparisons "
+                     "run on their own positions)\n";
+        return kExitUsage;
+      }
       int status = kExitOk;
       if (f->comparisons || f->game.empty()) status = run_comparisons(*f);
       if (f->game.empty() || status != kExitOk) return status;

@@ -153,6 +153,19 @@ TEST(LabCli, AnalyzeSaysWhenTheDatabaseIsMissing) {
   EXPECT_NE(r.output.find("custom_score_2"), std::string::npos);
 }
 
+// Without --game the comparisons run on their own positions: a flag for one game's table
+// would be ignored, so it is refused with the flags named.
+TEST(LabCli, AnalyzeRefusesOneGamesFlagsWithoutAGame) {
+  const CliRun one = run("analyze --db /nonexistent/league.db");
+  EXPECT_EQ(one.status, 2) << one.output;
+  EXPECT_NE(one.output.find("--db is for one game's table: add --game"), std::string::npos)
+      << one.output;
+  const CliRun two = run("analyze --heuristics open_score --player random");
+  EXPECT_EQ(two.status, 2) << two.output;
+  EXPECT_NE(two.output.find("--heuristics, --player are for"), std::string::npos) << two.output;
+  EXPECT_EQ(two.output.find("the four comparisons\n"), std::string::npos) << two.output;
+}
+
 TEST(LabCli, AnalyzeJsonHasTheFourComparisons) {
   const CliRun r = run("analyze --json");
   EXPECT_EQ(r.status, 0) << r.output;
