@@ -1,7 +1,9 @@
 #include "server/api/rest.h"
 
 #include <charconv>
+#include <limits>
 #include <map>
+#include <type_traits>
 
 #include "db/game_export.h"
 #include "games/catalog/catalog.h"
@@ -63,16 +65,28 @@ HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
   const std::string status = get("status");
   if (!status.empty() && status != "live" && status != "finished")
     return error_reply(400, "status must be 'live' or 'finished'");
+  // A number parameter, if given, must be a whole number in [lowest, highest]; an error
+  // names the parameter, what it got and what it takes.
+  std::string bad;
+  auto number = [&](const char* name, std::int64_t lowest, std::int64_t highest, auto& into) {
+    if (!bad.empty() || !q.contains(name)) return;
+    const auto v = to_int(get(name));
+    if (v && *v >= lowest && *v <= highest) {
+      into = static_cast<std::remove_reference_t<decltype(into)>>(*v);
+      return;
+    }
+    bad = std::string(name) + " must be a whole number from " + std::to_string(lowest) + " to " +
+          std::to_string(highest) + ", not '" + get(name) + "'";
+  };
+  db::GameFilter f;
+  f.kind = get("game");
+  number("limit", 1, 500, f.limit);
+  number("offset", 0, std::numeric_limits<int>::max(), f.offset);
+  number("player", 1, std::numeric_limits<std::int64_t>::max(), f.player);
+  if (!bad.empty()) return error_reply(400, bad);
   Json out = Json::array();
-  if (status != "finished") out = hub.live_games(get("game"));
+  if (status != "finished") out = hub.live_games(f.kind);
   if (status != "live") {
-    db::GameFilter f;
-    f.kind = get("game");
-    if (auto limit = to_int(get("limit")); limit && *limit > 0 && *limit <= 500)
-      f.limit = static_cast<int>(*limit);
-    if (auto offset = to_int(get("offset")); offset && *offset >= 0)
-      f.offset = static_cast<int>(*offset);
-    if (auto player = to_int(get("player"))) f.player = *player;
     auto list = hub.store().list_games(f);
     if (!list) return error_reply(500, list.error());
     for (const auto& s : *list) out.push_back(summary_json(hub, s));

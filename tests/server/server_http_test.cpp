@@ -245,6 +245,17 @@ TEST_F(ServerTest, RestListsLiveAndFinishedGamesWithTheirMoves) {
             std::string::npos);
   EXPECT_EQ(get(port(), "/api/games/999").status, 404);
   EXPECT_EQ(get(port(), "/api/games?status=maybe").status, 400);
+  // Paging: a limit of 1 to 500 and an offset from 0; anything else is refused, named.
+  EXPECT_EQ(Json::parse(get(port(), "/api/games?status=finished&limit=1").body).size(), 1u);
+  EXPECT_TRUE(Json::parse(get(port(), "/api/games?status=finished&offset=1").body).empty());
+  for (const char* query : {"limit=abc", "limit=0", "limit=-1", "limit=501", "offset=-5",
+                            "offset=1x", "player=0", "player=bob", "limit="}) {
+    auto r = get(port(), std::string("/api/games?") + query);
+    EXPECT_EQ(r.status, 400) << query;
+    const std::string name(query, std::string_view(query).find('='));
+    EXPECT_NE(r.body.find(name + " must be a whole number from"), std::string::npos)
+        << query << ": " << r.body;
+  }
   auto board = Json::parse(get(port(), "/api/leaderboard?game=race").body);
   EXPECT_EQ(board.size(), 2u);
   for (const auto& row : board)
