@@ -65,15 +65,34 @@ void HttpSession::run() {
                         beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
 }
 
+namespace {
+
+constexpr std::uint64_t kBodyLimit = 64 * 1024;
+constexpr std::uint32_t kHeaderLimit = 8 * 1024;  // Beast's default for requests, stated
+
+}  // namespace
+
 void HttpSession::do_read() {
   parser_.emplace();
-  parser_->body_limit(64 * 1024);
+  parser_->body_limit(kBodyLimit);
+  parser_->header_limit(kHeaderLimit);
   stream_.expires_after(std::chrono::seconds(30));
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
 }
 
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
+  // A request the parser refused gets an answer that says why; a client that went away or
+  // timed out gets none.
+  if (ec == http::error::body_limit)
+    return refuse(parser_->get().version(), http::status::payload_too_large,
+                  "request body larger than " + std::to_string(kBodyLimit) + " bytes\n");
+  if (ec == http::error::header_limit)
+    return refuse(11, http::status::request_header_fields_too_large,
+                  "request header larger than " + std::to_string(kHeaderLimit) + " bytes\n");
+  if (ec && ec.category() == beast::http::make_error_code(http::error::bad_method).category() &&
+      ec != http::error::end_of_stream && ec != http::error::partial_message)
+    return refuse(11, http::status::bad_request, "malformed HTTP request: " + ec.message() + "\n");
   if (ec) {
     stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
     return;
@@ -182,9 +201,24 @@ void HttpSession::on_write(bool keep_alive, beast::error_code ec, std::size_t) {
   if (ec) return;
   if (!keep_alive) {
     stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
+    drain(0);
     return;
   }
   do_read();
+}
+
+// After the last answer, reads what the client still sends (the rest of a body too large to
+// take) until it closes, for up to 5 seconds and 1 MiB: closing a socket with unread data
+// resets the connection, and the client may then lose the answer before it reads it.
+void HttpSession::drain(std::size_t so_far) {
+  constexpr std::size_t kDrainLimit = 1024 * 1024;
+  if (so_far == 0) stream_.expires_after(std::chrono::seconds(5));
+  if (so_far > kDrainLimit) return;
+  buffer_.consume(buffer_.size());
+  stream_.async_read_some(buffer_.prepare(16 * 1024),
+                          [self = shared_from_this(), so_far](beast::error_code ec, std::size_t n) {
+                            if (!ec) self->drain(so_far + n);
+                          });
 }
 
 }  // namespace arena::server

@@ -37,6 +37,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   void finish_upgrade(boost::beast::http::request<boost::beast::http::string_body> req,
                       Expected<protocol::PlayerInfo> bot, bool has_token);
   void refuse(unsigned version, boost::beast::http::status status, std::string body);
+  void drain(std::size_t so_far);
 
   boost::beast::tcp_stream stream_;
   boost::asio::any_io_executor blocking_;

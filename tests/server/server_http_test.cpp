@@ -43,6 +43,43 @@ HttpResult get(unsigned short port, const std::string& target) {
           std::string(res[http::field::content_type]), std::string(res[http::field::set_cookie])};
 }
 
+// Sends `request` as it is on a new connection and reads the one answer.
+HttpResult raw_exchange(unsigned short port, const std::string& request) {
+  boost::asio::io_context ioc;
+  boost::beast::tcp_stream stream(ioc);
+  boost::asio::ip::tcp::resolver resolver(ioc);
+  stream.connect(*resolver.resolve("127.0.0.1", std::to_string(port)).begin());
+  boost::asio::write(stream, boost::asio::buffer(request));
+  boost::beast::flat_buffer buffer;
+  http::response<http::string_body> res;
+  boost::beast::error_code ec;
+  http::read(stream, buffer, res, ec);
+  if (ec) return {-1, ec.message(), "", ""};
+  return {static_cast<int>(res.result_int()), res.body(), "", ""};
+}
+
+// A request the parser cannot take is answered with what is wrong, not dropped: a body over
+// the limit (sent whole: the answer must survive the unread rest), a header over its limit,
+// and bytes that are not HTTP. The server goes on serving.
+TEST_F(ServerTest, RequestsThatCannotBeReadAreAnsweredWithWhy) {
+  const std::string body(70'000, 'a');
+  auto big = raw_exchange(port(), "POST /api/tournaments HTTP/1.1\r\nHost: x\r\nContent-Length: " +
+                                      std::to_string(body.size()) + "\r\n\r\n" + body);
+  EXPECT_EQ(big.status, 413) << big.body;
+  EXPECT_NE(big.body.find("request body larger than 65536 bytes"), std::string::npos) << big.body;
+  auto header = raw_exchange(
+      port(), "GET /healthz HTTP/1.1\r\nHost: x\r\nX-Big: " + std::string(9'000, 'b') + "\r\n\r\n");
+  EXPECT_EQ(header.status, 431) << header.body;
+  EXPECT_NE(header.body.find("request header larger than 8192 bytes"), std::string::npos);
+  auto garbage = raw_exchange(port(), "HELLO WORLD\r\n\r\n");
+  EXPECT_EQ(garbage.status, 400) << garbage.body;
+  EXPECT_NE(garbage.body.find("malformed HTTP request"), std::string::npos) << garbage.body;
+  auto length = raw_exchange(port(), "GET / HTTP/1.1\r\nContent-Length: abc\r\n\r\n");
+  EXPECT_EQ(length.status, 400) << length.body;
+  EXPECT_NE(length.body.find("Content-Length"), std::string::npos) << length.body;
+  EXPECT_EQ(get(port(), "/healthz").status, 200);
+}
+
 // /api/tournaments passes the id to the configured source and maps its answers to HTTP;
 // without a source the server says it keeps none.
 TEST_F(ServerTest, TournamentsComeFromTheConfiguredSource) {
