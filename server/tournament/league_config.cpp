@@ -112,8 +112,14 @@ Expected<Format> parse_format(const std::string& text) {
 }
 
 Expected<LeagueConfig> parse_league_config(const std::string& json_text) {
-  json root = json::parse(json_text, nullptr, false);
-  if (root.is_discarded() || !root.is_object()) return make_error("not a JSON object");
+  json root;
+  try {
+    root = json::parse(json_text);
+  } catch (const json::parse_error& e) {
+    // e.what() names the byte and what the parser expected there.
+    return make_error(std::string("not valid JSON: ") + e.what());
+  }
+  if (!root.is_object()) return make_error("not a JSON object");
   LeagueConfig c;
   for (auto [key, field] :
        {std::pair{"name", &c.name}, std::pair{"game", &c.game}, std::pair{"options", &c.options},

@@ -216,8 +216,8 @@ TEST(League, SwissPlaysItsRoundsWithoutRepeats) {
 }
 
 TEST(League, ConfigErrorsNameTheField) {
-  auto unknown = parse_league_config(
-      "{\"game\": \"isolation\", \"players\": [\"Nobody\", \"Random\"]}");
+  auto unknown =
+      parse_league_config("{\"game\": \"isolation\", \"players\": [\"Nobody\", \"Random\"]}");
   ASSERT_TRUE(unknown) << "on a server a player is a name";
   auto resolved = resolve_entrants(*unknown);
   ASSERT_FALSE(resolved);
@@ -230,6 +230,12 @@ TEST(League, ConfigErrorsNameTheField) {
                 .error()
                 .find("ladder"),
             std::string::npos);
+  // Text that is not JSON at all is told apart from JSON of the wrong shape, with where.
+  const auto broken = parse_league_config("{\"game\": isolation}");
+  ASSERT_FALSE(broken);
+  EXPECT_NE(broken.error().find("not valid JSON"), std::string::npos) << broken.error();
+  EXPECT_NE(broken.error().find("column 10"), std::string::npos) << broken.error();
+  EXPECT_EQ(parse_league_config("[\"isolation\"]").error(), "not a JSON object");
   auto preset = league_preset("aind-isolation");
   ASSERT_TRUE(preset) << preset.error();
   EXPECT_EQ(preset->players.size(), 11u);
