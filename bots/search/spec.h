@@ -168,10 +168,16 @@ inline Expected<SearchSpec> parse_search_spec(std::string_view text) {
     if (comma == std::string_view::npos) break;
     rest.remove_prefix(comma + 1);
   }
-  if (!spec.needs_heuristic() && (!spec.eval.empty() || !spec.params.empty()))
-    return make_error("search spec '" + spec.text +
-                      "': " + (spec.algorithm == Algorithm::kMcts ? "mcts" : "random") +
-                      " takes no heuristic");
+  if (!spec.needs_heuristic() && (!spec.eval.empty() || !spec.params.empty())) {
+    const std::string name = spec.algorithm == Algorithm::kMcts ? "mcts" : "random";
+    // A key no search knows would be a heuristic's parameter: with no heuristic, name it.
+    if (spec.eval.empty() && !spec.params.empty())
+      return make_error("search spec '" + spec.text + "': unknown key '" +
+                        spec.params.begin()->first + "' (" + name +
+                        " takes no heuristic; the search keys are depth, movetime, nodes, "
+                        "playouts, seed, c, tt, qsearch)");
+    return make_error("search spec '" + spec.text + "': " + name + " takes no heuristic");
+  }
   return spec;
 }
 

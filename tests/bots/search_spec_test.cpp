@@ -55,7 +55,16 @@ TEST(SearchSpec, ErrorsNameTheBadPart) {
   ASSERT_FALSE(flag);
   EXPECT_NE(flag.error().find("'depth'"), std::string::npos) << flag.error();
   auto random_eval = parse_search_spec("random:eval=material");
-  EXPECT_FALSE(random_eval);
+  ASSERT_FALSE(random_eval);
+  EXPECT_NE(random_eval.error().find("random takes no heuristic"), std::string::npos);
+  // A key no search knows, on a search without a heuristic, is named as unknown (it was
+  // "mcts takes no heuristic", which did not say what was wrong with 'iterations').
+  auto mcts_key = parse_search_spec("mcts:iterations=500");
+  ASSERT_FALSE(mcts_key);
+  EXPECT_NE(mcts_key.error().find("unknown key 'iterations'"), std::string::npos)
+      << mcts_key.error();
+  EXPECT_NE(mcts_key.error().find("playouts"), std::string::npos) << mcts_key.error();
+  EXPECT_TRUE(parse_search_spec("mcts:playouts=500,c=1.4,seed=3"));
 }
 
 TEST(Agent, SpecLimitsWinOverTheCallersAndTheAgentPlaysLegalMoves) {
