@@ -109,10 +109,12 @@ void Server::stop() {
   stopped_ = true;
   listener_->stop();
   hub_->shutdown();
-  boost::asio::post(sweeper_->timer.get_executor(), [sweeper = sweeper_] {
-    sweeper->stopped = true;
-    sweeper->timer.cancel();
-  });
+  // A start that failed (the port taken) stopped before the sweeper was made.
+  if (sweeper_)
+    boost::asio::post(sweeper_->timer.get_executor(), [sweeper = sweeper_] {
+      sweeper->stopped = true;
+      sweeper->timer.cancel();
+    });
   // Give the close handshakes a moment, then stop: every move was durable before it was
   // announced, so nothing is lost by not waiting longer.
   const auto wait_for_connections = [this](std::chrono::milliseconds limit) {
@@ -126,7 +128,7 @@ void Server::stop() {
   hub_->close_remaining();
   wait_for_connections(std::chrono::milliseconds(500));
   store_.flush();
-  sweeper_->guard.reset();
+  if (sweeper_) sweeper_->guard.reset();
   ioc_->stop();
   for (auto& t : threads_) t.join();
   threads_.clear();

@@ -80,6 +80,23 @@ TEST_F(ServerTest, RequestsThatCannotBeReadAreAnsweredWithWhy) {
   EXPECT_EQ(get(port(), "/healthz").status, 200);
 }
 
+// A second server on a port already taken says so from start(), and can then be stopped and
+// destroyed (it crashed: stop() used the sweeper that a failed start never made).
+TEST_F(ServerTest, APortAlreadyTakenIsAnErrorAndNotACrash) {
+  ServerConfig config;
+  config.host = "127.0.0.1";
+  config.port = port();
+  config.hub = test_hub_config();
+  auto second = std::make_unique<Server>(config, store_);
+  auto started = second->start();
+  ASSERT_FALSE(started);
+  EXPECT_NE(started.error().find(std::to_string(port())), std::string::npos) << started.error();
+  EXPECT_NE(started.error().find("in use"), std::string::npos) << started.error();
+  second->stop();
+  second.reset();
+  EXPECT_EQ(get(port(), "/healthz").status, 200);  // the first one goes on
+}
+
 // /api/tournaments passes the id to the configured source and maps its answers to HTTP;
 // without a source the server says it keeps none.
 TEST_F(ServerTest, TournamentsComeFromTheConfiguredSource) {
