@@ -8,12 +8,13 @@
 //   arena bot --list-presets
 //
 // Exit status: 0 the games asked for are over (or stopped by a signal); 1 a bad preset, spec
-// or engine; 2 bad flags.
+// or engine, or a token the server refuses; 2 bad flags. Connection failures are printed as
+// they change, and the bot keeps trying.
 
 #include <atomic>
 #include <csignal>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 #include <string>
@@ -143,10 +144,22 @@ int run_bot(const BotOptions& o) {
   std::cerr << "arena bot: " << o.name << " playing " << game
             << (spec.empty() ? " with " + o.uci : " with " + spec) << " on " << o.server << "\n";
   const bool bounded = c.seek_games > 0 || c.max_games > 0 || c.puzzles > 0;
+  std::string reported;  // the connection's last error, said once each time it changes
+  bool refused = false;
   while (!g_interrupted && !(bounded && (*bot)->session().wait_done(200))) {
     if (!bounded) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    const client::WsConnection& connection = (*bot)->connection();
+    if (std::string error = connection.last_error(); error != reported) {
+      reported = error;
+      if (!connection.refused()) std::cerr << "arena bot: " << error << " (trying again)\n";
+    }
+    if ((refused = connection.refused())) break;
   }
   (*bot)->stop();
+  if (refused) {
+    std::cerr << "arena bot: " << (*bot)->connection().last_error() << "\n";
+    return kExitFailure;
+  }
   const client::BotStats s = (*bot)->session().stats();
   std::printf(
       "games %d: %d won, %d lost, %d drawn, %d aborted; lost on time %d; moves %d; "
@@ -164,7 +177,9 @@ void add_bot(CLI::App& app, Action& action) {
   CLI::App* sub =
       app.add_subcommand("bot", "run a bot on a server (presets, searches, UCI engines)");
   sub->add_option("--server", o->server, "ws://HOST:PORT[/ws]")->capture_default_str();
-  sub->add_option("--token", o->token, "bot token (arena token create NAME; or the ARENA_TOKEN variable); none: a guest");
+  sub->add_option(
+      "--token", o->token,
+      "bot token (arena token create NAME; or the ARENA_TOKEN variable); none: a guest");
   sub->add_option("--name", o->name, "guest display name (without a token)")->capture_default_str();
   sub->add_option("--preset", o->preset, "a roster preset (see --list-presets)");
   sub->add_option("--game", o->game, "catalog game (with --search)");

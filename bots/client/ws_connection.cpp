@@ -52,6 +52,7 @@ struct WsConnection::Impl {
   bool stopping = false;
   std::uint64_t generation = 0;  // of the current connection; stale sends are dropped
   bool connected = false;
+  bool refused = false;  // the upgrade was answered 401 or 403: no more attempts
   std::string last_error;
   // I/O-thread only:
   std::shared_ptr<Ws> ws;
@@ -86,7 +87,19 @@ struct WsConnection::Impl {
           if (!bearer.empty()) r.set(beast::http::field::authorization, bearer);
         }));
     s->read_message_max(16u << 20);
-    s->handshake(url.host + ":" + url.port, url.path, ec);
+    beast::websocket::response_type answer;
+    s->handshake(answer, url.host + ":" + url.port, url.path, ec);
+    if (ec && (answer.result() == beast::http::status::unauthorized ||
+               answer.result() == beast::http::status::forbidden)) {
+      // A token the server does not know will not become known by asking again.
+      std::string why = answer.body();
+      while (!why.empty() && (why.back() == '\n' || why.back() == '\r')) why.pop_back();
+      set_error("the server at " + url.host + ":" + url.port + " refused the token (HTTP " +
+                std::to_string(answer.result_int()) + (why.empty() ? "" : ": " + why) + ")");
+      std::lock_guard lock(mutex);
+      refused = true;
+      return nullptr;
+    }
     if (ec) {
       set_error("WebSocket handshake with " + url.host + ":" + url.port + url.path + ": " +
                 ec.message());
@@ -126,7 +139,7 @@ struct WsConnection::Impl {
     for (;;) {
       {
         std::lock_guard lock(mutex);
-        if (stopping) return;
+        if (stopping || refused) return;
       }
       ioc.restart();
       auto s = open();
@@ -213,6 +226,11 @@ void WsConnection::drop() {
     socket.shutdown(asio::ip::tcp::socket::shutdown_both, ignored);
     socket.close(ignored);
   });
+}
+
+bool WsConnection::refused() const {
+  std::lock_guard lock(impl_->mutex);
+  return impl_->refused;
 }
 
 std::string WsConnection::last_error() const {

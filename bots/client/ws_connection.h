@@ -1,6 +1,7 @@
 #pragma once
 // WsConnection: one bot's WebSocket to the server (Boost.Beast, kept out of this header), on
-// its own I/O thread, reconnecting with back-off whenever the connection drops. It carries
+// its own I/O thread, reconnecting with back-off whenever the connection drops (not when the
+// server refuses the token: that is final). It carries
 // frames only: what they mean is the MessageHandler's business (BotSession).
 
 #include <atomic>
@@ -42,6 +43,9 @@ class WsConnection {
   // Cuts the TCP connection without a close handshake, as a network failure would (tests).
   void drop();
   int connects() const { return connects_; }
+  // The server answered the upgrade 401 or 403 (an unknown or revoked token): the connection
+  // stopped trying, and last_error() says why.
+  bool refused() const;
   std::string last_error() const;
 
  private:

@@ -120,6 +120,50 @@ TEST_F(BotServerTest, ADroppedBotReconnectsAndFinishesTheGame) {
   expect_clean_finish(a->session().stats(), b->session().stats(), 1);
 }
 
+// A token the server refuses (401 at the upgrade) is final: the connection stops trying and
+// says why, where a network failure is retried. A known token connects.
+TEST_F(BotServerTest, ARefusedTokenStopsTheConnectionWithTheServersReason) {
+  start_server();
+  struct Quiet final : MessageHandler {
+    std::atomic<int> opened{0};
+    void on_open() override { ++opened; }
+    void on_message(std::string_view) override {}
+    void on_closed() override {}
+  } handler;
+  WsConnection wrong(parse_ws_url(url()).value(), "not-a-token", handler);
+  wrong.start();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (!wrong.refused() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  ASSERT_TRUE(wrong.refused()) << wrong.last_error();
+  EXPECT_NE(wrong.last_error().find("refused the token (HTTP 401: unknown bot token)"),
+            std::string::npos)
+      << wrong.last_error();
+  EXPECT_EQ(wrong.connects(), 0);
+  wrong.stop();
+  EXPECT_EQ(handler.opened.load(), 0);
+
+  auto token = store_.create_bot_token("known");
+  ASSERT_TRUE(token) << token.error();
+  WsConnection right(parse_ws_url(url()).value(), *token, handler);
+  right.start();
+  while (handler.opened.load() == 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_EQ(handler.opened.load(), 1);
+  EXPECT_FALSE(right.refused());
+  right.stop();
+
+  // Nothing listening: not a refusal; the connection keeps trying and names the failure.
+  WsConnection nowhere(parse_ws_url("ws://127.0.0.1:1/ws").value(), "x", handler);
+  nowhere.start();
+  while (nowhere.last_error().empty() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_NE(nowhere.last_error().find("connect to 127.0.0.1:1"), std::string::npos)
+      << nowhere.last_error();
+  EXPECT_FALSE(nowhere.refused());
+  nowhere.stop();
+}
+
 // A fake that seeks a game (so it moves first) and then misbehaves with `on_turn`.
 std::unique_ptr<FakeClient> misbehaving_seeker(
     const std::string& url, const std::string& tc,
