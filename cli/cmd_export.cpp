@@ -56,7 +56,18 @@ int run_export(const ExportOptions& o) {
               << "\n";
     return kExitFailure;
   }
-  std::cerr << "arena export: " << *written << " games\n";
+  std::cerr << "arena export: " << *written << " games";
+  if (*written == 0 && *format != db::ExportFormat::kJson) {
+    // PGN and PDN hold one kind each: say what the file has instead.
+    std::string kinds;
+    if (auto stored = (*store)->stored_kinds())
+      for (const auto& k : *stored) kinds += (kinds.empty() ? "" : ", ") + k;
+    const bool pgn = *format == db::ExportFormat::kPgn;
+    std::cerr << " (" << (pgn ? "PGN" : "PDN") << " holds " << (pgn ? "chess" : "checkers")
+              << " games; stored here: " << (kinds.empty() ? "none" : kinds)
+              << (kinds.empty() ? "" : "; --format json writes every kind") << ")";
+  }
+  std::cerr << "\n";
   return kExitOk;
 }
 

@@ -169,5 +169,20 @@ TEST_F(StoreCliTest, ExportPdnAndJson) {
   EXPECT_NE(bad_format.output.find("unknown export format 'xml'"), std::string::npos);
 }
 
+// A file with no game of the format's kind exports nothing and says what it holds instead.
+TEST_F(StoreCliTest, AnExportOfNoGamesSaysWhatTheFileHolds) {
+  const PlayerId a = player("a"), b = player("b");
+  play("isolation", a, b, {"d2", "a2"}, "1-0");
+  play("othello", a, b, {"d3"}, "*");
+  auto pgn = run_command(arena("export --db " + db_ + " --format pgn 2>&1 >/dev/null"));
+  EXPECT_EQ(pgn.status, 0) << pgn.output;
+  EXPECT_NE(pgn.output.find("0 games (PGN holds chess games; stored here: isolation, othello; "
+                            "--format json writes every kind)"),
+            std::string::npos)
+      << pgn.output;
+  auto json = run_command(arena("export --db " + db_ + " --format json 2>&1 >/dev/null"));
+  EXPECT_EQ(json.output, "arena export: 2 games\n");
+}
+
 }  // namespace
 }  // namespace arena::db
