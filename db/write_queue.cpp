@@ -94,7 +94,6 @@ void WriteQueue::loop() {
     {
       std::lock_guard lock(mutex_);
       in_flight_ = 0;
-      ++commits_;
       empty = queue_.empty();
     }
     idle_.notify_all();
@@ -133,6 +132,11 @@ void WriteQueue::run_batch(std::deque<Item>& batch) {
     const bool only_failure = !savepoints && !results.front();
     txn = only_failure ? run_cached(connection_, "ROLLBACK") : run_cached(connection_, "COMMIT");
     if (!txn) (void)connection_.exec("ROLLBACK");
+  }
+  {
+    // Counted before the callbacks run: a caller that saw its write done sees its commit.
+    std::lock_guard lock(mutex_);
+    ++commits_;
   }
   for (std::size_t i = 0; i < batch.size(); ++i) {
     if (!batch[i].done) continue;

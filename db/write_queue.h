@@ -52,7 +52,8 @@ class WriteQueue {
   std::size_t size() const;
   // Blocks until every job posted before the call is durable and its callback has returned.
   void flush();
-  // Transactions committed so far (for tests and metrics: fewer than jobs means grouping).
+  // Transactions committed so far (for tests and metrics: fewer than jobs means grouping),
+  // counted before their callbacks run.
   std::size_t commits() const;
 
  private:
