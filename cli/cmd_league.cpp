@@ -43,7 +43,7 @@ struct LeagueFlags {
   bool quiet = false;
   bool in_process = false;
   std::string server, token, token_file;
-  unsigned short port = 0;
+  int port = 0;  // checked to 0-65535
 };
 
 std::string duration(double s) {
@@ -192,7 +192,7 @@ int run(const LeagueFlags& f) {
     return kExitUsage;
   }
   o.db = f.db;
-  o.port = f.port;
+  o.port = static_cast<unsigned short>(f.port);
   o.stop = &g_stop;
   if (!f.quiet) o.progress = draw_progress;
   auto run = run_league_on_server(*config, o);
@@ -253,7 +253,8 @@ void add_league(CLI::App& app, Action& action) {
   sub->add_option("--token", f->token, "with --server: a bot token the server knows");
   sub->add_option("--token-file", f->token_file,
                   "with --server: a file holding the token (default: $ARENA_TOKEN_FILE)");
-  sub->add_option("--port", f->port, "local server's port (default: a free one)");
+  sub->add_option("--port", f->port, "local server's port (default: a free one)")
+      ->check(CLI::Range(0, 65535));
   sub->callback([f, &action] { action = [f] { return run(*f); }; });
 }
 

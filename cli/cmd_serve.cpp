@@ -23,7 +23,7 @@ namespace {
 
 struct ServeOptions {
   std::string host = "127.0.0.1";
-  unsigned short port = 8080;
+  int port = 8080;  // checked to 0-65535
   std::string db = "arena.db";
   std::string web_root;
   int threads = 2;
@@ -66,7 +66,7 @@ int run_serve(const ServeOptions& o) {
   }
   server::ServerConfig config;
   config.host = o.host;
-  config.port = o.port;
+  config.port = static_cast<unsigned short>(o.port);
   config.web_root = find_web_root(o.web_root);
   config.threads = o.threads;
   config.hub.illegal_move_loses = o.illegal_move_loses;
@@ -123,7 +123,9 @@ void add_serve(CLI::App& app, Action& action) {
   CLI::App* sub =
       app.add_subcommand("serve", "run the match server (HTTP + WebSocket on one port)");
   sub->add_option("--host", o->host, "address to listen on")->capture_default_str();
-  sub->add_option("--port", o->port, "port (0: any free port)")->capture_default_str();
+  sub->add_option("--port", o->port, "port (0: any free port)")
+      ->capture_default_str()
+      ->check(CLI::Range(0, 65535));
   sub->add_option("--db", o->db, "SQLite file, or :memory: for a throw-away store")
       ->capture_default_str();
   sub->add_option("--web-root", o->web_root,

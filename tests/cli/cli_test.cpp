@@ -40,6 +40,16 @@ TEST(Cli, ServeRefusesANegativeCommitWindowNamingTheFlag) {
   EXPECT_NE(r.output.find("--commit-window-us"), std::string::npos) << r.output;
 }
 
+TEST(Cli, APortOutOfRangeIsRefusedWithTheRange) {
+  for (const char* command : {" serve --port 99999 --db :memory:", " league --port 70000",
+                              " serve --port -1 --db :memory:"}) {
+    auto r = run_command(kArena + command);
+    EXPECT_EQ(r.status, 2) << command;
+    EXPECT_NE(r.output.find("--port: Value"), std::string::npos) << r.output;
+    EXPECT_NE(r.output.find("not in range 0 to 65535"), std::string::npos) << r.output;
+  }
+}
+
 TEST(Cli, VersionPrintsVersion) {
   auto r = run_command(kArena + " --version");
   EXPECT_EQ(r.status, 0);
