@@ -17,6 +17,11 @@ struct TokenOptions {
 };
 
 int create_token(const TokenOptions& o) {
+  // Before the file is opened, which creates it: a bad name leaves nothing behind.
+  if (auto ok = db::check_player_name(o.name); !ok) {
+    std::cerr << "arena token: " << ok.error() << "\n";
+    return kExitFailure;
+  }
   auto store = db::open_sqlite_store(o.db);
   if (!store) {
     std::cerr << "arena token: " << store.error() << "\n";

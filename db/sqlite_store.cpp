@@ -81,15 +81,6 @@ std::string random_token() {
   return token;  // 256 random bits as 64 hex characters
 }
 
-Expected<void> check_name(const std::string& name) {
-  if (name.empty() || name.size() > 64)
-    return make_error("player name '" + name + "' must be 1 to 64 characters");
-  for (char ch : name)
-    if (static_cast<unsigned char>(ch) < 0x20)
-      return make_error("player name '" + name + "' contains a control character");
-  return {};
-}
-
 std::optional<std::int64_t> optional_id(std::int64_t id) {
   return id == 0 ? std::nullopt : std::optional<std::int64_t>(id);
 }
@@ -189,7 +180,7 @@ Expected<void> upsert_player(Connection& c, const std::string& name, bool is_bot
 }  // namespace
 
 Expected<PlayerRecord> SqliteStore::find_or_create_player(const std::string& name, bool is_bot) {
-  if (auto ok = check_name(name); !ok) return Error{ok.error()};
+  if (auto ok = check_player_name(name); !ok) return Error{ok.error()};
   PlayerRecord out;
   auto ok = writer_.run([&](Connection& c) { return upsert_player(c, name, is_bot, out); });
   if (!ok) return Error{ok.error()};
@@ -197,7 +188,7 @@ Expected<PlayerRecord> SqliteStore::find_or_create_player(const std::string& nam
 }
 
 void SqliteStore::find_or_create_player_async(const std::string& name, bool is_bot, Found found) {
-  if (auto ok = check_name(name); !ok) return found(Error{ok.error()});
+  if (auto ok = check_player_name(name); !ok) return found(Error{ok.error()});
   post_for_result<PlayerRecord>(
       writer_,
       [name, is_bot](Connection& c, PlayerRecord& out) {
@@ -252,7 +243,7 @@ void SqliteStore::finish_game(const GameEnd& end, Done done) {
 }
 
 Expected<std::string> SqliteStore::create_bot_token(const std::string& bot_name) {
-  if (auto ok = check_name(bot_name); !ok) return Error{ok.error()};
+  if (auto ok = check_player_name(bot_name); !ok) return Error{ok.error()};
   const std::string token = random_token();
   const std::string hash = sha256_hex(token);
   auto ok = writer_.run([&](Connection& c) -> Expected<void> {
@@ -443,5 +434,14 @@ Expected<void> finish(Connection& c, const GameEnd& end) {
 }
 
 }  // namespace
+
+Expected<void> check_player_name(const std::string& name) {
+  if (name.empty() || name.size() > 64)
+    return make_error("player name '" + name + "' must be 1 to 64 characters");
+  for (char ch : name)
+    if (static_cast<unsigned char>(ch) < 0x20)
+      return make_error("player name '" + name + "' contains a control character");
+  return {};
+}
 
 }  // namespace arena::db

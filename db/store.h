@@ -235,4 +235,8 @@ class Store {
   virtual void find_or_create_player_async(const std::string& name, bool is_bot, Found found) = 0;
 };
 
+// A player's name as the stores take it: 1 to 64 characters, none a control character. The
+// error quotes the name and says which rule it breaks.
+Expected<void> check_player_name(const std::string& name);
+
 }  // namespace arena::db

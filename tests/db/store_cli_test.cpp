@@ -76,6 +76,16 @@ TEST_F(StoreCliTest, TokenCreatePrintsATokenThatAuthenticates) {
   EXPECT_EQ(who->name, "alpha-bot");
 }
 
+// A bad name is refused before the database is opened: no file is left behind.
+TEST_F(StoreCliTest, TokenCreateRefusesABadNameWithoutMakingTheFile) {
+  const std::string fresh = dir_.file("never.db");
+  auto r = run_command(arena("token create '' --db " + fresh));
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("player name '' must be 1 to 64 characters"), std::string::npos)
+      << r.output;
+  EXPECT_FALSE(std::filesystem::exists(fresh));
+}
+
 TEST_F(StoreCliTest, RatingsPrintTheLeaderboardByEachMethod) {
   const PlayerId a = player("ann"), b = player("bob"), c = player("cid");
   play("othello", a, b, {}, "1-0");
