@@ -216,7 +216,8 @@ void add_analyze(CLI::App& app, Action& action) {
   sub->add_option("--game,-g", f->game, "a two-player game: a table for its heuristics");
   sub->add_option("--heuristics", f->heuristics, "comma-separated names (default: all)");
   sub->add_option("--player", f->player, "self-play spec (default alphabeta depth 3)");
-  sub->add_option("--games,-n", f->games, "self-play games (default 20)")
+  sub->add_option("--games,-n", f->games,
+                  "self-play games (default 20; the comparisons play at most 40)")
       ->check(CLI::Range(0, 100'000));
   sub->add_option("--opening-plies", f->opening_plies, "random plies before each game")
       ->check(CLI::Range(0, 100));
