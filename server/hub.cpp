@@ -77,6 +77,18 @@ void Hub::on_message(const std::shared_ptr<Connection>& c, std::string_view text
   dispatch(c, std::move(*d.message));
 }
 
+void Hub::on_binary_message(const std::shared_ptr<Connection>& c) {
+  if (!c->limiter.allow(time_->now_ms()))
+    return send_error(c, ErrorCode::kRateLimited,
+                      "more than " + std::to_string(protocol::kMaxMessagesPerSecond) +
+                          " messages per second; this one was dropped",
+                      "");
+  send_error(c, ErrorCode::kBadJson,
+             "binary frames are not part of the protocol: send each JSON message as a text "
+             "frame",
+             "");
+}
+
 void Hub::dispatch(const std::shared_ptr<Connection>& c, protocol::ClientMessage message) {
   std::visit(
       Overload{[&](const protocol::Hello& m) { on_hello(c, m); },

@@ -114,6 +114,9 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
 
   void on_open(const std::shared_ptr<Connection>& c);
   void on_message(const std::shared_ptr<Connection>& c, std::string_view text);
+  // A binary frame: refused with an error that says the protocol is text (rate-limited like
+  // any message).
+  void on_binary_message(const std::shared_ptr<Connection>& c);
   void on_close(const std::shared_ptr<Connection>& c);
 
   // Reloads the store's unfinished two-player games as live matches (after a restart);

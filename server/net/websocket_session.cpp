@@ -44,7 +44,7 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
   // Errors include message_too_big: Beast has then already closed with code 1009.
   if (ec) return fail();
   if (!ws_.got_text()) {
-    hub_->on_message(shared_from_this(), "binary frames are not part of the protocol");
+    hub_->on_binary_message(shared_from_this());
   } else {
     const auto data = buffer_.cdata();
     hub_->on_message(shared_from_this(),

@@ -32,6 +32,17 @@ TEST_F(BadInputTest, MalformedJsonIsBadJson) {
   expect_game_goes_on();
 }
 
+// Valid JSON in a binary frame is refused for being binary, not as invalid JSON.
+TEST_F(BadInputTest, ABinaryFrameIsRefusedSayingTheProtocolIsText) {
+  a->send_binary(R"({"type":"ping","id":"b"})");
+  const Json e = a->expect_error("bad_json");
+  EXPECT_NE(e.value("message", "").find("binary frames are not part of the protocol"),
+            std::string::npos)
+      << e.dump();
+  EXPECT_NE(e.value("message", "").find("text frame"), std::string::npos) << e.dump();
+  expect_game_goes_on();
+}
+
 TEST_F(BadInputTest, UnknownTypeIsNamed) {
   a->send(Json{{"type", "teleport"}});
   Json e = a->expect_error("unknown_type");

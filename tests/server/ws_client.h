@@ -54,6 +54,12 @@ class WsClient {
     ws_.write(boost::asio::buffer(text), ec);
   }
   void send(const Json& j) { send_text(j.dump()); }
+  void send_binary(const std::string& bytes) {
+    boost::beast::error_code ec;
+    ws_.binary(true);
+    ws_.write(boost::asio::buffer(bytes), ec);
+    ws_.text(true);
+  }
 
   // The next message, or nullopt on timeout or close (closed() tells which).
   std::optional<Json> recv(std::chrono::milliseconds timeout = std::chrono::seconds(10)) {
