@@ -37,6 +37,7 @@
 
 #include "bench/arena_load.h"
 #include "bench/hop_store.h"
+#include "bench/median.h"
 #include "db/sqlite_store.h"
 #include "server/memory_store.h"
 
@@ -55,14 +56,6 @@ std::uint64_t stored_moves(db::Store& store) {
   std::uint64_t n = 0;
   for (const auto& g : *games) n += static_cast<std::uint64_t>(g.plies);
   return n;
-}
-
-// The median; of an even count, the mean of the middle two.
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 // One store's runs, one per round.

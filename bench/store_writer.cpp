@@ -39,12 +39,14 @@
 #include <vector>
 
 #include "bench/hop_store.h"
+#include "bench/median.h"
 #include "db/sqlite_store.h"
 
 namespace {
 
 using namespace arena;
 using Clock = std::chrono::steady_clock;
+using bench::median;
 
 struct Flags {
   int games = 2000;
@@ -227,13 +229,6 @@ Expected<Run> run_once(const std::string& kind, int in_flight, const Flags& flag
   if (!dir.empty()) std::filesystem::remove_all(dir);
   if (!ok) return make_error(ok.error());
   return r;
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 const char* label(const std::string& kind) {
