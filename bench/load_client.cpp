@@ -507,8 +507,16 @@ double thread_cpu_seconds(const std::string& name) {
     std::ifstream comm(task.path() / "comm");
     std::string thread_name;
     if (!std::getline(comm, thread_name) || thread_name != name) continue;
-    // /proc/<pid>/task/<tid>/stat: "tid (comm) state ..." then utime and stime are fields 14
-    // and 15; the comm may hold spaces, so count from the closing parenthesis.
+    // /proc/<pid>/task/<tid>/schedstat starts with the thread's time on a CPU in nanoseconds;
+    // stat's utime and stime count 10 ms ticks, too coarse for runs of a second.
+    std::ifstream schedstat(task.path() / "schedstat");
+    long long on_cpu_ns = 0;
+    if (schedstat >> on_cpu_ns) {
+      total += static_cast<double>(on_cpu_ns) / 1e9;
+      continue;
+    }
+    // Without schedstat: "tid (comm) state ..." then utime and stime are fields 14 and 15;
+    // the comm may hold spaces, so count from the closing parenthesis.
     std::ifstream stat_file(task.path() / "stat");
     std::string stat((std::istreambuf_iterator<char>(stat_file)), std::istreambuf_iterator<char>());
     const auto close = stat.rfind(')');

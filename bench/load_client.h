@@ -95,7 +95,8 @@ class LoadClients {
 
 // Resident set size of this process in bytes (/proc/self/statm), 0 if unavailable.
 double rss_bytes();
-// CPU seconds (user + system) used so far by this process's threads named `name`.
+// CPU seconds used so far by this process's threads named `name` (schedstat's nanoseconds;
+// stat's 10 ms ticks where schedstat is missing).
 double thread_cpu_seconds(const std::string& name);
 
 // The machine's CPU time so far, from /proc/stat's "cpu" line, in seconds over all CPUs; and

@@ -12,7 +12,7 @@
 // bots in pairs, so that rating rows are spread over the file as in a league.
 //
 // Printed per run: moves per second, CPU time per move of the store's threads (writer and
-// checkpointer, from /proc/self/task/*/schedstat, in nanoseconds) and writes per commit. The
+// checkpointer, bench::thread_cpu_seconds) and writes per commit. The
 // reference, measured in the same run and interleaved with it over --rounds: HopStore
 // (bench/hop_store.h), the same writer thread and queue with a MemoryStore behind it, i.e.
 // everything but SQLite. Then, per K, the medians and their ratios to HopStore's.
@@ -31,7 +31,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -39,6 +38,7 @@
 #include <vector>
 
 #include "bench/hop_store.h"
+#include "bench/load_client.h"
 #include "bench/median.h"
 #include "db/sqlite_store.h"
 
@@ -157,23 +157,8 @@ class Driver {
   std::string error_;
 };
 
-// CPU seconds so far of this process's threads named arena-writer and arena-checkpt: the first
-// field of /proc/self/task/<tid>/schedstat is a thread's time on a CPU in nanoseconds (the
-// utime and stime of /proc are in 10 ms ticks, too coarse for runs of a second).
 double store_cpu_seconds() {
-  namespace fs = std::filesystem;
-  double seconds = 0;
-  std::error_code ec;
-  for (const auto& task : fs::directory_iterator("/proc/self/task", ec)) {
-    std::ifstream comm_file(task.path() / "comm");
-    std::string comm;
-    std::getline(comm_file, comm);
-    if (comm != "arena-writer" && comm != "arena-checkpt") continue;
-    std::ifstream schedstat(task.path() / "schedstat");
-    long long on_cpu_ns = 0;
-    if (schedstat >> on_cpu_ns) seconds += static_cast<double>(on_cpu_ns) / 1e9;
-  }
-  return seconds;
+  return bench::thread_cpu_seconds("arena-writer") + bench::thread_cpu_seconds("arena-checkpt");
 }
 
 // One run on a fresh store: "hop", or SQLite with "normal" or "full" synchronous.

@@ -62,15 +62,20 @@ void Hub::on_open(const std::shared_ptr<Connection>& c) {
   connections_.insert(c);
 }
 
+bool Hub::within_rate(const std::shared_ptr<Connection>& c, const std::string& ref) {
+  if (c->limiter.allow(time_->now_ms())) return true;
+  send_error(c, ErrorCode::kRateLimited,
+             "more than " + std::to_string(protocol::kMaxMessagesPerSecond) +
+                 " messages per second; this one was dropped",
+             ref);
+  return false;
+}
+
 void Hub::on_message(const std::shared_ptr<Connection>& c, std::string_view text) {
   // Decoded first (a message is at most kMaxMessageBytes), so the error names what was dropped
   // and a client can send that again.
   protocol::Decoded d = protocol::decode_client_message(text);
-  if (!c->limiter.allow(time_->now_ms()))
-    return send_error(c, ErrorCode::kRateLimited,
-                      "more than " + std::to_string(protocol::kMaxMessagesPerSecond) +
-                          " messages per second; this one was dropped",
-                      d.ref_type);
+  if (!within_rate(c, d.ref_type)) return;
   if (!d.message) return send_error(c, d.error.code, d.error.message, d.ref_type);
   if (!c->hello_done && !std::holds_alternative<protocol::Hello>(*d.message))
     return send_error(c, ErrorCode::kHelloRequired, "the first message must be hello", d.ref_type);
@@ -78,11 +83,7 @@ void Hub::on_message(const std::shared_ptr<Connection>& c, std::string_view text
 }
 
 void Hub::on_binary_message(const std::shared_ptr<Connection>& c) {
-  if (!c->limiter.allow(time_->now_ms()))
-    return send_error(c, ErrorCode::kRateLimited,
-                      "more than " + std::to_string(protocol::kMaxMessagesPerSecond) +
-                          " messages per second; this one was dropped",
-                      "");
+  if (!within_rate(c, "")) return;
   send_error(c, ErrorCode::kBadJson,
              "binary frames are not part of the protocol: send each JSON message as a text "
              "frame",

@@ -240,6 +240,9 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   static Reply reply_to(const std::shared_ptr<Connection>& c);
   static void send_error(const std::shared_ptr<Connection>& c, protocol::ErrorCode code,
                          const std::string& message, std::string_view ref);
+  // Counts a message against the connection's rate; over it, says so (naming `ref`, the
+  // message's type) and returns false: the message is dropped.
+  bool within_rate(const std::shared_ptr<Connection>& c, const std::string& ref);
 
   boost::asio::any_io_executor executor_;
   boost::asio::any_io_executor blocking_;  // executor_ until use_blocking_executor
