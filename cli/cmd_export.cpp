@@ -59,12 +59,11 @@ int run_export(const ExportOptions& o) {
   std::cerr << "arena export: " << *written << " games";
   if (*written == 0 && *format != db::ExportFormat::kJson) {
     // PGN and PDN hold one kind each: say what the file has instead.
-    std::string kinds;
-    if (auto stored = (*store)->stored_kinds())
-      for (const auto& k : *stored) kinds += (kinds.empty() ? "" : ", ") + k;
+    auto stored = (*store)->stored_kinds();
+    const std::vector<std::string> kinds = stored ? *stored : std::vector<std::string>{};
     const bool pgn = *format == db::ExportFormat::kPgn;
     std::cerr << " (" << (pgn ? "PGN" : "PDN") << " holds " << (pgn ? "chess" : "checkers")
-              << " games; stored here: " << (kinds.empty() ? "none" : kinds)
+              << " games; stored here: " << list_or_none(kinds)
               << (kinds.empty() ? "" : "; --format json writes every kind") << ")";
   }
   std::cerr << "\n";

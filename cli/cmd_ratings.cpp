@@ -122,10 +122,8 @@ int run_ratings(RatingsOptions o) {
     return kExitFailure;
   }
   if (std::find(kinds->begin(), kinds->end(), o.game) == kinds->end()) {
-    std::string known;
-    for (const auto& k : *kinds) known += (known.empty() ? "" : ", ") + k;
     std::cerr << "arena ratings: no games of '" << o.game << "' in " << o.db
-              << " (stored: " << (known.empty() ? "none" : known) << ")\n";
+              << " (stored: " << list_or_none(*kinds) << ")\n";
     return kExitFailure;
   }
   return o.method == "bt" ? print_bradley_terry(**store, o) : print_live(**store, o);

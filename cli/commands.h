@@ -4,6 +4,8 @@
 // Keep this layer thin: parse flags, call modules, print.
 
 #include <functional>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -16,6 +18,13 @@ using Action = std::function<int()>;
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;  // the work itself failed (a bad position, a lost file)
 inline constexpr int kExitUsage = 2;    // bad subcommand or flag
+
+// "a, b, c" for messages that list what there is; "none" for nothing.
+inline std::string list_or_none(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
+  return out.empty() ? "none" : out;
+}
 
 void add_perft(CLI::App& app, Action& action);
 void add_serve(CLI::App& app, Action& action);
