@@ -39,7 +39,9 @@ std::string load_flags_help() {
          "  --rounds N          bench_store: rounds of every store, interleaved (default 3)\n"
          "  --stores LIST       bench_store: what runs beside the MemoryStore, from hop (its\n"
          "                      writes through the writer thread), normal and full (SQLite's\n"
-         "                      synchronous) and gather (NORMAL with a group-commit window);\n"
+         "                      synchronous; NORMAL journals moves), commit (NORMAL with a\n"
+         "                      commit per move, no journal) and gather (commit with a\n"
+         "                      group-commit window);\n"
          "                      default hop,normal,full\n"
          "  --commit-window-us US  bench_store: the window of `gather` (default 1000)\n";
 }
@@ -84,8 +86,10 @@ Expected<LoadFlags> parse_load_flags(int argc, char** argv,
       std::stringstream list(v);
       std::string name;
       while (std::getline(list, name, ','))
-        if (name != "hop" && name != "normal" && name != "full" && name != "gather")
-          return make_error("flag --stores: '" + name + "' is not hop, normal, full or gather");
+        if (name != "hop" && name != "normal" && name != "full" && name != "gather" &&
+            name != "commit")
+          return make_error("flag --stores: '" + name +
+                            "' is not hop, normal, commit, full or gather");
       f.stores = v;
       continue;
     }

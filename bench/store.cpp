@@ -6,9 +6,12 @@
 //   HopStore            the same MemoryStore behind the store's writer thread (bench/hop_store.h):
 //                       what the hop to the writer and back costs, without SQLite's work;
 //   SqliteStore NORMAL  open_sqlite_store on a fresh temporary file (WAL, group commit, the
-//                       checkpointer), synchronous=NORMAL: the server's default;
-//   SqliteStore FULL    the same with `arena serve --synchronous full`.
-// `--stores` picks which of the last three run (default all), and may add `gather`.
+//                       checkpointer, the move journal), synchronous=NORMAL: the server's
+//                       default;
+//   SqliteStore FULL    the same with `arena serve --synchronous full` (no journal: every move
+//                       waits for its fsynced commit).
+// `--stores` picks which of the last three run (default all), and may add `commit` (NORMAL
+// without the move journal: each move waits for its own group commit) and `gather`.
 //
 // Printed, per round: each phase of each store, with the CPU time of the server's I/O threads
 // and of the store's threads (writer, checkpointer) per round trip; for SQLite the moves in the
@@ -19,11 +22,11 @@
 // the verdict is on the median over the rounds of each round's p99 minus the MemoryStore's p99
 // of the same round.
 //
-// `gather` is NORMAL with a group-commit window of --commit-window-us (SqliteOptions).
+// `gather` is `commit` with a group-commit window of --commit-window-us (SqliteOptions).
 //
 // usage: bench_store [--connections N] [--seconds S] [--warmup S] [--pace-ms MS] [--rounds N]
 //                    [--client-threads T] [--server-threads T] [--game NAME]
-//                    [--stores hop,normal,full,gather] [--commit-window-us US]
+//                    [--stores hop,normal,commit,full,gather] [--commit-window-us US]
 
 #include <algorithm>
 #include <chrono>
@@ -89,8 +92,9 @@ struct StoreRuns {
   }
 };
 
-// The load on a fresh SQLite file with `full` or NORMAL synchronous; the error names the step.
-arena::Expected<void> run_sqlite(bool full, std::chrono::microseconds window,
+// The load on a fresh SQLite file with `full` or NORMAL synchronous, with or without the move
+// journal; the error names the step.
+arena::Expected<void> run_sqlite(bool full, bool journal, std::chrono::microseconds window,
                                  const LoadFlags& flags, StoreRuns& out) {
   char dir_template[] = "/tmp/arena_bench_store.XXXXXX";
   if (mkdtemp(dir_template) == nullptr)
@@ -98,6 +102,7 @@ arena::Expected<void> run_sqlite(bool full, std::chrono::microseconds window,
   const std::filesystem::path dir(dir_template);
   db::SqliteOptions options;
   options.synchronous_full = full;
+  options.move_journal = journal;
   options.commit_window = window;
   auto sqlite = db::open_sqlite_store((dir / "arena.db").string(), options);
   if (!sqlite) {
@@ -115,11 +120,14 @@ arena::Expected<void> run_sqlite(bool full, std::chrono::microseconds window,
   const auto& ckpt = (*sqlite)->checkpointer();
   std::error_code ec;
   const auto wal_bytes = std::filesystem::file_size(dir / "arena.db-wal", ec);
-  char note[384];
+  const auto* journal_used = (*sqlite)->journal();
+  char note[448];
   std::snprintf(note, sizeof note,
-                "%zu group commits, WAL %.1f MiB at the end, checkpoints %zu (%zu copied the "
+                "%llu moves journaled, %zu group commits, WAL %.1f MiB at the end, checkpoints %zu "
+                "(%zu copied the "
                 "whole log, %zu forced a restart, %zu synced before asking for a restart) and "
                 "%zu by the idle writer (longest %.2f ms, %.1f ms in all)",
+                static_cast<unsigned long long>(journal_used ? journal_used->appended() : 0),
                 (*sqlite)->commits(), ec ? 0.0 : static_cast<double>(wal_bytes) / (1024.0 * 1024.0),
                 ckpt.runs(), ckpt.complete_runs(), ckpt.restarts(), ckpt.syncs_before_restart(),
                 (*sqlite)->writer_checkpoints(),
@@ -153,7 +161,7 @@ int main(int argc, char** argv) {
   // medians over the rounds are compared.
   StoreRuns memory{"MemoryStore", {}, {}, {}}, hop{"HopStore", {}, {}, {}},
       normal{"SqliteStore NORMAL", {}, {}, {}}, full{"SqliteStore FULL", {}, {}, {}},
-      gather{"NORMAL + window", {}, {}, {}};
+      commit{"NORMAL, no journal", {}, {}, {}}, gather{"no journal + window", {}, {}, {}};
   std::vector<StoreRuns*> compared;  // in the order of the flag
   {
     std::stringstream list(flags->stores);
@@ -162,6 +170,7 @@ int main(int argc, char** argv) {
       compared.push_back(name == "hop"      ? &hop
                          : name == "normal" ? &normal
                          : name == "gather" ? &gather
+                         : name == "commit" ? &commit
                                             : &full);
   }
   std::vector<StoreRuns*> every_store{&memory};
@@ -186,7 +195,7 @@ int main(int argc, char** argv) {
             ok = make_error(run.error());
         }
       } else {
-        ok = run_sqlite(s == &full,
+        ok = run_sqlite(s == &full, s == &normal || s == &full,
                         std::chrono::microseconds(s == &gather ? flags->commit_window_us : 0),
                         *flags, *s);
       }

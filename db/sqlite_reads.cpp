@@ -50,6 +50,7 @@ Expected<PlayerRecord> SqliteStore::authenticate_token(const std::string& token)
 }
 
 Expected<std::vector<GameSummary>> SqliteStore::list_games(const GameFilter& f) {
+  settle();  // moves: the journal may hold some the writer has not stored yet
   std::lock_guard lock(read_mutex_);
   const std::string sql = std::string(kSummaryColumns) +
                           "WHERE (?1 = '' OR g.kind = ?1) AND (?2 = 0 OR g.first_id = ?2 OR "
@@ -95,6 +96,7 @@ Expected<std::vector<MoveRecord>> SqliteStore::moves_of(GameId id) {
 }
 
 Expected<GameDetail> SqliteStore::game_detail(GameId id) {
+  settle();  // moves: the journal may hold some the writer has not stored yet
   std::lock_guard lock(read_mutex_);
   // One read transaction, so the game row and its moves come from the same snapshot.
   if (auto ok = reader_.exec("BEGIN"); !ok) return Error{ok.error()};
@@ -152,6 +154,7 @@ Expected<std::vector<RatingRow>> SqliteStore::ratings(const std::string& kind,
 }
 
 Expected<std::vector<GameDetail>> SqliteStore::unfinished_games() {
+  settle();  // moves: the journal may hold some the writer has not stored yet
   std::vector<GameId> ids;
   {
     std::lock_guard lock(read_mutex_);

@@ -6,6 +6,7 @@
 #include <sys/statvfs.h>
 
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <random>
 #include <utility>
@@ -93,8 +94,84 @@ std::optional<double> first_score(const std::string& result) {
   return std::nullopt;
 }
 
-Expected<void> insert_move(Connection& c, const MoveRecord& m);
+Expected<void> insert_move(Connection& c, const MoveRecord& m, std::int64_t created_at_ms);
 Expected<void> finish(Connection& c, const GameEnd& end);
+
+// The next ply each unfinished game expects.
+Expected<std::unordered_map<GameId, int>> live_games(Connection& c) {
+  auto stmt = c.prepare(
+      "SELECT g.id, (SELECT COALESCE(MAX(m.ply) + 1, 0) FROM moves m WHERE m.game_id = g.id) "
+      "FROM games g WHERE g.result IS NULL");
+  if (!stmt) return Error{stmt.error()};
+  std::unordered_map<GameId, int> out;
+  for (;;) {
+    auto row = stmt->step();
+    if (!row) return Error{row.error()};
+    if (!*row) break;
+    out[stmt->int64(0)] = stmt->int32(1);
+  }
+  return out;
+}
+
+// Stores the moves a killed run left in the journal, in one transaction. Moves already stored
+// are skipped; a move that no longer fits its game (the game is gone or finished, or an
+// earlier move is missing) cannot be stored and is reported. Any other failure stops the start.
+Expected<void> replay_journal(Connection& c, const std::vector<JournaledMove>& moves,
+                              const std::string& journal) {
+  if (moves.empty()) return {};
+  if (auto ok = c.exec("BEGIN IMMEDIATE"); !ok)
+    return make_error("cannot store the move journal " + journal + ": " + ok.error());
+  std::size_t stored = 0, already = 0, misfits = 0;
+  Expected<void> failed;
+  for (const JournaledMove& j : moves) {
+    bool exists = false, open = false;
+    std::int64_t next = 0;
+    {
+      // Scoped: insert_move prepares the same cached statement.
+      auto state = c.prepare(
+          "SELECT result, (SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = ?1) "
+          "FROM games WHERE id = ?1");
+      if (!state) {
+        failed = Error{state.error()};
+        break;
+      }
+      state->bind(1, j.move.game);
+      auto row = state->step();
+      if (!row) {
+        failed = Error{row.error()};
+        break;
+      }
+      exists = *row;
+      open = exists && state->is_null(0);
+      next = exists ? state->int64(1) : 0;
+    }
+    if (exists && j.move.ply < next) {
+      ++already;
+      continue;
+    }
+    if (!open || j.move.ply != next) {
+      ++misfits;
+      continue;
+    }
+    if (failed = insert_move(c, j.move, j.created_at_ms); !failed) break;
+    ++stored;
+  }
+  if (failed) failed = c.exec("COMMIT");
+  if (!failed) {
+    (void)c.exec("ROLLBACK");
+    return make_error("cannot store the move journal " + journal + ": " + failed.error());
+  }
+  std::fprintf(stderr,
+               "arena store: the last run did not stop cleanly; stored %zu journaled moves "
+               "(%zu were stored already)\n",
+               stored, already);
+  if (misfits > 0)
+    std::fprintf(stderr,
+                 "arena store: %zu journaled moves did not fit their game (unknown or finished "
+                 "game, or an earlier move missing) and were not stored\n",
+                 misfits);
+  return {};
+}
 
 // Posts `fill` (a job that also sets a T) to the writer; `done` gets the T once it is durable.
 template <class T, class Fill>
@@ -114,6 +191,23 @@ Expected<std::unique_ptr<SqliteStore>> open_sqlite_store(const std::string& path
   if (auto ok = check_free_space(path, options.min_free_bytes); !ok) return Error{ok.error()};
   auto writer = open_writer(path, options);
   if (!writer) return Error{writer.error()};
+  JournalState journal;
+  if (options.move_journal && !options.synchronous_full) {
+    auto opened = MoveJournal::open(path, options.journal_segment_bytes);
+    if (!opened) return Error{opened.error()};
+    journal.journal = std::move(*opened);
+  }
+  if (journal.journal) {
+    // Before anything else: moves a killed run acknowledged, then a fresh segment.
+    auto left = journal.journal->recover();
+    if (!left) return Error{left.error()};
+    if (auto ok = replay_journal(*writer, *left, journal.journal->base()); !ok)
+      return Error{ok.error()};
+    if (auto ok = journal.journal->start(); !ok) return Error{ok.error()};
+    auto live = live_games(*writer);
+    if (!live) return make_error("cannot open database " + path + ": " + live.error());
+    journal.next_ply = std::move(*live);
+  }
   auto reader = Connection::open(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
   if (!reader) return Error{reader.error()};
   if (auto ok = reader->exec("PRAGMA busy_timeout = 5000"); !ok)
@@ -122,12 +216,14 @@ Expected<std::unique_ptr<SqliteStore>> open_sqlite_store(const std::string& path
       Connection::open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE);
   if (!checkpointer) return Error{checkpointer.error()};
   return std::make_unique<SqliteStore>(std::move(*reader), std::move(*writer),
-                                       std::move(*checkpointer), options);
+                                       std::move(*checkpointer), options, std::move(journal));
 }
 
 SqliteStore::SqliteStore(Connection reader, Connection writer, Connection checkpointer,
-                         const SqliteOptions& options)
+                         const SqliteOptions& options, JournalState journal)
     : reader_(std::move(reader)),
+      journal_(std::move(journal.journal)),
+      next_ply_(std::move(journal.next_ply)),
       writer_(
           std::move(writer), options.max_batch,
           [this](Connection& c) {
@@ -141,7 +237,7 @@ SqliteStore::SqliteStore(Connection reader, Connection writer, Connection checkp
             // Only this thread writes it: load and store need no compare-and-swap.
             if (us > longest_writer_checkpoint_us_.load()) longest_writer_checkpoint_us_.store(us);
           },
-          options.commit_window),
+          options.commit_window, options.journal_defer),
       checkpointer_(std::move(checkpointer), options.checkpoint_interval,
                     options.wal_restart_frames, restart_wanted_) {}
 
@@ -155,6 +251,16 @@ std::size_t SqliteStore::queue_length() const {
 
 void SqliteStore::flush() {
   writer_.flush();
+}
+
+void SqliteStore::settle() {
+  if (journal_) writer_.flush();
+}
+
+void SqliteStore::track_game(GameId id) {
+  if (!journal_) return;
+  std::lock_guard lock(journal_->mutex());
+  next_ply_[id] = 0;
 }
 
 namespace {
@@ -225,20 +331,53 @@ Expected<GameId> SqliteStore::create_game(const NewGame& game) {
   GameId id = 0;
   auto ok = writer_.run([&](Connection& c) { return insert_game(c, game, id); });
   if (!ok) return Error{ok.error()};
+  track_game(id);
   return id;
 }
 
 void SqliteStore::create_game_async(const NewGame& game, Created done) {
   post_for_result<GameId>(
       writer_, [game](Connection& c, GameId& id) { return insert_game(c, game, id); },
-      std::move(done));
+      [this, done = std::move(done)](Expected<GameId> id) {
+        if (id) track_game(*id);
+        done(std::move(id));
+      });
 }
 
 void SqliteStore::append_move(const MoveRecord& move, Done done) {
-  writer_.post([move](Connection& c) { return insert_move(c, move); }, std::move(done));
+  if (journal_) {
+    std::unique_lock lock(journal_->mutex());
+    auto game = next_ply_.find(move.game);
+    if (game != next_ply_.end() && game->second == move.ply) {
+      JournaledMove record{move, now_unix_ms()};
+      if (auto ok = journal_->append(record); !ok) {
+        lock.unlock();
+        if (done) done(Error{ok.error()});  // not recorded: the server takes the move back
+        return;
+      }
+      ++game->second;
+      // Posted under the journal's lock, so the writer stores records in journal order.
+      writer_.post_deferred(
+          [record = std::move(record)](Connection& c) {
+            return insert_move(c, record.move, record.created_at_ms);
+          },
+          [this](Expected<void> ok) { journal_->stored(ok.has_value()); });
+      lock.unlock();
+      if (done) done({});  // durable: in the journal
+      return;
+    }
+  }
+  // Not a move the journal can vouch for (an unknown or finished game, a ply out of turn):
+  // the writer checks it and reports why it is refused.
+  writer_.post([move](Connection& c) { return insert_move(c, move, now_unix_ms()); },
+               std::move(done));
 }
 
 void SqliteStore::finish_game(const GameEnd& end, Done done) {
+  if (journal_) {
+    std::lock_guard lock(journal_->mutex());
+    next_ply_.erase(end.game);  // no move after the end
+  }
   writer_.post([end](Connection& c) { return finish(c, end); }, std::move(done));
 }
 
@@ -377,7 +516,7 @@ void SqliteStore::record_puzzle_attempt(const PuzzleAttempt& a, Done done) {
 
 namespace {
 
-Expected<void> insert_move(Connection& c, const MoveRecord& m) {
+Expected<void> insert_move(Connection& c, const MoveRecord& m, std::int64_t created_at_ms) {
   const std::string game = "game " + std::to_string(m.game);
   auto state = c.prepare(
       "SELECT result, (SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = ?1) "
@@ -400,7 +539,7 @@ Expected<void> insert_move(Connection& c, const MoveRecord& m) {
   stmt->bind(1, m.game).bind(2, m.ply).bind(3, m.move).bind(4, m.time_used_ms);
   stmt->bind(5, m.clock_left_ms).bind(6, m.depth).bind(7, m.nodes);
   if (m.score) stmt->bind(8, *m.score);
-  stmt->bind(9, m.pv).bind(10, now_unix_ms());
+  stmt->bind(9, m.pv).bind(10, created_at_ms);
   return stmt->run();
 }
 

@@ -20,6 +20,13 @@
 // thread (checkpointer.h), never inside a commit. SqliteOptions::commit_window (`arena serve
 // --commit-window-us`, off by default) makes the writer wait a little for more writes first.
 //
+// Moves, with NORMAL, take a shorter path (move_journal.h): the caller's thread appends the
+// move to the move journal, a file beside the database, and the callback runs at once on that
+// thread; the writer stores journaled moves in SQLite later, many per commit. A journaled
+// move survives a kill exactly as a NORMAL commit does (it is in the kernel's page cache
+// before the callback), and a restart stores whatever the journal holds before anything else.
+// Reads first wait until every acknowledged move is stored, so a read never misses one.
+//
 // Start-up checks: open_sqlite_store refuses, with a message naming the file, a file it
 // cannot write (read-only file or file system, missing directory), a file system with less
 // than min_free_bytes free, a file that is not a database, and a schema newer than this binary.
@@ -30,8 +37,10 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 
 #include "db/checkpointer.h"
+#include "db/move_journal.h"
 #include "db/sqlite_db.h"
 #include "db/store.h"
 #include "db/write_queue.h"
@@ -48,12 +57,27 @@ struct SqliteOptions {
   std::chrono::milliseconds checkpoint_interval{250};  // the checkpointer's period
   int wal_restart_frames = 16384;  // 64 MiB of 4 KiB pages: the log starts over (checkpointer.h)
   std::uint64_t min_free_bytes = 8 * 1024 * 1024;  // refuse to start below this
+  // The move journal (move_journal.h): with synchronous=NORMAL a move is made durable by an
+  // append to the journal on the caller's thread and stored in SQLite by the writer later,
+  // at most journal_defer later (sooner when another write or a read comes). Off, or with
+  // synchronous=FULL, every move waits for its own group commit as other writes do.
+  bool move_journal = true;
+  std::chrono::milliseconds journal_defer{20};
+  std::uint64_t journal_segment_bytes = 4u << 20;  // a new segment after this many bytes
+};
+
+// What open_sqlite_store hands the store when it journals moves.
+struct JournalState {
+  std::unique_ptr<MoveJournal> journal;
+  // Unfinished games and the ply their next move must have: a move that fits goes through
+  // the journal; any other goes through the writer, which checks it and reports the error.
+  std::unordered_map<GameId, int> next_ply;
 };
 
 class SqliteStore final : public Store {
  public:
   SqliteStore(Connection reader, Connection writer, Connection checkpointer,
-              const SqliteOptions& options);
+              const SqliteOptions& options, JournalState journal = {});
   ~SqliteStore() override;  // flushes every queued write
 
   Expected<PlayerRecord> find_or_create_player(const std::string& name, bool is_bot) override;
@@ -89,6 +113,8 @@ class SqliteStore final : public Store {
   // Group commits so far (tests check that queued writes are batched).
   std::size_t commits() const { return writer_.commits(); }
   const Checkpointer& checkpointer() const { return checkpointer_; }
+  // The move journal; null when it is off or another process holds it.
+  MoveJournal* journal() { return journal_.get(); }
   // Checkpoints the writer ran in an idle moment so that the log could start over.
   std::size_t writer_checkpoints() const { return writer_checkpoints_; }
   // How long the longest of them held the writer up, and all of them together.
@@ -101,12 +127,19 @@ class SqliteStore final : public Store {
 
  private:
   Expected<std::vector<MoveRecord>> moves_of(GameId id);
+  // Before a read: every move already acknowledged is stored (journaled ones may still wait).
+  void settle();
+  // A game the journal may take moves for, from its first ply.
+  void track_game(GameId id);
 
   std::mutex read_mutex_;
   Connection reader_;
   std::atomic<bool> restart_wanted_{false};  // checkpointer.h: the writer's part
   std::atomic<std::size_t> writer_checkpoints_{0};
   std::atomic<std::int64_t> longest_writer_checkpoint_us_{0}, writer_checkpoint_us_{0};
+  // Before writer_: the writer's last callbacks report to it.
+  std::unique_ptr<MoveJournal> journal_;
+  std::unordered_map<GameId, int> next_ply_;  // under journal_->mutex()
   WriteQueue writer_;
   Checkpointer checkpointer_;  // destroyed first: its last checkpoint, then the writer stops
 };

@@ -11,11 +11,13 @@
 namespace arena::db {
 
 WriteQueue::WriteQueue(Connection connection, std::size_t max_batch,
-                       std::function<void(Connection&)> when_idle, std::chrono::microseconds window)
+                       std::function<void(Connection&)> when_idle, std::chrono::microseconds window,
+                       std::chrono::milliseconds defer)
     : connection_(std::move(connection)),
       max_batch_(max_batch == 0 ? 1 : max_batch),
       when_idle_(std::move(when_idle)),
       window_(window),
+      defer_(defer),
       thread_([this] {
         pthread_setname_np(pthread_self(), "arena-writer");  // for top -H and perf
         loop();
@@ -30,17 +32,42 @@ WriteQueue::~WriteQueue() {
   thread_.join();
 }
 
+WriteQueue::Item& WriteQueue::push(Job job, Done done, bool deferred) {
+  const auto now = Clock::now();
+  const bool follows_closely = !deferred && window_.count() > 0 && now - last_post_ < window_;
+  if (!deferred) {
+    last_post_ = now;
+    ++urgent_;
+  }
+  queue_.push_back(
+      {std::move(job), std::move(done), now, follows_closely, deferred, ++posted_seq_});
+  return queue_.back();
+}
+
+bool WriteQueue::must_run() const {
+  return !queue_.empty() && (urgent_ > 0 || flushes_waiting_ > 0 || queue_.size() >= max_batch_);
+}
+
 void WriteQueue::post(Job job, Done done) {
   bool wake = false;
   {
     std::lock_guard lock(mutex_);
-    const auto now = Clock::now();
-    const bool follows_closely = window_.count() > 0 && now - last_post_ < window_;
-    last_post_ = now;
-    queue_.push_back({std::move(job), std::move(done), now, follows_closely});
+    push(std::move(job), std::move(done), false);
     // While the thread waits out a window, only a full batch wakes it early: a wake-up per
     // post would cost the context switches the window is there to save.
     wake = waiting_for_work_ || queue_.size() >= max_batch_;
+  }
+  if (wake) wake_.notify_one();
+}
+
+void WriteQueue::post_deferred(Job job, Done done) {
+  bool wake = false;
+  {
+    std::lock_guard lock(mutex_);
+    push(std::move(job), std::move(done), true);
+    // The thread is woken only to start the deferral clock (it slept with nothing queued) or
+    // for a full batch: one wake-up per `defer_` at most under a steady flow of moves.
+    wake = (waiting_for_work_ && queue_.size() == 1) || queue_.size() >= max_batch_;
   }
   if (wake) wake_.notify_one();
 }
@@ -64,8 +91,14 @@ std::size_t WriteQueue::commits() const {
 }
 
 void WriteQueue::flush() {
+  if (std::this_thread::get_id() == thread_.get_id()) return;  // it would wait for itself
   std::unique_lock lock(mutex_);
-  idle_.wait(lock, [this] { return queue_.empty() && in_flight_ == 0; });
+  const std::uint64_t target = posted_seq_;
+  if (done_seq_ >= target) return;
+  ++flushes_waiting_;  // deferred jobs (and a commit window) may not wait any longer
+  wake_.notify_one();
+  idle_.wait(lock, [this, target] { return done_seq_ >= target; });
+  --flushes_waiting_;
 }
 
 void WriteQueue::loop() {
@@ -73,20 +106,35 @@ void WriteQueue::loop() {
     std::deque<Item> batch;
     {
       std::unique_lock lock(mutex_);
-      waiting_for_work_ = true;
-      wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
-      waiting_for_work_ = false;
-      if (queue_.empty()) return;  // stopping and drained
+      // Sleep while nothing is queued, or while only deferred jobs are, younger than defer_.
+      while (!stopping_ && !must_run()) {
+        waiting_for_work_ = true;
+        if (queue_.empty()) {
+          wake_.wait(lock);
+        } else {
+          const auto deadline = queue_.front().posted + defer_;
+          if (Clock::now() >= deadline) {
+            waiting_for_work_ = false;
+            break;
+          }
+          wake_.wait_until(lock, deadline);
+        }
+        waiting_for_work_ = false;
+      }
+      if (queue_.empty()) return;  // only when stopping: drained
       if (queue_.front().follows_closely)
-        wake_.wait_until(lock, queue_.front().posted + window_,
-                         [this] { return stopping_ || queue_.size() >= max_batch_; });
+        wake_.wait_until(lock, queue_.front().posted + window_, [this] {
+          return stopping_ || flushes_waiting_ > 0 || queue_.size() >= max_batch_;
+        });
       while (!queue_.empty() && batch.size() < max_batch_) {
+        if (!queue_.front().deferred) --urgent_;
         batch.push_back(std::move(queue_.front()));
         queue_.pop_front();
       }
       in_flight_ = batch.size();
     }
     run_batch(batch);
+    const std::uint64_t last = batch.back().seq;
     // Destroyed before flush() may return: a callback can hold the last reference to its
     // caller's objects (a server's Match and its timer), which must not outlive the caller.
     batch.clear();
@@ -94,6 +142,7 @@ void WriteQueue::loop() {
     {
       std::lock_guard lock(mutex_);
       in_flight_ = 0;
+      done_seq_ = last;
       empty = queue_.empty();
     }
     idle_.notify_all();

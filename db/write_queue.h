@@ -10,6 +10,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <functional>
 #include <mutex>
@@ -35,9 +36,12 @@ class WriteQueue {
   // begins the transaction, so that more jobs share the commit. A job after a quiet spell is
   // written at once. It trades latency (up to `window` per write) for fewer commits and less
   // CPU per write: see bench/store.cpp's `gather`.
+  //
+  // `defer` is how long a job posted with post_deferred may wait for company (see there).
   WriteQueue(Connection connection, std::size_t max_batch,
              std::function<void(Connection&)> when_idle = {},
-             std::chrono::microseconds window = std::chrono::microseconds{0});
+             std::chrono::microseconds window = std::chrono::microseconds{0},
+             std::chrono::milliseconds defer = std::chrono::milliseconds{20});
   // Runs every queued job, then stops the thread.
   ~WriteQueue();
   WriteQueue(const WriteQueue&) = delete;
@@ -45,12 +49,18 @@ class WriteQueue {
 
   // Queues `job`; `done` (may be empty) gets its result once it is durable.
   void post(Job job, Done done);
+  // Queues a job nobody waits for (its data is already safe elsewhere: the move journal). It
+  // does not wake the thread: it is written with the next job posted with post(), at a
+  // flush(), when max_batch jobs wait, or at the latest `defer` after the oldest waiting one
+  // was posted. Many share one commit, which costs far less CPU per job than a commit each.
+  void post_deferred(Job job, Done done);
   // Runs `job` through the queue and waits until it is durable. On the writer thread itself
   // (inside a callback) it runs at once in its own transaction instead of deadlocking.
   Expected<void> run(Job job);
   // Jobs posted and not yet durable (including a batch being committed).
   std::size_t size() const;
   // Blocks until every job posted before the call is durable and its callback has returned.
+  // Deferred jobs are written at once. On the writer thread itself it returns at once.
   void flush();
   // Transactions committed so far (for tests and metrics: fewer than jobs means grouping),
   // counted before their callbacks run.
@@ -63,7 +73,14 @@ class WriteQueue {
     Done done;
     Clock::time_point posted;
     bool follows_closely = false;  // posted less than window_ after the job before it
+    bool deferred = false;         // post_deferred: nobody waits for it
+    std::uint64_t seq = 0;         // 1, 2, ... in posting order
   };
+
+  // Under mutex_: whether queued jobs must be written now (a job from post(), a flush, or a
+  // full batch waits), so that the thread must not sleep.
+  bool must_run() const;
+  Item& push(Job job, Done done, bool deferred);
 
   void loop();
   void run_batch(std::deque<Item>& batch);
@@ -78,8 +95,13 @@ class WriteQueue {
   std::deque<Item> queue_;
   std::size_t in_flight_ = 0;
   std::size_t commits_ = 0;
+  std::size_t urgent_ = 0;           // queued jobs from post() (not deferred)
+  std::size_t flushes_waiting_ = 0;  // flush() calls waiting: deferred jobs go at once
+  std::uint64_t posted_seq_ = 0;     // the last job's seq
+  std::uint64_t done_seq_ = 0;       // every job up to this seq is durable and called back
   bool stopping_ = false;
   std::chrono::microseconds window_;
+  std::chrono::milliseconds defer_;
   Clock::time_point last_post_{};  // when the last job was posted
   bool waiting_for_work_ = false;  // the thread sleeps until a job comes: a post must wake it
   std::thread thread_;             // last: starts after everything above is ready

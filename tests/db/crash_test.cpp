@@ -30,6 +30,7 @@
 #include <utility>
 #include <vector>
 
+#include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
 #include "tests/db/raw_db.h"
 #include "tests/db/server_process.h"
@@ -532,6 +533,12 @@ TEST(CrashTest, SigkillLosesNoAcknowledgedMoveAndUnfinishedGamesResume) {
     for (auto& t : threads) t.join();
     if (ctl.final_round) {
       EXPECT_EQ(server.stop(), 0) << "an orderly shutdown exits with 0";
+    }
+    // A restart first stores what the move journal holds (moves acknowledged before the
+    // writer stored them): open the store as the next `arena serve` will, then check the file.
+    if (!ctl.final_round) {
+      auto recovered = db::open_sqlite_store(db);
+      ASSERT_TRUE(recovered) << recovered.error();
     }
     unfinished = check_file(db, pairs);
     for (const auto& u : unfinished) {

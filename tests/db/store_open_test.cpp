@@ -87,29 +87,39 @@ TEST(StoreOpen, FullDiskIsRefusedAtOpen) {
   EXPECT_NE(error.find("File too large"), std::string::npos) << error;
 }
 
-// The same limit reached after the open: the write fails through its callback with an error,
-// and the process goes on (no crash mid-game).
+// The same limit reached after the open: the write fails through its callback with an error
+// that names the file (the move journal's, or without it the database's), and the process
+// goes on (no crash mid-game).
 TEST(StoreOpen, WriteFailureLaterIsReportedToTheCallback) {
-  test::TempDir dir;
-  const std::string path = dir.file("later.db");
-  const std::string result = in_child([&] {
-    auto store = open_sqlite_store(path);
-    if (!store) return "open failed: " + store.error();
-    auto a = (*store)->find_or_create_player("a", true);
-    auto game = (*store)->create_game({"chess", "", "", a->id, a->id, "none", 0, {}, 0, 0});
-    signal(SIGXFSZ, SIG_IGN);
-    const rlimit limit{1, RLIM_INFINITY};
-    if (setrlimit(RLIMIT_FSIZE, &limit) != 0) return std::string("setrlimit failed");
-    std::promise<Expected<void>> done;
-    MoveRecord move;
-    move.game = *game;
-    move.move = "e2e4";
-    (*store)->append_move(move, [&](Expected<void> r) { done.set_value(std::move(r)); });
-    auto r = done.get_future().get();
-    return r ? std::string("write succeeded") : "callback error: " + r.error();
-  });
-  EXPECT_NE(result.find("callback error: cannot write database " + path), std::string::npos)
-      << result;
+  for (const bool journal : {true, false}) {
+    SCOPED_TRACE(journal ? "with the move journal" : "without the move journal");
+    test::TempDir dir;
+    const std::string path = dir.file("later.db");
+    const std::string result = in_child([&] {
+      SqliteOptions options;
+      options.move_journal = journal;
+      auto store = open_sqlite_store(path, options);
+      if (!store) return "open failed: " + store.error();
+      auto a = (*store)->find_or_create_player("a", true);
+      auto game = (*store)->create_game({"chess", "", "", a->id, a->id, "none", 0, {}, 0, 0});
+      signal(SIGXFSZ, SIG_IGN);
+      const rlimit limit{1, RLIM_INFINITY};
+      if (setrlimit(RLIMIT_FSIZE, &limit) != 0) return std::string("setrlimit failed");
+      std::promise<Expected<void>> done;
+      MoveRecord move;
+      move.game = *game;
+      move.move = "e2e4";
+      (*store)->append_move(move, [&](Expected<void> r) { done.set_value(std::move(r)); });
+      auto r = done.get_future().get();
+      return r ? std::string("write succeeded") : "callback error: " + r.error();
+    });
+    const std::string expected = journal ? "callback error: cannot write the move journal " + path
+                                         : "callback error: cannot write database " + path;
+    EXPECT_NE(result.find(expected), std::string::npos) << result;
+    if (journal) {
+      EXPECT_NE(result.find("File too large"), std::string::npos) << result;
+    }
+  }
 }
 
 TEST(StoreOpen, TooLittleFreeSpaceIsRefused) {

@@ -103,7 +103,16 @@ TEST_F(StoreTest, AppendFinishAndReadBackEveryField) {
   EXPECT_FALSE(d->moves[1].score.has_value());
 }
 
-TEST_F(StoreTest, CallbackRunsOnlyWhenASecondConnectionSeesTheRow) {
+// Without the move journal (synchronous=FULL, or move_journal off) a move is durable when its
+// commit is; with it, when its journal record is (move_journal_test.cpp).
+TEST_F(StoreTest, WithoutTheJournalTheCallbackRunsOnlyWhenASecondConnectionSeesTheRow) {
+  store_.reset();
+  SqliteOptions options;
+  options.move_journal = false;
+  auto reopened = open_sqlite_store(path_, options);
+  ASSERT_TRUE(reopened) << reopened.error();
+  store_ = std::move(*reopened);
+  ASSERT_EQ(store_->journal(), nullptr);
   const GameId id = game(player("a"), player("b"));
   test::RawDb raw(path_);
   std::promise<std::string> seen;

@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <atomic>
 #include <chrono>
 #include <future>
 #include <string>
@@ -142,6 +143,53 @@ TEST(WriteQueue, WritesThatFollowCloselyWaitForTheBatchToFillAndShareOneCommit) 
   queue.flush();
   EXPECT_EQ(queue.commits(), 2u);
   EXPECT_EQ(rows(path), (std::vector<std::string>{"first", "a", "b", "c", "d"}));
+}
+
+// Deferred jobs (the journaled moves) wait for company: not written by themselves until the
+// defer period ends, but at once with the next ordinary job, at a flush, or for a full batch.
+TEST(WriteQueue, DeferredJobsWaitUntilAnOrdinaryJobAFlushOrAFullBatchTakesThem) {
+  test::TempDir dir;
+  const std::string path = dir.file("q.db");
+  WriteQueue queue(open_table(path), 4, {}, std::chrono::microseconds{0}, std::chrono::minutes(1));
+  std::atomic<int> stored{0};
+  auto deferred = [&](const std::string& v) {
+    queue.post_deferred(insert(v), [&stored](Expected<void> r) { stored += r ? 1 : 0; });
+  };
+  deferred("a");
+  deferred("b");
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(queue.commits(), 0u) << "a deferred job was written by itself";
+  EXPECT_EQ(queue.size(), 2u);
+  ASSERT_TRUE(queue.run(insert("c")));  // an ordinary job: takes both into its commit
+  EXPECT_EQ(queue.commits(), 1u);
+  EXPECT_EQ(stored.load(), 2);
+  deferred("d");
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  EXPECT_EQ(queue.commits(), 1u);
+  queue.flush();  // does not wait a minute
+  EXPECT_EQ(queue.commits(), 2u);
+  EXPECT_EQ(rows(path), (std::vector<std::string>{"a", "b", "c", "d"}));
+  for (const char* v : {"e", "f", "g", "h"}) deferred(v);  // a full batch goes at once
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+  while (stored.load() < 7 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(stored.load(), 7);
+  EXPECT_EQ(queue.commits(), 3u);
+}
+
+TEST(WriteQueue, ADeferredJobIsWrittenWhenItsPeriodEnds) {
+  test::TempDir dir;
+  const std::string path = dir.file("q.db");
+  WriteQueue queue(open_table(path), 64, {}, std::chrono::microseconds{0},
+                   std::chrono::milliseconds(30));
+  std::promise<Expected<void>> done;
+  const auto start = std::chrono::steady_clock::now();
+  queue.post_deferred(insert("late"), [&](Expected<void> r) { done.set_value(std::move(r)); });
+  auto result = done.get_future();
+  ASSERT_EQ(result.wait_for(std::chrono::seconds(20)), std::future_status::ready);
+  EXPECT_TRUE(result.get());
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(30));
+  EXPECT_EQ(rows(path), std::vector<std::string>{"late"});
 }
 
 }  // namespace

@@ -1,0 +1,263 @@
+// The move journal (db/move_journal.h): a move is durable once its record is in the journal,
+// before SQLite stores it; a killed process's journaled moves are stored at the next open; the
+// store's reads never miss an acknowledged move; only the process holding the journal's lock
+// journals; segments are deleted once stored.
+
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <future>
+#include <string>
+
+#include "db/move_journal.h"
+#include "db/sqlite_store.h"
+#include "tests/db/raw_db.h"
+#include "tests/db/temp_dir.h"
+
+namespace arena::db {
+namespace {
+
+using namespace std::chrono_literals;
+
+MoveRecord mv(GameId game, int ply, std::string move) {
+  MoveRecord m;
+  m.game = game;
+  m.ply = ply;
+  m.move = std::move(move);
+  return m;
+}
+
+// A store whose writer would keep journaled moves for a minute: what a test sees stored in
+// the meantime was stored because something asked for it, not because time passed.
+std::unique_ptr<SqliteStore> open_slow(const std::string& path) {
+  SqliteOptions options;
+  options.journal_defer = std::chrono::minutes(1);
+  auto store = open_sqlite_store(path, options);
+  EXPECT_TRUE(store) << store.error();
+  return store ? std::move(*store) : nullptr;
+}
+
+GameId new_game(SqliteStore& store) {
+  auto a = store.find_or_create_player("a", true);
+  auto b = store.find_or_create_player("b", true);
+  auto id = store.create_game({"chess", "", "start", a->id, b->id, "none", 7, {}, 0, 0});
+  EXPECT_TRUE(id) << id.error();
+  return id ? *id : 0;
+}
+
+Expected<void> append(SqliteStore& store, const MoveRecord& m) {
+  std::promise<Expected<void>> p;
+  store.append_move(m, [&](Expected<void> r) { p.set_value(std::move(r)); });
+  return p.get_future().get();
+}
+
+std::size_t segment_files(const std::string& db) {
+  std::size_t n = 0;
+  const std::filesystem::path p(db);
+  const std::string prefix = p.filename().string() + "-moves-";
+  for (const auto& e : std::filesystem::directory_iterator(p.parent_path()))
+    n += e.path().filename().string().rfind(prefix, 0) == 0;
+  return n;
+}
+
+TEST(MoveJournal, ARecordReadsBackAsWritten) {
+  JournaledMove j;
+  j.move = mv(42, 7, "e7e5");
+  j.move.time_used_ms = 1234;
+  j.move.clock_left_ms = 56789;
+  j.move.depth = 9;
+  j.move.nodes = 1234567890123;
+  j.move.score = -35;
+  j.move.pv = "e7e5 g1f3 b8c6";
+  j.created_at_ms = 1790000000000;
+  const std::string payload = encode_journaled_move(j);
+  auto back = decode_journaled_move(payload);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->move.game, 42);
+  EXPECT_EQ(back->move.ply, 7);
+  EXPECT_EQ(back->move.move, "e7e5");
+  EXPECT_EQ(back->move.time_used_ms, 1234);
+  EXPECT_EQ(back->move.clock_left_ms, 56789);
+  EXPECT_EQ(back->move.depth, 9);
+  EXPECT_EQ(back->move.nodes, 1234567890123);
+  EXPECT_EQ(back->move.score, -35);
+  EXPECT_EQ(back->move.pv, "e7e5 g1f3 b8c6");
+  EXPECT_EQ(back->created_at_ms, 1790000000000);
+  j.move.score.reset();
+  EXPECT_FALSE(decode_journaled_move(encode_journaled_move(j))->move.score.has_value());
+  // Cut anywhere, or with a byte too many, it is not a record.
+  for (std::size_t n = 0; n < payload.size(); ++n)
+    EXPECT_FALSE(decode_journaled_move(payload.substr(0, n))) << "cut at " << n;
+  EXPECT_FALSE(decode_journaled_move(payload + "x"));
+}
+
+TEST(MoveJournal, AnAcknowledgedMoveIsJournaledAndTheStoresReadsSeeIt) {
+  test::TempDir dir;
+  const std::string path = dir.file("arena.db");
+  auto store = open_slow(path);
+  ASSERT_NE(store->journal(), nullptr);
+  const GameId id = new_game(*store);
+  test::RawDb raw(path, /*read_only=*/true);
+  ASSERT_TRUE(append(*store, mv(id, 0, "e2e4")));
+  // Acknowledged from the journal: SQLite does not hold it yet (the writer waits a minute)...
+  EXPECT_EQ(store->journal()->appended(), 1u);
+  EXPECT_EQ(raw.text("SELECT COUNT(*) FROM moves"), "0");
+  // ...but a read through the store stores it first.
+  auto detail = store->game_detail(id);
+  ASSERT_TRUE(detail) << detail.error();
+  ASSERT_EQ(detail->moves.size(), 1u);
+  EXPECT_EQ(detail->moves[0].move, "e2e4");
+  EXPECT_EQ(raw.text("SELECT COUNT(*) FROM moves"), "1");
+  auto listed = store->list_games({"", 0, false, 10, 0, false});
+  ASSERT_TRUE(listed);
+  ASSERT_EQ(listed->size(), 1u);
+  ASSERT_TRUE(append(*store, mv(id, 1, "e7e5")));
+  listed = store->list_games({"", 0, false, 10, 0, false});
+  EXPECT_EQ(listed->front().plies, 2);
+}
+
+TEST(MoveJournal, AFinishedGameHoldsEveryJournaledMoveAndTheResultInOrder) {
+  test::TempDir dir;
+  const std::string path = dir.file("arena.db");
+  auto store = open_slow(path);
+  const GameId id = new_game(*store);
+  ASSERT_TRUE(append(*store, mv(id, 0, "f2f3")));
+  ASSERT_TRUE(append(*store, mv(id, 1, "e7e5")));
+  std::promise<Expected<void>> finished;
+  store->finish_game({id, "0-1", "checkmate", "final"},
+                     [&](Expected<void> r) { finished.set_value(std::move(r)); });
+  // The finish does not wait a minute: it takes the journaled moves into its commit.
+  ASSERT_EQ(finished.get_future().wait_for(10s), std::future_status::ready);
+  test::RawDb raw(path, /*read_only=*/true);
+  EXPECT_EQ(raw.text("SELECT group_concat(move, ' ') FROM (SELECT move FROM moves ORDER BY ply)"),
+            "f2f3 e7e5");
+  EXPECT_EQ(raw.text("SELECT result FROM games"), "0-1");
+  // After the end a move is refused by the writer's checks, as without the journal.
+  auto late = append(*store, mv(id, 2, "g2g4"));
+  ASSERT_FALSE(late);
+  EXPECT_NE(late.error().find("already finished"), std::string::npos) << late.error();
+}
+
+TEST(MoveJournal, MovesTheJournalCannotVouchForGetTheWritersErrors) {
+  test::TempDir dir;
+  auto store = open_slow(dir.file("arena.db"));
+  const GameId id = new_game(*store);
+  auto unknown = append(*store, mv(id + 100, 0, "e2e4"));
+  ASSERT_FALSE(unknown);
+  EXPECT_NE(unknown.error().find("does not exist"), std::string::npos) << unknown.error();
+  auto skipped = append(*store, mv(id, 1, "e2e4"));
+  ASSERT_FALSE(skipped);
+  EXPECT_NE(skipped.error().find("expects ply 0"), std::string::npos) << skipped.error();
+  EXPECT_EQ(store->journal()->appended(), 0u);
+  ASSERT_TRUE(append(*store, mv(id, 0, "e2e4")));
+  EXPECT_EQ(store->journal()->appended(), 1u);
+}
+
+// The crash the journal is for: acknowledged moves still only in the journal when the process
+// is killed. The next open stores them before anything else and deletes the old segments.
+TEST(MoveJournal, AKilledProcesssJournaledMovesAreStoredAtTheNextOpen) {
+  test::TempDir dir;
+  const std::string path = dir.file("arena.db");
+  GameId id = 0;
+  {
+    auto store = open_slow(path);
+    id = new_game(*store);
+  }
+  const pid_t pid = fork();
+  if (pid == 0) {
+    auto store = open_slow(path);
+    bool ok = store != nullptr;
+    for (int ply = 0; ply < 5 && ok; ++ply) {
+      MoveRecord m = mv(id, ply, "m" + std::to_string(ply));
+      m.score = ply * 10;
+      m.pv = "pv" + std::to_string(ply);
+      ok = static_cast<bool>(append(*store, m));
+    }
+    if (!ok) _exit(3);
+    raise(SIGKILL);  // no destructor runs: the writer never stored them
+    _exit(4);
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << "child status " << status;
+  {
+    test::RawDb raw(path, /*read_only=*/true);
+    EXPECT_EQ(raw.text("SELECT COUNT(*) FROM moves"), "0") << "the writer stored them already";
+  }
+  EXPECT_EQ(segment_files(path), 1u);
+  // A torn record after the last whole one (what a kill mid-write could leave) is ignored.
+  for (const auto& e : std::filesystem::directory_iterator(dir.path()))
+    if (e.path().filename().string().rfind("arena.db-moves-", 0) == 0)
+      std::ofstream(e.path(), std::ios::app) << "\x30\x00\x00\x00garbage";
+  auto store = open_slow(path);
+  ASSERT_NE(store, nullptr);
+  auto detail = store->game_detail(id);
+  ASSERT_TRUE(detail) << detail.error();
+  ASSERT_EQ(detail->moves.size(), 5u);
+  for (int ply = 0; ply < 5; ++ply) {
+    EXPECT_EQ(detail->moves[static_cast<std::size_t>(ply)].move, "m" + std::to_string(ply));
+    EXPECT_EQ(detail->moves[static_cast<std::size_t>(ply)].score, ply * 10);
+    EXPECT_EQ(detail->moves[static_cast<std::size_t>(ply)].pv, "pv" + std::to_string(ply));
+  }
+  EXPECT_EQ(segment_files(path), 1u) << "the old segment is deleted, a new one is open";
+  // The game goes on from ply 5, through the journal again.
+  ASSERT_TRUE(append(*store, mv(id, 5, "m5")));
+  EXPECT_EQ(store->journal()->appended(), 1u);
+  store.reset();
+  // Opened again: nothing is stored twice.
+  store = open_slow(path);
+  auto again = store->game_detail(id);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->moves.size(), 6u);
+}
+
+TEST(MoveJournal, ASecondProcessOnTheSameFileWritesMovesWithoutTheJournal) {
+  test::TempDir dir;
+  const std::string path = dir.file("arena.db");
+  auto first = open_slow(path);
+  ASSERT_NE(first->journal(), nullptr);
+  const GameId id = new_game(*first);
+  ASSERT_TRUE(append(*first, mv(id, 0, "e2e4")));
+  // flock locks belong to the open file, so a second open in this process is refused as a
+  // second process would be.
+  auto second = open_slow(path);
+  ASSERT_NE(second, nullptr);
+  EXPECT_EQ(second->journal(), nullptr);
+  const GameId other = new_game(*second);
+  ASSERT_TRUE(append(*second, mv(other, 0, "d2d4")));
+  test::RawDb raw(path, /*read_only=*/true);
+  EXPECT_EQ(raw.text("SELECT move FROM moves WHERE game_id = " + std::to_string(other)), "d2d4");
+  second.reset();
+  EXPECT_EQ(segment_files(path), 1u) << "the second store left the first one's journal alone";
+  auto detail = first->game_detail(id);
+  ASSERT_EQ(detail->moves.size(), 1u);
+}
+
+TEST(MoveJournal, SegmentsAreDeletedOnceTheirMovesAreStored) {
+  test::TempDir dir;
+  const std::string path = dir.file("arena.db");
+  SqliteOptions options;
+  options.journal_segment_bytes = 256;  // a few records each
+  options.journal_defer = 1ms;
+  auto opened = open_sqlite_store(path, options);
+  ASSERT_TRUE(opened) << opened.error();
+  auto store = std::move(*opened);
+  const GameId id = new_game(*store);
+  for (int ply = 0; ply < 200; ++ply)
+    ASSERT_TRUE(append(*store, mv(id, ply, "move" + std::to_string(ply))));
+  store->flush();
+  EXPECT_LE(segment_files(path), 2u) << "stored segments are deleted as the writer goes";
+  EXPECT_LE(store->journal()->segments(), 2u);
+  auto detail = store->game_detail(id);
+  ASSERT_EQ(detail->moves.size(), 200u);
+  store.reset();
+  EXPECT_EQ(segment_files(path), 0u) << "a clean close leaves no segment";
+}
+
+}  // namespace
+}  // namespace arena::db
