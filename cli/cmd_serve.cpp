@@ -32,6 +32,7 @@ struct ServeOptions {
   std::int64_t grace_ms = 30000;
   std::string synchronous = "normal";
   int commit_window_us = 0;
+  std::string move_journal = "on";
 };
 
 // The web/ folder: the flag, else a web/ with an index.html in the working directory or in
@@ -57,6 +58,7 @@ int run_serve(const ServeOptions& o) {
     db::SqliteOptions options;
     options.synchronous_full = o.synchronous == "full";
     options.commit_window = std::chrono::microseconds(o.commit_window_us);
+    options.move_journal = o.move_journal == "on";
     auto opened = db::open_sqlite_store(o.db, options);
     if (!opened) {
       std::cerr << "arena serve: " << opened.error() << "\n";
@@ -138,12 +140,19 @@ void add_serve(CLI::App& app, Action& action) {
       ->capture_default_str();
   sub->add_option("--synchronous", o->synchronous,
                   "SQLite durability: normal (a move survives the server being killed; the "
-                  "default) or full (also a power cut; every move waits for a disk sync)")
+                  "default) or full (also a power cut; every move waits for a disk sync, and "
+                  "there is no move journal)")
       ->check(CLI::IsMember({"normal", "full"}))
       ->capture_default_str();
+  sub->add_option("--move-journal", o->move_journal,
+                  "with --synchronous normal: on (a move is durable once appended to the file "
+                  "<db>-moves-N and is stored in SQLite soon after, many per commit) or off "
+                  "(every move waits for its own commit)")
+      ->check(CLI::IsMember({"on", "off"}))
+      ->capture_default_str();
   sub->add_option("--commit-window-us", o->commit_window_us,
-                  "group commit: hold moves that arrive close together up to this long so "
-                  "that they share one SQLite commit (less CPU per move, more latency); 0 "
+                  "group commit: hold writes that arrive close together up to this long so "
+                  "that they share one SQLite commit (less CPU per write, more latency); 0 "
                   "commits at once")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();

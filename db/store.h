@@ -5,19 +5,24 @@
 //
 // Threading: every method may be called from any thread. Writes are queued to the store's
 // own writer thread; the ones that take a callback call it on the writer thread once the
-// write is durable (the server posts back to its own strand). Reads are synchronous and use
+// write is durable (the server posts back to its own strand), except a journaled move's (see
+// Durability). Reads are synchronous and use
 // their own connection: call them off the I/O threads. In the server, what calls the
 // synchronous methods runs on threads of its own: HTTP answers and bot-token checks on
 // "arena-blocking" (server/net/http_session.h), the tournament director on "arena-director";
 // moves, game ends, game starts (seeks, puzzles) and a guest's first hello use the
 // asynchronous methods. At start-up the restore runs before the I/O threads start.
 //
-// Durability: a write is committed when its callback runs (SqliteStore: committed to the WAL,
+// Durability: a write is durable when its callback runs (SqliteStore: committed to the WAL,
 // which survives a kill of the process; with synchronous=FULL also synced to disk, see
-// db/sqlite_store.h). Synchronous writes (find_or_create_player, create_game, tokens,
-// tournaments) go through the same writer thread and wait for it; they may
-// also be called from inside a Done callback (they then run inline on the writer thread).
-// Callbacks must be quick and must not throw: they hold up every write queued behind them.
+// db/sqlite_store.h). A move may be made durable another way: SqliteStore with NORMAL appends
+// it to its move journal (db/move_journal.h) and calls `done` at once on the caller's thread,
+// before append_move returns; the writer stores it in SQLite later, and the store's reads
+// wait for that, so what a callback acknowledged is always read back. Synchronous writes
+// (find_or_create_player, create_game, tokens, tournaments) go through the same writer thread and
+// wait for it; they may also be called from inside a Done callback (they then run inline on the
+// writer thread). Callbacks must be quick and must not throw: they hold up every write queued
+// behind them.
 //
 // Times are unix milliseconds. A live game has an empty result in summaries.
 
@@ -196,7 +201,8 @@ class Store {
   // Games with no result yet (after a crash or a shutdown), to resume or end by policy.
   virtual Expected<std::vector<GameDetail>> unfinished_games() = 0;
 
-  // Number of writes queued and not yet durable (for /metrics).
+  // Number of writes queued for the writer (for /metrics): writes not yet durable, and
+  // journaled moves not yet stored in SQLite.
   virtual std::size_t queue_length() const = 0;
   // Blocks until every queued write is durable.
   virtual void flush() = 0;

@@ -34,6 +34,13 @@ TEST(Cli, ServeRefusesAnUnknownDurabilityNamingTheFlag) {
   EXPECT_NE(r.output.find("sometimes"), std::string::npos) << r.output;
 }
 
+TEST(Cli, ServeRefusesAnUnknownMoveJournalSettingNamingTheFlag) {
+  auto r = run_command(kArena + " serve --port 0 --db :memory: --move-journal maybe");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.output.find("--move-journal"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("maybe"), std::string::npos) << r.output;
+}
+
 TEST(Cli, ServeRefusesANegativeCommitWindowNamingTheFlag) {
   auto r = run_command(kArena + " serve --port 0 --db :memory: --commit-window-us -5");
   EXPECT_EQ(r.status, 2);
