@@ -12,14 +12,16 @@
 // bots in pairs, so that rating rows are spread over the file as in a league.
 //
 // Printed per run: moves per second, CPU time per move of the store's threads (writer and
-// checkpointer, bench::thread_cpu_seconds) and writes per commit. The
+// checkpointer, bench::thread_cpu_seconds) and of the whole process (a journaled move's
+// append runs on the caller's thread), and writes per commit. The
 // reference, measured in the same run and interleaved with it over --rounds: HopStore
 // (bench/hop_store.h), the same writer thread and queue with a MemoryStore behind it, i.e.
 // everything but SQLite. Then, per K, the medians and their ratios to HopStore's.
 //
 // usage: bench_store_writer [--games N] [--plies P] [--in-flight 1,4,16] [--players N]
-//                           [--rounds R] [--stores hop,normal,full]
+//                           [--rounds R] [--stores hop,normal,commit,full]
 
+#include <sys/resource.h>
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <atomic>
@@ -60,7 +62,8 @@ struct Flags {
 struct Run {
   double moves_per_second = 0;
   double cpu_us_per_move = 0;
-  double writes_per_commit = 0;  // 0 where the store does not count commits
+  double process_cpu_us_per_move = 0;  // every thread: also the journal's appends
+  double writes_per_commit = 0;        // 0 where the store does not count commits
 };
 
 // Writes `games` games, `in_flight` at a time, from the store's own callbacks.
@@ -161,7 +164,20 @@ double store_cpu_seconds() {
   return bench::thread_cpu_seconds("arena-writer") + bench::thread_cpu_seconds("arena-checkpt");
 }
 
-// One run on a fresh store: "hop", or SQLite with "normal" or "full" synchronous.
+// The whole process: with the move journal a move's append runs on the thread that calls
+// append_move (here the driver's), not on the store's threads. The driver's own work is the
+// same for every store.
+double process_cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  auto seconds = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) / 1e6;
+  };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+// One run on a fresh store: "hop", or SQLite with "normal" (with the move journal), "commit"
+// (NORMAL without it) or "full" synchronous.
 Expected<Run> run_once(const std::string& kind, int in_flight, const Flags& flags) {
   std::unique_ptr<db::Store> store;
   db::SqliteStore* sqlite = nullptr;
@@ -177,6 +193,7 @@ Expected<Run> run_once(const std::string& kind, int in_flight, const Flags& flag
     dir = dir_template;
     db::SqliteOptions options;
     options.synchronous_full = kind == "full";
+    options.move_journal = kind == "normal";
     auto opened = db::open_sqlite_store((dir / "arena.db").string(), options);
     if (!opened) {
       std::filesystem::remove_all(dir);
@@ -194,17 +211,20 @@ Expected<Run> run_once(const std::string& kind, int in_flight, const Flags& flag
   store->flush();
   const std::size_t commits_before = sqlite ? sqlite->commits() : 0;
   const double cpu_before = store_cpu_seconds();
+  const double process_before = process_cpu_seconds();
   const auto start = Clock::now();
   Driver driver(*store, flags, players, in_flight);
   auto ok = driver.run();
   store->flush();
   const double seconds = std::chrono::duration<double>(Clock::now() - start).count();
   const double cpu = store_cpu_seconds() - cpu_before;
+  const double process_cpu = process_cpu_seconds() - process_before;
   Run r;
   const auto moves = static_cast<double>(driver.moves());
   if (ok && moves > 0) {
     r.moves_per_second = moves / seconds;
     r.cpu_us_per_move = cpu * 1e6 / moves;
+    r.process_cpu_us_per_move = process_cpu * 1e6 / moves;
     // Every game is 1 + plies + 1 writes.
     const double writes = static_cast<double>(flags.games) * (flags.plies + 2);
     if (sqlite && sqlite->commits() > commits_before)
@@ -217,7 +237,10 @@ Expected<Run> run_once(const std::string& kind, int in_flight, const Flags& flag
 }
 
 const char* label(const std::string& kind) {
-  return kind == "hop" ? "HopStore" : kind == "full" ? "SqliteStore FULL" : "SqliteStore NORMAL";
+  return kind == "hop"      ? "HopStore"
+         : kind == "full"   ? "SqliteStore FULL"
+         : kind == "commit" ? "NORMAL, no journal"
+                            : "SqliteStore NORMAL";
 }
 
 }  // namespace
@@ -234,9 +257,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(2, 1000000));
   app.add_option("--rounds", flags.rounds, "interleaved rounds of every run")
       ->check(CLI::Range(1, 1000));
-  app.add_option("--stores", flags.stores, "besides nothing: hop (the reference), normal, full")
+  app.add_option("--stores", flags.stores,
+                 "hop (the reference, always run), normal (with the move journal), commit "
+                 "(NORMAL without it), full")
       ->delimiter(',')
-      ->check(CLI::IsMember({"hop", "normal", "full"}));
+      ->check(CLI::IsMember({"hop", "normal", "commit", "full"}));
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -264,9 +289,10 @@ int main(int argc, char** argv) {
                       r.error().c_str());
           return 1;
         }
-        std::printf("  round %d, %2d in flight, %-19s %9.0f moves/s  %6.1f us CPU/move", round,
-                    flags.in_flight[k], label(flags.stores[s]), r->moves_per_second,
-                    r->cpu_us_per_move);
+        std::printf(
+            "  round %d, %2d in flight, %-19s %9.0f moves/s  %6.1f us CPU/move (process %6.1f)",
+            round, flags.in_flight[k], label(flags.stores[s]), r->moves_per_second,
+            r->cpu_us_per_move, r->process_cpu_us_per_move);
         if (r->writes_per_commit > 0) std::printf("  %.2f writes/commit", r->writes_per_commit);
         std::printf("\n");
         std::fflush(stdout);
@@ -277,20 +303,25 @@ int main(int argc, char** argv) {
   std::printf("medians over %d rounds (ratio to HopStore, the writer thread without SQLite):\n",
               flags.rounds);
   for (std::size_t k = 0; k < flags.in_flight.size(); ++k) {
-    std::vector<double> ref_rate, ref_cpu;
+    std::vector<double> ref_rate, ref_cpu, ref_process;
     for (const Run& r : runs[k][0]) {
       ref_rate.push_back(r.moves_per_second);
       ref_cpu.push_back(r.cpu_us_per_move);
+      ref_process.push_back(r.process_cpu_us_per_move);
     }
     for (std::size_t s = 0; s < flags.stores.size(); ++s) {
-      std::vector<double> rate, cpu;
+      std::vector<double> rate, cpu, process;
       for (const Run& r : runs[k][s]) {
         rate.push_back(r.moves_per_second);
         cpu.push_back(r.cpu_us_per_move);
+        process.push_back(r.process_cpu_us_per_move);
       }
-      std::printf("  %2d in flight, %-19s %9.0f moves/s (%.3f)  %6.1f us CPU/move (%.2f)\n",
-                  flags.in_flight[k], label(flags.stores[s]), median(rate),
-                  median(rate) / median(ref_rate), median(cpu), median(cpu) / median(ref_cpu));
+      std::printf(
+          "  %2d in flight, %-19s %9.0f moves/s (%.3f)  %6.1f us CPU/move (%.2f), process "
+          "%6.1f (%.2f)\n",
+          flags.in_flight[k], label(flags.stores[s]), median(rate), median(rate) / median(ref_rate),
+          median(cpu), median(cpu) / median(ref_cpu), median(process),
+          median(process) / median(ref_process));
     }
   }
   return 0;
