@@ -40,7 +40,8 @@ std::string load_flags_help() {
          "  --stores LIST       bench_store: what runs beside the MemoryStore, from hop (its\n"
          "                      writes through the writer thread), normal and full (SQLite's\n"
          "                      synchronous; NORMAL journals moves), commit (NORMAL with a\n"
-         "                      commit per move, no journal) and gather (commit with a\n"
+         "                      commit per move, no journal), nonice (NORMAL with the\n"
+         "                      writer at normal priority) and gather (NORMAL with a\n"
          "                      group-commit window);\n"
          "                      default hop,normal,full\n"
          "  --commit-window-us US  bench_store: the window of `gather` (default 1000)\n";
@@ -87,9 +88,9 @@ Expected<LoadFlags> parse_load_flags(int argc, char** argv,
       std::string name;
       while (std::getline(list, name, ','))
         if (name != "hop" && name != "normal" && name != "full" && name != "gather" &&
-            name != "commit")
+            name != "commit" && name != "nonice")
           return make_error("flag --stores: '" + name +
-                            "' is not hop, normal, commit, full or gather");
+                            "' is not hop, normal, commit, nonice, full or gather");
       f.stores = v;
       continue;
     }

@@ -11,7 +11,9 @@
 //   SqliteStore FULL    the same with `arena serve --synchronous full` (no journal: every move
 //                       waits for its fsynced commit).
 // `--stores` picks which of the last three run (default all), and may add `commit` (NORMAL
-// without the move journal: each move waits for its own group commit) and `gather`.
+// without the move journal: each move waits for its own group commit), `nonice` (NORMAL with
+// the writer and checkpointer at the process's priority, not SqliteOptions::background_nice)
+// and `gather`.
 //
 // Printed, per round: each phase of each store, with the CPU time of the server's I/O threads
 // and of the store's threads (writer, checkpointer) per round trip; for SQLite the moves in the
@@ -22,11 +24,12 @@
 // the verdict is on the median over the rounds of each round's p99 minus the MemoryStore's p99
 // of the same round.
 //
-// `gather` is `commit` with a group-commit window of --commit-window-us (SqliteOptions).
+// `gather` is NORMAL (with the journal) with a group-commit window of --commit-window-us
+// (SqliteOptions): creates and finishes, which still wait for their commits, then share them.
 //
 // usage: bench_store [--connections N] [--seconds S] [--warmup S] [--pace-ms MS] [--rounds N]
 //                    [--client-threads T] [--server-threads T] [--game NAME]
-//                    [--stores hop,normal,commit,full,gather] [--commit-window-us US]
+//                    [--stores hop,normal,commit,nonice,full,gather] [--commit-window-us US]
 
 #include <algorithm>
 #include <chrono>
@@ -94,8 +97,9 @@ struct StoreRuns {
 
 // The load on a fresh SQLite file with `full` or NORMAL synchronous, with or without the move
 // journal; the error names the step.
-arena::Expected<void> run_sqlite(bool full, bool journal, std::chrono::microseconds window,
-                                 const LoadFlags& flags, StoreRuns& out) {
+arena::Expected<void> run_sqlite(bool full, bool journal, int nice,
+                                 std::chrono::microseconds window, const LoadFlags& flags,
+                                 StoreRuns& out) {
   char dir_template[] = "/tmp/arena_bench_store.XXXXXX";
   if (mkdtemp(dir_template) == nullptr)
     return make_error("cannot create a temporary directory under /tmp");
@@ -103,6 +107,7 @@ arena::Expected<void> run_sqlite(bool full, bool journal, std::chrono::microseco
   db::SqliteOptions options;
   options.synchronous_full = full;
   options.move_journal = journal;
+  options.background_nice = nice;
   options.commit_window = window;
   auto sqlite = db::open_sqlite_store((dir / "arena.db").string(), options);
   if (!sqlite) {
@@ -161,7 +166,8 @@ int main(int argc, char** argv) {
   // medians over the rounds are compared.
   StoreRuns memory{"MemoryStore", {}, {}, {}}, hop{"HopStore", {}, {}, {}},
       normal{"SqliteStore NORMAL", {}, {}, {}}, full{"SqliteStore FULL", {}, {}, {}},
-      commit{"NORMAL, no journal", {}, {}, {}}, gather{"no journal + window", {}, {}, {}};
+      commit{"NORMAL, no journal", {}, {}, {}}, gather{"NORMAL + window", {}, {}, {}},
+      nonice{"NORMAL, writer nice 0", {}, {}, {}};
   std::vector<StoreRuns*> compared;  // in the order of the flag
   {
     std::stringstream list(flags->stores);
@@ -171,6 +177,7 @@ int main(int argc, char** argv) {
                          : name == "normal" ? &normal
                          : name == "gather" ? &gather
                          : name == "commit" ? &commit
+                         : name == "nonice" ? &nonice
                                             : &full);
   }
   std::vector<StoreRuns*> every_store{&memory};
@@ -195,9 +202,9 @@ int main(int argc, char** argv) {
             ok = make_error(run.error());
         }
       } else {
-        ok = run_sqlite(s == &full, s == &normal || s == &full,
-                        std::chrono::microseconds(s == &gather ? flags->commit_window_us : 0),
-                        *flags, *s);
+        ok = run_sqlite(
+            s == &full, s != &commit, s == &nonice ? 0 : db::SqliteOptions{}.background_nice,
+            std::chrono::microseconds(s == &gather ? flags->commit_window_us : 0), *flags, *s);
       }
       if (!ok) {
         std::printf("FAILED (%s): %s\n", s->name, ok.error().c_str());

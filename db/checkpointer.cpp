@@ -1,5 +1,7 @@
 #include "db/checkpointer.h"
 
+#include "db/write_queue.h"
+
 #include <pthread.h>
 
 #include <sqlite3.h>
@@ -7,13 +9,14 @@
 namespace arena::db {
 
 Checkpointer::Checkpointer(Connection connection, std::chrono::milliseconds interval,
-                           int restart_frames, std::atomic<bool>& restart_wanted)
+                           int restart_frames, std::atomic<bool>& restart_wanted, int nice)
     : connection_(std::move(connection)),
       interval_(interval),
       restart_frames_(restart_frames),
       restart_wanted_(restart_wanted),
-      thread_([this] {
+      thread_([this, nice] {
         pthread_setname_np(pthread_self(), "arena-checkpt");  // for top -H and perf
+        set_thread_nice(nice);
         loop();
       }) {}
 

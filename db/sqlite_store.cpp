@@ -97,20 +97,18 @@ std::optional<double> first_score(const std::string& result) {
 Expected<void> insert_move(Connection& c, const MoveRecord& m, std::int64_t created_at_ms);
 Expected<void> finish(Connection& c, const GameEnd& end);
 
-// The next ply each unfinished game expects.
-Expected<std::unordered_map<GameId, int>> live_games(Connection& c) {
+// The next ply each unfinished game expects, into `out`.
+Expected<void> load_live_games(Connection& c, std::unordered_map<GameId, int>& out) {
   auto stmt = c.prepare(
       "SELECT g.id, (SELECT COALESCE(MAX(m.ply) + 1, 0) FROM moves m WHERE m.game_id = g.id) "
       "FROM games g WHERE g.result IS NULL");
   if (!stmt) return Error{stmt.error()};
-  std::unordered_map<GameId, int> out;
   for (;;) {
     auto row = stmt->step();
     if (!row) return Error{row.error()};
-    if (!*row) break;
+    if (!*row) return {};
     out[stmt->int64(0)] = stmt->int32(1);
   }
-  return out;
 }
 
 // Stores the moves a killed run left in the journal, in one transaction. Moves already stored
@@ -204,9 +202,8 @@ Expected<std::unique_ptr<SqliteStore>> open_sqlite_store(const std::string& path
     if (auto ok = replay_journal(*writer, *left, journal.journal->base()); !ok)
       return Error{ok.error()};
     if (auto ok = journal.journal->start(); !ok) return Error{ok.error()};
-    auto live = live_games(*writer);
-    if (!live) return make_error("cannot open database " + path + ": " + live.error());
-    journal.next_ply = std::move(*live);
+    if (auto live = load_live_games(*writer, journal.next_ply); !live)
+      return make_error("cannot open database " + path + ": " + live.error());
   }
   auto reader = Connection::open(path, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX);
   if (!reader) return Error{reader.error()};
@@ -237,9 +234,10 @@ SqliteStore::SqliteStore(Connection reader, Connection writer, Connection checkp
             // Only this thread writes it: load and store need no compare-and-swap.
             if (us > longest_writer_checkpoint_us_.load()) longest_writer_checkpoint_us_.store(us);
           },
-          options.commit_window, options.journal_defer),
+          options.commit_window, options.journal_defer, journal_ ? options.background_nice : 0),
       checkpointer_(std::move(checkpointer), options.checkpoint_interval,
-                    options.wal_restart_frames, restart_wanted_) {}
+                    options.wal_restart_frames, restart_wanted_,
+                    journal_ ? options.background_nice : 0) {}
 
 SqliteStore::~SqliteStore() {
   writer_.flush();

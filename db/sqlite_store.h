@@ -64,6 +64,10 @@ struct SqliteOptions {
   bool move_journal = true;
   std::chrono::milliseconds journal_defer{20};
   std::uint64_t journal_segment_bytes = 4u << 20;  // a new segment after this many bytes
+  // With the journal, no move waits for the writer or the checkpointer: their work can wait
+  // for the I/O threads. Their threads get this nice value (write_queue.h), so that on busy
+  // CPUs the I/O threads run first; without the journal they keep the process's priority.
+  int background_nice = 10;
 };
 
 // What open_sqlite_store hands the store when it journals moves.

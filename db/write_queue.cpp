@@ -1,6 +1,7 @@
 #include "db/write_queue.h"
 
 #include <pthread.h>
+#include <sys/resource.h>
 
 #include <cstdio>
 #include <exception>
@@ -10,16 +11,22 @@
 
 namespace arena::db {
 
+void set_thread_nice(int nice) {
+  // PRIO_PROCESS with 0 is the calling thread on Linux (setpriority(2), "BUGS").
+  if (nice != 0) (void)setpriority(PRIO_PROCESS, 0, nice);
+}
+
 WriteQueue::WriteQueue(Connection connection, std::size_t max_batch,
                        std::function<void(Connection&)> when_idle, std::chrono::microseconds window,
-                       std::chrono::milliseconds defer)
+                       std::chrono::milliseconds defer, int nice)
     : connection_(std::move(connection)),
       max_batch_(max_batch == 0 ? 1 : max_batch),
       when_idle_(std::move(when_idle)),
       window_(window),
       defer_(defer),
-      thread_([this] {
+      thread_([this, nice] {
         pthread_setname_np(pthread_self(), "arena-writer");  // for top -H and perf
+        set_thread_nice(nice);
         loop();
       }) {}
 
@@ -32,7 +39,7 @@ WriteQueue::~WriteQueue() {
   thread_.join();
 }
 
-WriteQueue::Item& WriteQueue::push(Job job, Done done, bool deferred) {
+void WriteQueue::push(Job job, Done done, bool deferred) {
   const auto now = Clock::now();
   const bool follows_closely = !deferred && window_.count() > 0 && now - last_post_ < window_;
   if (!deferred) {
@@ -41,7 +48,6 @@ WriteQueue::Item& WriteQueue::push(Job job, Done done, bool deferred) {
   }
   queue_.push_back(
       {std::move(job), std::move(done), now, follows_closely, deferred, ++posted_seq_});
-  return queue_.back();
 }
 
 bool WriteQueue::must_run() const {

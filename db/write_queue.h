@@ -21,6 +21,11 @@
 
 namespace arena::db {
 
+// Gives the calling thread a nice value (Linux keeps one per thread): a positive one lets
+// every thread of normal priority run first when the CPUs are busy. 0 does nothing; a failure
+// (a value the process may not set) is ignored: it costs only that preference.
+void set_thread_nice(int nice);
+
 class WriteQueue {
  public:
   // A unit of work on the writer connection, inside a transaction the queue owns.
@@ -38,10 +43,11 @@ class WriteQueue {
   // CPU per write: see bench/store.cpp's `gather`.
   //
   // `defer` is how long a job posted with post_deferred may wait for company (see there).
+  // `nice` is the thread's nice value (set_thread_nice); 0 keeps the process's.
   WriteQueue(Connection connection, std::size_t max_batch,
              std::function<void(Connection&)> when_idle = {},
              std::chrono::microseconds window = std::chrono::microseconds{0},
-             std::chrono::milliseconds defer = std::chrono::milliseconds{20});
+             std::chrono::milliseconds defer = std::chrono::milliseconds{20}, int nice = 0);
   // Runs every queued job, then stops the thread.
   ~WriteQueue();
   WriteQueue(const WriteQueue&) = delete;
@@ -80,7 +86,7 @@ class WriteQueue {
   // Under mutex_: whether queued jobs must be written now (a job from post(), a flush, or a
   // full batch waits), so that the thread must not sleep.
   bool must_run() const;
-  Item& push(Job job, Done done, bool deferred);
+  void push(Job job, Done done, bool deferred);
 
   void loop();
   void run_batch(std::deque<Item>& batch);

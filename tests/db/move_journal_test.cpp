@@ -12,7 +12,9 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <sstream>
 #include <string>
+#include <thread>
 
 #include "db/move_journal.h"
 #include "db/sqlite_store.h"
@@ -257,6 +259,54 @@ TEST(MoveJournal, SegmentsAreDeletedOnceTheirMovesAreStored) {
   ASSERT_EQ(detail->moves.size(), 200u);
   store.reset();
   EXPECT_EQ(segment_files(path), 0u) << "a clean close leaves no segment";
+}
+
+// The nice value of this process's thread called `name` (-100 if there is none).
+int nice_of_thread(const std::string& name) {
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream comm(task.path() / "comm");
+    std::string c;
+    std::getline(comm, c);
+    if (c != name) continue;
+    std::ifstream stat(task.path() / "stat");
+    std::string line;
+    std::getline(stat, line);
+    // Fields after the ")" that closes the name: state is field 3, nice field 19.
+    std::istringstream rest(line.substr(line.rfind(')') + 2));
+    std::string field;
+    for (int i = 3; i < 19; ++i) rest >> field;
+    int nice = 0;
+    rest >> nice;
+    return nice;
+  }
+  return -100;
+}
+
+// With the journal no move waits for the writer or the checkpointer, so they yield the CPUs to
+// the I/O threads; without it every move waits for the writer, which keeps normal priority.
+TEST(MoveJournal, WithTheJournalTheWriterAndCheckpointerRunAtALowerPriority) {
+  test::TempDir dir;
+  {
+    auto store = open_sqlite_store(dir.file("a.db"));
+    ASSERT_TRUE(store) << store.error();
+    ASSERT_NE((*store)->journal(), nullptr);
+    const int expected = SqliteOptions{}.background_nice;
+    ASSERT_GT(expected, 0);
+    // The threads set it as they start: wait for that (a write has passed the writer's start).
+    ASSERT_TRUE((*store)->find_or_create_player("a", true));
+    const auto deadline = std::chrono::steady_clock::now() + 10s;
+    while (nice_of_thread("arena-checkpt") != expected &&
+           std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(1ms);
+    EXPECT_EQ(nice_of_thread("arena-writer"), expected);
+    EXPECT_EQ(nice_of_thread("arena-checkpt"), expected);
+  }
+  SqliteOptions options;
+  options.move_journal = false;
+  auto store = open_sqlite_store(dir.file("b.db"), options);
+  ASSERT_TRUE(store) << store.error();
+  ASSERT_TRUE((*store)->find_or_create_player("a", true));
+  EXPECT_EQ(nice_of_thread("arena-writer"), 0);
 }
 
 }  // namespace
