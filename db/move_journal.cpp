@@ -238,20 +238,26 @@ Expected<void> MoveJournal::start() {
   }
   const std::uint64_t next = old_segments_.empty() ? 1 : old_segments_.back() + 1;
   old_segments_.clear();
+  auto fd = create_segment(next);
+  if (!fd) return Error{fd.error()};
   std::lock_guard lock(mutex_);
-  return open_segment(next);
+  use_segment(*fd, next);
+  return {};
 }
 
-Expected<void> MoveJournal::open_segment(std::uint64_t n) {
+Expected<int> MoveJournal::create_segment(std::uint64_t n) const {
   const std::string path = segment_path(n);
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) return make_error("cannot write the move journal " + path + ": " + errno_text());
+  return fd;
+}
+
+void MoveJournal::use_segment(int fd, std::uint64_t n) {
   fd_ = fd;
-  path_ = path;
+  path_ = segment_path(n);
   number_ = n;
   offset_ = 0;
   segment_bytes_.store(0);
-  return {};
 }
 
 Expected<void> MoveJournal::append(const JournaledMove& m) {
@@ -286,13 +292,21 @@ void MoveJournal::stored(bool ok) {
 }
 
 void MoveJournal::rotate() {
-  std::lock_guard lock(mutex_);
-  Retired old{fd_, path_, appended_.load()};
-  if (auto opened = open_segment(number_ + 1); !opened) {
-    // Keep writing where we were (open_segment changed nothing): a long segment is better
-    // than a refused move. Try again after another segment_limit_.
-    rotate_at_ = offset_ + segment_limit_;
+  // The file is created before the lock is taken: the writer thread runs at a lower priority
+  // than the I/O threads that append (SqliteOptions::background_nice), so it holds their lock
+  // only for the swap. number_ changes only here, on this thread.
+  auto fd = create_segment(number_ + 1);
+  if (!fd) {
+    // Keep writing where we were: a long segment is better than a refused move. Try again
+    // after another segment_limit_.
+    rotate_at_ = segment_bytes_.load(std::memory_order_relaxed) + segment_limit_;
     return;
+  }
+  Retired old;
+  {
+    std::lock_guard lock(mutex_);
+    old = {fd_, path_, appended_.load()};
+    use_segment(*fd, number_ + 1);
   }
   rotate_at_ = segment_limit_;
   std::lock_guard retired(retired_mutex_);

@@ -82,7 +82,10 @@ class MoveJournal {
  private:
   MoveJournal(std::string base, int lock_fd, std::uint64_t segment_limit);
   std::string segment_path(std::uint64_t n) const;
-  Expected<void> open_segment(std::uint64_t n);
+  // Creates segment n, empty, and hands back its descriptor; changes nothing else.
+  Expected<int> create_segment(std::uint64_t n) const;
+  // Under mutex_: appends go to `fd`, segment n, from now on.
+  void use_segment(int fd, std::uint64_t n);
   void rotate();  // writer thread
 
   struct Retired {
@@ -99,7 +102,7 @@ class MoveJournal {
   std::mutex mutex_;
   int fd_ = -1;               // the segment being written (under mutex_)
   std::string path_;          // its path
-  std::uint64_t number_ = 0;  // its number
+  std::uint64_t number_ = 0;  // its number (changed only by start() and rotate())
   std::uint64_t offset_ = 0;  // its length (under mutex_)
   std::atomic<std::uint64_t> appended_{0};
   std::atomic<std::uint64_t> segment_bytes_{0};  // offset_, for the writer's rotation check
