@@ -160,13 +160,13 @@ Expected<void> replay_journal(Connection& c, const std::vector<JournaledMove>& m
     return make_error("cannot store the move journal " + journal + ": " + failed.error());
   }
   std::fprintf(stderr,
-               "arena store: the last run did not stop cleanly; stored %zu journaled moves "
-               "(%zu were stored already)\n",
+               "arena store: the last run did not stop cleanly; journaled moves stored now: %zu, "
+               "already stored: %zu\n",
                stored, already);
   if (misfits > 0)
     std::fprintf(stderr,
-                 "arena store: %zu journaled moves did not fit their game (unknown or finished "
-                 "game, or an earlier move missing) and were not stored\n",
+                 "arena store: journaled moves that did not fit their game (unknown or finished "
+                 "game, or an earlier move missing), not stored: %zu\n",
                  misfits);
   return {};
 }

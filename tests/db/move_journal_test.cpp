@@ -196,8 +196,14 @@ TEST(MoveJournal, AKilledProcesssJournaledMovesAreStoredAtTheNextOpen) {
   for (const auto& e : std::filesystem::directory_iterator(dir.path()))
     if (e.path().filename().string().rfind("arena.db-moves-", 0) == 0)
       std::ofstream(e.path(), std::ios::app) << "\x30\x00\x00\x00garbage";
+  testing::internal::CaptureStderr();
   auto store = open_slow(path);
+  const std::string said = testing::internal::GetCapturedStderr();
   ASSERT_NE(store, nullptr);
+  EXPECT_NE(said.find("the last run did not stop cleanly; journaled moves stored now: 5, "
+                      "already stored: 0"),
+            std::string::npos)
+      << said;
   auto detail = store->game_detail(id);
   ASSERT_TRUE(detail) << detail.error();
   ASSERT_EQ(detail->moves.size(), 5u);
