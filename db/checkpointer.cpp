@@ -1,10 +1,10 @@
 #include "db/checkpointer.h"
 
-#include "db/write_queue.h"
-
 #include <pthread.h>
 
 #include <sqlite3.h>
+
+#include "db/write_queue.h"  // set_thread_nice
 
 namespace arena::db {
 

@@ -6,12 +6,12 @@
 // Threading: every method may be called from any thread. Writes are queued to the store's
 // own writer thread; the ones that take a callback call it on the writer thread once the
 // write is durable (the server posts back to its own strand), except a journaled move's (see
-// Durability). Reads are synchronous and use
-// their own connection: call them off the I/O threads. In the server, what calls the
-// synchronous methods runs on threads of its own: HTTP answers and bot-token checks on
-// "arena-blocking" (server/net/http_session.h), the tournament director on "arena-director";
-// moves, game ends, game starts (seeks, puzzles) and a guest's first hello use the
-// asynchronous methods. At start-up the restore runs before the I/O threads start.
+// Durability). Reads are synchronous and use their own connection: call them off the I/O
+// threads. In the server, what calls the synchronous methods runs on threads of its own:
+// HTTP answers and bot-token checks on "arena-blocking" (server/net/http_session.h), the
+// tournament director on "arena-director"; moves, game ends, game starts (seeks, puzzles) and
+// a guest's first hello use the asynchronous methods. At start-up the restore runs before the
+// I/O threads start.
 //
 // Durability: a write is durable when its callback runs (SqliteStore: committed to the WAL,
 // which survives a kill of the process; with synchronous=FULL also synced to disk, see
