@@ -1,0 +1,50 @@
+#pragma once
+// A GDL-I game description read from KIF and checked against GDL's restrictions.
+//
+// read_description() parses the sheet and checks it; an error names the source, the line and
+// the rule ("connectFour.kif:42: rule (<= (next ...) ...): variable ?x in the head does not
+// occur in a positive body literal (safety)"). It never crashes or hangs on any input.
+//
+// Checked: balanced parentheses and valid tokens; every relation and function used with one
+// arity; keywords used as GDL says (role, init, true, next, legal, does, goal, terminal,
+// distinct, not, or, base, input); safety (every variable of a rule occurs in a positive body
+// literal that is not distinct); stratified negation (no relation depends negatively on itself
+// through a cycle); GDL's recursion restriction; `true` and `does` only in bodies; `init`,
+// `base` and `input` not depending on `true`/`does`; `legal`/`goal`/`terminal` not depending on
+// `does`; at least one role.
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/core/expected.h"
+#include "games/gdl/term.h"
+
+namespace arena::gdl {
+
+// One rule (a fact has an empty body). Body literals are Terms as read: (not L), (or L1 L2 ...),
+// (distinct a b), (true f), (does r m) keep those functors (SymbolTable::kNot and so on).
+struct Rule {
+  Term head;
+  std::vector<Term> body;
+  int line = 0;  // 1-based line of the rule's opening parenthesis in the source
+};
+
+struct Description {
+  std::string source;  // the file or sheet name, for messages
+  SymbolTable symbols;
+  std::vector<Rule> rules;
+
+  // The roles in the order the sheet states them: (role xplayer) (role oplayer).
+  std::vector<Symbol> roles() const;
+  // "(<= (next (cell ?x ?y x)) (does xplayer (mark ?x ?y)) ...)", for messages.
+  std::string rule_text(const Rule& rule) const;
+};
+
+// Parses and checks `text`; `source` names it in errors.
+Expected<Description> read_description(std::string_view text, std::string_view source);
+
+// Reads the file at `path`; errors name the path when it cannot be read.
+Expected<Description> read_description_file(const std::string& path);
+
+}  // namespace arena::gdl

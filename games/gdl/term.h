@@ -1,0 +1,91 @@
+#pragma once
+// GDL terms as the reader produces them (rules may hold variables) and ground terms as the
+// reasoners use them (hash-consed, one 32-bit id per distinct term).
+//
+// KIF is case-insensitive (as in ggp-base, which lower-cases a sheet before reading it): every
+// symbol is stored lower-case, so "xPlayer" and "xplayer" are one symbol. Variables keep their
+// leading '?'.
+//
+// Not thread-safe: a SymbolTable and a TermPool have one owner at a time (a game's reasoner and
+// the players that share it on one thread). Ids are stable for the owner's lifetime.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+namespace arena::gdl {
+
+using Symbol = std::uint32_t;
+
+class SymbolTable {
+ public:
+  SymbolTable();
+  // The symbol for `name` (lower-cased), made on first use.
+  Symbol intern(std::string_view name);
+  // The symbol for `name` if it exists; no new symbol is made.
+  bool find(std::string_view name, Symbol& out) const;
+  const std::string& name(Symbol s) const { return names_[s]; }
+  std::size_t size() const { return names_.size(); }
+
+  // GDL's keywords, interned first so that their ids are these constants in every table.
+  static constexpr Symbol kRole = 0, kInit = 1, kTrue = 2, kNext = 3, kLegal = 4, kDoes = 5,
+                          kGoal = 6, kTerminal = 7, kDistinct = 8, kNot = 9, kOr = 10,
+                          kBase = 11, kInput = 12, kImplies = 13 /* "<=" */;
+
+ private:
+  std::vector<std::string> names_;
+  std::unordered_map<std::string, Symbol> ids_;
+};
+
+// A term of a rule: a constant, a variable (name starts with '?') or a compound f(t1..tn).
+struct Term {
+  enum class Kind : std::uint8_t { kConstant, kVariable, kCompound };
+  Kind kind = Kind::kConstant;
+  Symbol name = 0;
+  std::vector<Term> args;  // kCompound only (at least one)
+
+  bool is_variable() const { return kind == Kind::kVariable; }
+  bool is_ground() const;
+  bool operator==(const Term&) const = default;
+};
+
+// KIF text of `t`: "(cell 1 1 b)", "?x", "noop".
+std::string to_kif(const Term& t, const SymbolTable& symbols);
+
+// Ground terms, hash-consed: equal terms have equal ids, so a state is a set of ids and a move
+// is one id. A constant is a term with no arguments.
+using TermId = std::uint32_t;
+
+class TermPool {
+ public:
+  TermId constant(Symbol name) { return make(name, {}); }
+  TermId make(Symbol functor, std::span<const TermId> args);
+  // The ground term `t` (which must be ground).
+  TermId from_term(const Term& t);
+
+  Symbol functor(TermId id) const { return nodes_[id].functor; }
+  std::span<const TermId> args(TermId id) const {
+    return {args_.data() + nodes_[id].first_arg, nodes_[id].arity};
+  }
+  std::size_t size() const { return nodes_.size(); }
+  // KIF text: "(cell 1 1 b)".
+  std::string to_kif(TermId id, const SymbolTable& symbols) const;
+
+ private:
+  struct Node {
+    Symbol functor;
+    std::uint32_t first_arg;
+    std::uint32_t arity;
+  };
+  struct KeyHash {
+    std::size_t operator()(const std::vector<std::uint32_t>& k) const noexcept;
+  };
+  std::vector<Node> nodes_;
+  std::vector<TermId> args_;
+  std::unordered_map<std::vector<std::uint32_t>, TermId, KeyHash> index_;  // functor, args...
+};
+
+}  // namespace arena::gdl
