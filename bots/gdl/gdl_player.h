@@ -1,0 +1,41 @@
+#pragma once
+// Players of any GDL game: they see only a StateMachine (games/gdl/state_machine.h), so they
+// play every sheet, simultaneous and N-player games included. Used by the WebSocket bot client,
+// by `arena ggp-player` (the GGP HTTP protocol) and by local matches and leagues.
+//
+// One GdlPlayer plays one role of one match at a time, from one thread.
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "games/core/expected.h"
+#include "games/gdl/state_machine.h"
+
+namespace arena::gdl {
+
+using Clock = std::chrono::steady_clock;
+
+class GdlPlayer {
+ public:
+  virtual ~GdlPlayer() = default;
+  // A new match: `machine` reasons about the game (it outlives the match), `role` is the index
+  // into machine.roles() this player plays. May think until `deadline` (GGP's start clock).
+  virtual void start(StateMachine& machine, int role, Clock::time_point deadline) = 0;
+  // This player's move in `state` (one of its legal moves), chosen before `deadline`.
+  virtual Move choose(const State& state, Clock::time_point deadline) = 0;
+  // "uct", "random", "fuzzy", for logs.
+  virtual std::string_view name() const = 0;
+};
+
+// Players by spec: "random", "uct" (Monte Carlo tree search with UCT; keys c=, iterations=),
+// "fuzzy" (search guided by the fuzzy goal heuristic; keys tau=, theta=, q=, depth=).
+// Errors name an unknown spec or key.
+Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec);
+
+// The specs make_gdl_player knows, with a line each, for --help and --list-presets.
+std::vector<std::pair<std::string, std::string>> gdl_player_specs();
+
+}  // namespace arena::gdl
