@@ -37,6 +37,45 @@ class AnyGame {
   // Moves played through this object, in canonical notation.
   virtual const std::vector<std::string>& history() const = 0;
   virtual std::unique_ptr<AnyGame> clone() const = 0;
+
+  // Seats and simultaneous moves. The hand-written games take turns between two seats (or
+  // one, a puzzle) and keep these defaults. A GDL game may have 1 to 6 seats, and in a turn
+  // every seat in movers() chooses a move at the same time; seats with a single legal move
+  // (GDL's "noop" while another role moves) are not movers and have it played for them.
+  // Seat i is Player index i for two-seat games.
+  virtual int num_seats() const { return num_players(); }
+  // A name per seat for people ("white", "xplayer"); empty: the server's defaults.
+  virtual std::vector<std::string> seat_names() const { return {}; }
+  // The seats that must choose a move now; empty once the game is over.
+  virtual std::vector<int> movers() const {
+    if (outcome().is_terminal() && num_players() > 1) return {};
+    return {index(side_to_move())};
+  }
+  // True when a turn may have more than one mover (the server then collects one move per
+  // mover before playing the turn).
+  virtual bool simultaneous() const { return false; }
+  // The legal moves of `seat` now (empty for a seat that is not a mover).
+  virtual std::vector<std::string> legal_moves_of(int seat) const {
+    auto m = movers();
+    return std::find(m.begin(), m.end(), seat) != m.end() ? legal_moves()
+                                                           : std::vector<std::string>{};
+  }
+  // Plays one turn: `moves[k]` is the move of movers()[k]. On success the turn's record in
+  // canonical notation (for a one-mover turn, the move itself; otherwise the movers' moves
+  // joined as the game's history writes them). Errors name the seat and the move.
+  virtual Expected<std::string> play_turn(const std::vector<std::string>& moves) {
+    if (moves.size() != 1) return make_error("this game takes one move per turn");
+    return play(moves.front());
+  }
+  // Per-seat scores 0..100 once the game is over (GDL goals; 100/0 or 50/50 for the others).
+  virtual std::vector<int> scores() const {
+    const Outcome o = outcome();
+    if (num_players() == 1) return {o.is_terminal() ? 100 : 0};
+    if (o.result == Result::kFirstWins) return {100, 0};
+    if (o.result == Result::kSecondWins) return {0, 100};
+    if (o.result == Result::kDraw) return {50, 50};
+    return {0, 0};
+  }
 };
 
 template <Game G>
