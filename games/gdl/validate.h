@@ -1,0 +1,14 @@
+#pragma once
+// GDL's restrictions checked on a parsed description (the second half of read_description()):
+// keyword arities and places, fixed arities of relations and functions, safety, stratified
+// negation, the recursion restriction, keyword dependencies, at least one role. The first
+// violation is returned as "SOURCE:LINE: rule RULE: what is wrong (restriction)".
+
+#include "games/core/expected.h"
+#include "games/gdl/description.h"
+
+namespace arena::gdl {
+
+Expected<void> validate_description(const Description& description);
+
+}  // namespace arena::gdl
