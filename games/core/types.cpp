@@ -56,6 +56,8 @@ std::string_view to_string(EndReason r) {
       return "no_progress";
     case EndReason::kSolved:
       return "solved";
+    case EndReason::kGoals:
+      return "goals";
   }
   return "unknown";
 }

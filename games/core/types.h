@@ -36,6 +36,7 @@ enum class EndReason : std::uint8_t {
   kInsufficientMaterial,
   kNoProgress,  // checkers: the stated no-progress rule
   kSolved,      // puzzles: the goal state is reached
+  kGoals,       // GDL: the game reached a terminal state; the rules' goal values decide
 };
 
 struct Outcome {
