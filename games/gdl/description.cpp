@@ -1,15 +1,161 @@
 #include "games/gdl/description.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
+#include <unordered_map>
 #include <utility>
 
 #include "games/gdl/kif_reader.h"
 #include "games/gdl/validate.h"
 
 namespace arena::gdl {
+
+namespace {
+
+// Step 1 of read_description: the rewritings ggp-base's GdlCleaner applies before its
+// validator, so that reasoners see only the plain forms.
+
+using Substitution = std::unordered_map<Symbol, Term>;
+
+const Term& walk(const Term& t, const Substitution& s) {
+  const Term* at = &t;
+  while (at->is_variable()) {
+    auto it = s.find(at->name);
+    if (it == s.end()) break;
+    at = &it->second;
+  }
+  return *at;
+}
+
+bool occurs(Symbol variable, const Term& t, const Substitution& s) {
+  const Term& w = walk(t, s);
+  if (w.is_variable()) return w.name == variable;
+  return std::any_of(w.args.begin(), w.args.end(),
+                     [&](const Term& a) { return occurs(variable, a, s); });
+}
+
+// Most general unifier of a and b (with the occurs check), added to `s`.
+bool unify(const Term& a, const Term& b, Substitution& s) {
+  const Term& x = walk(a, s);
+  const Term& y = walk(b, s);
+  if (x.is_variable() && y.is_variable() && x.name == y.name) return true;
+  if (x.is_variable() || y.is_variable()) {
+    const bool bind_y = y.is_variable();  // keeps the first variable: (distinct ?x ?y) -> ?x
+    const Term& var = bind_y ? y : x;
+    const Term& value = bind_y ? x : y;
+    if (occurs(var.name, value, s)) return false;
+    s.emplace(var.name, value);
+    return true;
+  }
+  if (x.name != y.name || x.args.size() != y.args.size()) return false;
+  for (std::size_t i = 0; i < x.args.size(); ++i)
+    if (!unify(x.args[i], y.args[i], s)) return false;
+  return true;
+}
+
+// `t` with `s` applied; nullopt when the result would nest deeper than the reader allows.
+std::optional<Term> substitute(const Term& t, const Substitution& s, int depth) {
+  if (depth > 2 * kMaxKifDepth) return std::nullopt;
+  const Term& w = walk(t, s);
+  Term out = w;
+  for (Term& a : out.args) {
+    auto sub = substitute(a, s, depth + 1);
+    if (!sub) return std::nullopt;
+    a = std::move(*sub);
+  }
+  return out;
+}
+
+bool is_not_of(const Term& literal, Symbol inner) {
+  return literal.name == SymbolTable::kNot && literal.args.size() == 1 &&
+         literal.args[0].name == inner && literal.args[0].kind == Term::Kind::kCompound;
+}
+
+// (not (or L1 .. Ln)) becomes (not L1) .. (not Ln), as De Morgan allows.
+void split_negated_ors(Rule& rule) {
+  for (std::size_t i = 0; i < rule.body.size();) {
+    if (!is_not_of(rule.body[i], SymbolTable::kOr)) {
+      ++i;
+      continue;
+    }
+    std::vector<Term> disjuncts = std::move(rule.body[i].args[0].args);
+    rule.body.erase(rule.body.begin() + static_cast<std::ptrdiff_t>(i));
+    for (Term& d : disjuncts) {
+      Term negated{Term::Kind::kCompound, SymbolTable::kNot, {}};
+      negated.args.push_back(std::move(d));
+      rule.body.push_back(std::move(negated));
+    }
+  }
+}
+
+// (not (distinct a b)) says a = b: the rule is rewritten with the unifier of a and b, or
+// dropped (false) when they do not unify. Errors only when the result nests too deep.
+Expected<bool> remove_not_distinct(Rule& rule, const std::string& where) {
+  for (;;) {
+    auto it = std::find_if(rule.body.begin(), rule.body.end(), [](const Term& l) {
+      return is_not_of(l, SymbolTable::kDistinct) && l.args[0].args.size() == 2;
+    });
+    if (it == rule.body.end()) return true;
+    const Term equal = std::move(*it);
+    rule.body.erase(it);
+    Substitution s;
+    if (!unify(equal.args[0].args[0], equal.args[0].args[1], s)) return false;
+    auto head = substitute(rule.head, s, 0);
+    if (!head) return make_error(where + ": terms nest too deep after (not (distinct ...))");
+    rule.head = std::move(*head);
+    for (Term& literal : rule.body) {
+      auto sub = substitute(literal, s, 0);
+      if (!sub) return make_error(where + ": terms nest too deep after (not (distinct ...))");
+      literal = std::move(*sub);
+    }
+  }
+}
+
+// Old sheets state (base NAME (x 1 2) ...) facts of another arity than GDL's (base F); like
+// GdlCleaner, all base facts are then dropped, since the two kinds cannot be told apart.
+void drop_old_style_base(std::vector<Rule>& rules) {
+  const auto old_style = [](const Rule& r) {
+    return r.body.empty() && r.head.name == SymbolTable::kBase && r.head.args.size() != 1;
+  };
+  if (std::none_of(rules.begin(), rules.end(), old_style)) return;
+  std::erase_if(rules,
+                [](const Rule& r) { return r.body.empty() && r.head.name == SymbolTable::kBase; });
+}
+
+// The first argument of legal, goal and input is a role by GDL's definition; a rule that
+// leaves it a free variable ((legal ?p noop) as a fact) gets (role ?p) as its first literal.
+// ggp-base's prover plays such sheets; its cleaner lists the same rewriting as a to-do.
+void bind_role_arguments(Rule& rule) {
+  const Symbol h = rule.head.name;
+  if (h != SymbolTable::kLegal && h != SymbolTable::kGoal && h != SymbolTable::kInput) return;
+  if (rule.head.args.empty() || !rule.head.args[0].is_variable()) return;
+  if (always_binds(rule, rule.head.args[0].name)) return;
+  Term role{Term::Kind::kCompound, SymbolTable::kRole, {rule.head.args[0]}};
+  rule.body.insert(rule.body.begin(), std::move(role));
+}
+
+Expected<void> clean(Description& d) {
+  std::vector<Rule> kept;
+  kept.reserve(d.rules.size());
+  for (Rule& rule : d.rules) {
+    split_negated_ors(rule);
+    auto keep = remove_not_distinct(rule, d.source + ":" + std::to_string(rule.line));
+    if (!keep) return make_error(keep.error());
+    if (!*keep) continue;
+    bind_role_arguments(rule);
+    kept.push_back(std::move(rule));
+  }
+  d.rules = std::move(kept);
+  drop_old_style_base(d.rules);
+  return {};
+}
+
+}  // namespace
 
 std::vector<Symbol> Description::roles() const {
   std::vector<Symbol> out;
@@ -35,11 +181,15 @@ Expected<Description> read_description(std::string_view text, std::string_view s
   auto rules = parse_kif(text, source, description.symbols);
   if (!rules) return make_error(rules.error());
   description.rules = std::move(*rules);
+  if (auto cleaned = clean(description); !cleaned) return make_error(cleaned.error());
   if (auto valid = validate_description(description); !valid) return make_error(valid.error());
   return description;
 }
 
 Expected<Description> read_description_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    return make_error("cannot read GDL sheet " + path + ": not a regular file");
   std::ifstream in(path, std::ios::binary);
   if (!in) return make_error("cannot read GDL sheet " + path + ": " + std::strerror(errno));
   in.seekg(0, std::ios::end);

@@ -11,7 +11,15 @@
 // literal that is not distinct); stratified negation (no relation depends negatively on itself
 // through a cycle); GDL's recursion restriction; `true` and `does` only in bodies; `init`,
 // `base` and `input` not depending on `true`/`does`; `legal`/`goal`/`terminal` not depending on
-// `does`; at least one role.
+// `does`; at least one role. With or, safety holds for every choice of disjuncts (a variable
+// may be local to the disjunct that binds it, as checkers.kif has it).
+//
+// Before the checks, the rewritings ggp-base's GdlCleaner makes: (not (distinct a b)) is
+// removed by applying the unifier of a and b to the rule (the rule is dropped if they do not
+// unify); (not (or L1 .. Ln)) becomes (not L1) .. (not Ln); a legal, goal or input rule whose
+// first argument is an unbound variable ?p gets (role ?p) as its first body literal; old-style
+// (base ...) facts of arity other than 1 drop all base facts. So reasoners never see
+// (not (distinct ..)) or (not (or ..)).
 
 #include <string>
 #include <string_view>

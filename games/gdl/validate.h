@@ -11,4 +11,7 @@ namespace arena::gdl {
 
 Expected<void> validate_description(const Description& description);
 
+// Whether every choice of the rule's or disjuncts binds `variable` in a positive literal.
+bool always_binds(const Rule& rule, Symbol variable);
+
 }  // namespace arena::gdl

@@ -64,8 +64,8 @@ TEST(KifParser, FoldsCaseOfSymbolsAndVariables) {
 
 TEST(KifParser, KeepsNotOrDistinctAsFunctors) {
   SymbolTable symbols;
-  const auto rules = parse(
-      "(<= p (not (q ?x)) (or (r ?x) (s ?x)) (distinct ?x a) (true (t ?x)))", symbols);
+  const auto rules =
+      parse("(<= p (not (q ?x)) (or (r ?x) (s ?x)) (distinct ?x a) (true (t ?x)))", symbols);
   ASSERT_EQ(rules.size(), 1u);
   const auto& body = rules[0].body;
   ASSERT_EQ(body.size(), 4u);
@@ -110,6 +110,178 @@ TEST(KifParser, RefusesDeepNestingWithoutExhaustingTheStack) {
   std::string tight;
   for (int i = 0; i < 200000; ++i) tight += "(a";
   EXPECT_NE(parse_error(tight).find("nesting deeper than"), std::string::npos);
+}
+
+// read_description's refusals: the message starts with "t.kif:LINE: rule " and names the
+// restriction in parentheses.
+void expect_refused(const std::string& text, int line, const std::string& what) {
+  const auto d = read_description(text, "t.kif");
+  ASSERT_FALSE(d) << text;
+  const std::string prefix = "t.kif:" + std::to_string(line) + ": rule ";
+  EXPECT_EQ(d.error().rfind(prefix, 0), 0u) << d.error();
+  EXPECT_NE(d.error().find(what), std::string::npos) << d.error();
+}
+
+Description read_ok(const std::string& text) {
+  auto d = read_description(text, "t.kif");
+  EXPECT_TRUE(d) << d.error();
+  return d ? std::move(*d) : Description{};
+}
+
+constexpr const char* kGame =
+    "(role a)\n(legal a go)\n(<= (next done) (does a go))\n(<= terminal (true done))\n"
+    "(goal a 100)\n";  // lines 1-5
+
+TEST(ReadDescription, AcceptsAGameAndListsItsRoles) {
+  const auto d = read_ok(std::string("(role b)\n") + kGame);
+  const auto roles = d.roles();
+  ASSERT_EQ(roles.size(), 2u);
+  EXPECT_EQ(d.symbols.name(roles[0]), "b");
+  EXPECT_EQ(d.symbols.name(roles[1]), "a");
+  EXPECT_EQ(d.rule_text(d.rules[3]), "(<= (next done) (does a go))");
+}
+
+TEST(ReadDescription, RefusesRelationsOrFunctionsWithTwoArities) {
+  expect_refused(std::string(kGame) + "(p x)\n(p x y)\n", 7,
+                 "relation p has 2 argument(s) here but 1 at line 6 (fixed arity)");
+  expect_refused(std::string(kGame) + "(p (f x))\n(p (f x y))\n", 7,
+                 "function f has 2 argument(s) here but 1 at line 6 (fixed arity)");
+  expect_refused(std::string(kGame) + "(p x)\n(<= q (p x y))\n", 7, "(fixed arity)");
+}
+
+TEST(ReadDescription, RefusesTheTwoInvalidArityTestSheets) {
+  const std::string dir = ARENA_TEST_DATA_DIR "/gdl/";
+  const auto functions = read_description_file(dir + "test_invalid_function_arities_differ.kif");
+  ASSERT_FALSE(functions);
+  EXPECT_NE(functions.error().find("test_invalid_function_arities_differ.kif:8: rule (legal "
+                                   "robot (a 2 3)): function a has 2"),
+            std::string::npos)
+      << functions.error();
+  const auto sentences = read_description_file(dir + "test_invalid_sentence_arities_differ.kif");
+  ASSERT_FALSE(sentences);
+  EXPECT_NE(sentences.error().find("sentence_arities_differ.kif:13: rule (foo bar bar): "
+                                   "relation foo has 2"),
+            std::string::npos)
+      << sentences.error();
+}
+
+TEST(ReadDescription, RefusesKeywordsMisused) {
+  expect_refused(std::string(kGame) + "(legal a)\n", 6,
+                 "legal takes 2 argument(s) (keyword usage)");
+  expect_refused(std::string(kGame) + "(<= (true x) (p y))\n", 6,
+                 "true may only appear in rule bodies");
+  expect_refused(std::string(kGame) + "(does a go)\n", 6, "does may only appear in rule bodies");
+  expect_refused(std::string(kGame) + "(<= q (next done))\n", 6,
+                 "next may only appear in rule heads");
+  expect_refused(std::string(kGame) + "(<= q (init done))\n", 6,
+                 "init may only appear in rule heads");
+  expect_refused(std::string(kGame) + "(<= (role b) (true done))\n", 6,
+                 "roles are stated by facts");
+  expect_refused(std::string(kGame) + "(init (true done))\n", 6,
+                 "the keyword true is used as a function");
+  expect_refused(std::string(kGame) + "(<= q (not (not (true done))))\n", 6,
+                 "not applies to a sentence");
+  expect_refused(std::string(kGame) + "(<= q (true done) (distinct done done done))\n", 6,
+                 "distinct takes 2 arguments");
+  expect_refused(std::string(kGame) + "(<= (distinct a b) (true done))\n", 6,
+                 "distinct may only appear in rule bodies");
+}
+
+TEST(ReadDescription, RefusesUnsafeRules) {
+  expect_refused(std::string(kGame) + "(<= (p ?x) (true done))\n", 6,
+                 "variable ?x does not occur in a positive body literal (safety)");
+  expect_refused(std::string(kGame) + "(<= p (true done) (not (q ?x)))\n(q b)\n", 6,
+                 "variable ?x does not occur");
+  expect_refused(std::string(kGame) + "(<= p (true ?y) (distinct ?x ?y))\n", 6, "variable ?x");
+  expect_refused(std::string(kGame) + "(p ?x)\n", 6, "variable ?x in a fact");
+  // ?x is bound in one disjunct only but required by the head.
+  expect_refused(std::string(kGame) + "(<= (p ?x) (or (true (c ?x)) (true done)))\n", 6,
+                 "for some choice of the or's disjuncts (safety)");
+}
+
+TEST(ReadDescription, AcceptsVariablesLocalToADisjunctThatBindsThem) {
+  // As in checkers.kif: ?z occurs only in the disjunct that binds it.
+  read_ok(std::string(kGame) +
+          "(<= (next (c ?x)) (or (does a (m ?x)) (does a (j ?x ?z))) (true done))\n");
+  // ?x is bound by every disjunct.
+  read_ok(std::string(kGame) + "(<= (p ?x) (or (true (c ?x)) (true (d ?x))))\n");
+}
+
+TEST(ReadDescription, RefusesNegationInACycle) {
+  expect_refused(std::string(kGame) + "(<= p (true done) (not q))\n(<= q (true done) (not p))\n", 6,
+                 "(not q) is in a cycle with p (stratified negation)");
+  expect_refused(std::string(kGame) + "(<= p (true done) (not p))\n", 6, "(stratified negation)");
+  read_ok(std::string(kGame) + "(<= p (true done) (not q))\n(<= q (true done) r)\nr\n");
+}
+
+TEST(ReadDescription, RefusesKeywordsDependingOnTheStateOrTheMoves) {
+  expect_refused(std::string(kGame) + "(<= (init x) (true done))\n", 6,
+                 "init depends on (true done), which depends on the state or the moves");
+  expect_refused(std::string(kGame) + "(<= (base x) q)\n(<= q terminal)\n", 6,
+                 "base depends on q, which depends on the state or the moves");
+  expect_refused(std::string(kGame) + "(<= (legal a stop) (does a go))\n", 6,
+                 "legal depends on (does a go), which depends on does");
+  expect_refused(std::string(kGame) + "(<= (goal a 0) q)\n(<= q (does a go))\n", 6,
+                 "goal depends on q, which depends on does");
+}
+
+TEST(ReadDescription, RefusesRecursionThatGrowsTerms) {
+  expect_refused(std::string(kGame) + "(p z)\n(<= (p (s ?x)) (p ?x))\n", 7,
+                 "argument ?x of the recursive literal (p ?x) is neither ground, nor an "
+                 "argument of the head, nor in a positive literal outside the recursion "
+                 "(recursion restriction)");
+  expect_refused(std::string(kGame) + "(p z)\n(<= (q ?x) (p ?x))\n(<= (p (s ?x)) (q ?x))\n", 8,
+                 "(recursion restriction)");
+  // Bounded recursion: ?y comes from the non-recursive succ, ?x is an argument of the head.
+  read_ok(std::string(kGame) +
+          "(succ 1 2)\n(succ 2 3)\n(<= (lt ?x ?y) (succ ?x ?y))\n"
+          "(<= (lt ?x ?z) (succ ?y ?z) (lt ?x ?y))\n");
+}
+
+TEST(ReadDescription, RefusesSheetsWithoutOneRoleEach) {
+  const auto none = read_description("(legal a go)\n", "t.kif");
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error().find("t.kif: no (role NAME) fact"), std::string::npos) << none.error();
+  expect_refused(std::string(kGame) + "(role a)\n", 6, "role a is stated twice");
+  expect_refused(std::string(kGame) + "(role (f b))\n", 6, "a role is a name");
+}
+
+TEST(ReadDescription, RewritesNotDistinctByUnification) {
+  const auto d = read_ok(std::string(kGame) +
+                         "(c 1)\n(<= (e ?x) (c ?x) (c ?y) (not (distinct ?x ?y)))\n"
+                         "(<= f (c 1) (not (distinct 1 2)))\n(<= g (not (distinct h h)))\n");
+  ASSERT_EQ(d.rules.size(), 8u);  // f can never hold: its rule is dropped
+  EXPECT_EQ(d.rule_text(d.rules[6]), "(<= (e ?x) (c ?x) (c ?x))");
+  EXPECT_EQ(d.rule_text(d.rules[7]), "g");
+  EXPECT_EQ(d.rules[7].line, 9);
+}
+
+TEST(ReadDescription, SplitsNegatedOrsAndBindsRoleArguments) {
+  const auto d = read_ok(std::string(kGame) +
+                         "(<= q (true done) (not (or r (true x))))\nr\n(legal ?p wait)\n");
+  EXPECT_EQ(d.rule_text(d.rules[5]), "(<= q (true done) (not r) (not (true x)))");
+  EXPECT_EQ(d.rule_text(d.rules[7]), "(<= (legal ?p wait) (role ?p))");
+}
+
+TEST(ReadDescription, DropsOldStyleBaseFacts) {
+  const auto d = read_ok(std::string(kGame) + "(base cell (x 1 2) (y 1 2))\n(base done)\n");
+  EXPECT_EQ(d.rules.size(), 5u);
+}
+
+TEST(ReadDescription, NamesTheFileItCannotRead) {
+  const auto d = read_description_file("/nonexistent/sheet.kif");
+  ASSERT_FALSE(d);
+  EXPECT_NE(d.error().find("/nonexistent/sheet.kif"), std::string::npos) << d.error();
+  const auto dir = read_description_file(ARENA_TEST_DATA_DIR "/gdl");
+  ASSERT_FALSE(dir);
+  EXPECT_NE(dir.error().find("not a regular file"), std::string::npos) << dir.error();
+}
+
+TEST(ReadDescription, RefusesBadSyntaxWithTheLine) {
+  const auto d = read_description(std::string(kGame) + "(<= (p ?x)\n (true ?x)\n", "t.kif");
+  ASSERT_FALSE(d);
+  EXPECT_EQ(d.error().rfind("t.kif:6: ", 0), 0u) << d.error();
+  EXPECT_NE(d.error().find("unbalanced parentheses"), std::string::npos) << d.error();
 }
 
 // Every sheet of the project's folder and of the reasoner test set loads or is refused with a
