@@ -96,24 +96,31 @@ void split_negated_ors(Rule& rule) {
 // (not (distinct a b)) says a = b: the rule is rewritten with the unifier of a and b, or
 // dropped (false) when they do not unify. Errors only when the result nests too deep.
 Expected<bool> remove_not_distinct(Rule& rule, const std::string& where) {
-  for (;;) {
-    auto it = std::find_if(rule.body.begin(), rule.body.end(), [](const Term& l) {
-      return is_not_of(l, SymbolTable::kDistinct) && l.args[0].args.size() == 2;
-    });
-    if (it == rule.body.end()) return true;
-    const Term equal = std::move(*it);
-    rule.body.erase(it);
-    Substitution s;
-    if (!unify(equal.args[0].args[0], equal.args[0].args[1], s)) return false;
-    auto head = substitute(rule.head, s, 0);
-    if (!head) return make_error(where + ": terms nest too deep after (not (distinct ...))");
-    rule.head = std::move(*head);
-    for (Term& literal : rule.body) {
-      auto sub = substitute(literal, s, 0);
-      if (!sub) return make_error(where + ": terms nest too deep after (not (distinct ...))");
-      literal = std::move(*sub);
-    }
+  constexpr std::size_t kMaxEqualities = 64;  // keeps the unification linear in practice
+  Substitution s;
+  std::size_t equalities = 0;
+  bool unifiable = true;
+  std::erase_if(rule.body, [&](const Term& l) {
+    if (!is_not_of(l, SymbolTable::kDistinct) || l.args[0].args.size() != 2) return false;
+    if (++equalities <= kMaxEqualities && unifiable)
+      unifiable = unify(l.args[0].args[0], l.args[0].args[1], s);
+    return true;
+  });
+  if (equalities > kMaxEqualities)
+    return make_error(where + ": more than " + std::to_string(kMaxEqualities) +
+                      " (not (distinct ...)) literals in one rule (size limit)");
+  if (!unifiable) return false;
+  if (s.empty()) return true;
+  const std::string too_deep = where + ": terms nest too deep after (not (distinct ...))";
+  auto head = substitute(rule.head, s, 0);
+  if (!head) return make_error(too_deep);
+  rule.head = std::move(*head);
+  for (Term& literal : rule.body) {
+    auto sub = substitute(literal, s, 0);
+    if (!sub) return make_error(too_deep);
+    literal = std::move(*sub);
   }
+  return true;
 }
 
 // Old sheets state (base NAME (x 1 2) ...) facts of another arity than GDL's (base F); like
@@ -134,7 +141,7 @@ void bind_role_arguments(Rule& rule) {
   const Symbol h = rule.head.name;
   if (h != SymbolTable::kLegal && h != SymbolTable::kGoal && h != SymbolTable::kInput) return;
   if (rule.head.args.empty() || !rule.head.args[0].is_variable()) return;
-  if (always_binds(rule, rule.head.args[0].name)) return;
+  if (always_bound_variables(rule).contains(rule.head.args[0].name)) return;
   Term role{Term::Kind::kCompound, SymbolTable::kRole, {rule.head.args[0]}};
   rule.body.insert(rule.body.begin(), std::move(role));
 }

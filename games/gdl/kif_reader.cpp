@@ -34,6 +34,7 @@ class KifParser {
       Rule rule;
       rule.line = t.line;
       form_line_ = t.line;
+      form_terms_ = 0;
       if (!parse_form(t, rule)) return make_error(std::move(*error_));
       rules.push_back(std::move(rule));
     }
@@ -113,6 +114,9 @@ class KifParser {
 
   // A term whose first token `t` is already read.
   bool parse_term(const Token& t, int depth, Term& out) {
+    if (++form_terms_ > kMaxKifFormTerms)
+      return fail(form_line_, "a form of more than " + std::to_string(kMaxKifFormTerms) +
+                                  " terms (size limit)");
     if (t.kind == Tok::kOpen) return parse_compound(t, depth + 1, out);
     if (t.kind != Tok::kName) return fail_token(t);
     if (t.text == "<=") return fail(t.line, "'<=' may only start a top-level rule");
@@ -181,6 +185,7 @@ class KifParser {
   std::size_t pos_ = 0;
   int line_ = 1;
   int form_line_ = 1;
+  int form_terms_ = 0;
   bool has_peeked_ = false;
   Token peeked_;
   std::optional<std::string> error_;

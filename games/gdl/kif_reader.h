@@ -6,8 +6,9 @@
 // printable characters other than whitespace, parentheses and ';'. A name starting with '?' is
 // a variable. Symbols are lower-cased by the SymbolTable (term.h). A top-level form is a fact
 // (a name or a list) or a rule (<= head body...); `(<= head)` is a fact and `(f)` is the
-// constant `f`, as ggp-base reads them. Nesting deeper than kMaxKifDepth and texts longer than
-// kMaxKifBytes are refused, so hostile input cannot exhaust the stack or the memory.
+// constant `f`, as ggp-base reads them. Nesting deeper than kMaxKifDepth, forms larger than
+// kMaxKifFormTerms and texts longer than kMaxKifBytes are refused, so hostile input cannot exhaust
+// the stack or the memory.
 
 #include <cstddef>
 #include <string_view>
@@ -20,6 +21,8 @@
 namespace arena::gdl {
 
 inline constexpr int kMaxKifDepth = 200;
+// Terms (names and lists) in one top-level form; ggp-base's largest rule has about 1,100.
+inline constexpr int kMaxKifFormTerms = 65536;
 inline constexpr std::size_t kMaxKifBytes = std::size_t{8} << 20;
 
 // The rules of `text` in source order, each with the line of its opening parenthesis; symbols

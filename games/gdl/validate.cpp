@@ -47,12 +47,6 @@ void collect_variables(const Term& t, std::vector<Symbol>& out) {
   for (const Term& a : t.args) collect_variables(a, out);
 }
 
-bool contains_term(const Term& hay, const Term& needle) {
-  if (hay == needle) return true;
-  return std::any_of(hay.args.begin(), hay.args.end(),
-                     [&](const Term& a) { return contains_term(a, needle); });
-}
-
 // Calls f(sentence, negative) for every sentence of a body literal, inside not and or.
 template <class F>
 void for_each_sentence(const Term& literal, bool negative, F&& f) {
@@ -64,30 +58,69 @@ void for_each_sentence(const Term& literal, bool negative, F&& f) {
   f(literal, negative);
 }
 
-bool contains_variable(const Term& t, Symbol v) {
-  if (t.is_variable()) return t.name == v;
-  return std::any_of(t.args.begin(), t.args.end(),
-                     [v](const Term& a) { return contains_variable(a, v); });
+using VariableSet = std::unordered_set<Symbol>;
+
+void add_variables(const Term& t, VariableSet& out) {
+  if (t.is_variable()) out.insert(t.name);
+  for (const Term& a : t.args) add_variables(a, out);
 }
 
 // Safety with or: a rule is safe when every rule that expanding its ors would give is safe
-// (ggp-base's prover and DeORer read them so). For one literal and variable v, can some choice
-// of disjuncts make it hold without binding v? Without binding v but mentioning it?
-bool can_avoid_binding(const Term& l, Symbol v) {
-  if (l.name == S::kNot || l.name == S::kDistinct) return true;
-  if (l.name == S::kOr)
-    return std::any_of(l.args.begin(), l.args.end(),
-                       [v](const Term& d) { return can_avoid_binding(d, v); });
-  return !contains_variable(l, v);
+// (ggp-base's prover and DeORer read them so). The variables a literal binds in every choice of
+// disjuncts: a positive sentence binds its own, an or those that all its disjuncts bind.
+VariableSet always_bound(const Term& l) {
+  VariableSet out;
+  if (l.name == S::kNot || l.name == S::kDistinct) return out;
+  if (l.name != S::kOr) {
+    add_variables(l, out);
+    return out;
+  }
+  out = always_bound(l.args[0]);
+  for (std::size_t i = 1; i < l.args.size() && !out.empty(); ++i) {
+    const VariableSet other = always_bound(l.args[i]);
+    std::erase_if(out, [&](Symbol v) { return !other.contains(v); });
+  }
+  return out;
 }
 
-bool can_mention_unbound(const Term& l, Symbol v) {
-  if (l.name == S::kNot || l.name == S::kDistinct) return contains_variable(l, v);
-  if (l.name == S::kOr)
-    return std::any_of(l.args.begin(), l.args.end(),
-                       [v](const Term& d) { return can_mention_unbound(d, v); });
-  return false;
+// The variables that some choice of disjuncts mentions under not or distinct; that choice
+// binds them in no positive sentence of the literal.
+void add_maybe_unbound(const Term& l, VariableSet& out) {
+  if (l.name == S::kNot || l.name == S::kDistinct) {
+    add_variables(l, out);
+  } else if (l.name == S::kOr) {
+    for (const Term& d : l.args) add_maybe_unbound(d, out);
+  }
 }
+
+// A hash of a term's structure, for looking terms up among many.
+std::size_t term_hash(const Term& t) {
+  std::size_t h = t.name * 0x9e3779b97f4a7c15ull + static_cast<std::size_t>(t.kind);
+  for (const Term& a : t.args) h = (h ^ term_hash(a)) * 0x100000001b3ull;
+  return h;
+}
+
+// A set of terms (the subterms of some literals), looked up by structure.
+class TermSet {
+ public:
+  // Adds t and its subterms; returns t's hash.
+  std::size_t add_with_subterms(const Term& t) {
+    std::size_t h = t.name * 0x9e3779b97f4a7c15ull + static_cast<std::size_t>(t.kind);
+    for (const Term& a : t.args) h = (h ^ add_with_subterms(a)) * 0x100000001b3ull;
+    by_hash_.emplace(h, &t);
+    return h;
+  }
+  void add(const Term& t) { by_hash_.emplace(term_hash(t), &t); }
+  bool contains(const Term& t) const {
+    auto [first, last] = by_hash_.equal_range(term_hash(t));
+    for (auto it = first; it != last; ++it)
+      if (*it->second == t) return true;
+    return false;
+  }
+
+ private:
+  std::unordered_multimap<std::size_t, const Term*> by_hash_;
+};
 
 class Validator {
  public:
@@ -226,16 +259,16 @@ class Validator {
   // Step 3. Every variable of the rule occurs in a positive body literal (safety); with or,
   // in every choice of disjuncts that mentions it.
   bool check_safety(const Rule& rule) {
-    std::vector<Symbol> all;
+    VariableSet needed;
+    add_variables(rule.head, needed);
+    for (const Term& literal : rule.body) add_maybe_unbound(literal, needed);
+    if (needed.empty()) return true;
+    const VariableSet bound = always_bound_variables(rule);
+    std::vector<Symbol> all;  // in the rule's order, so that the message names the first
     collect_variables(rule.head, all);
     for (const Term& literal : rule.body) collect_variables(literal, all);
-    std::unordered_set<Symbol> seen;
     for (Symbol v : all) {
-      if (!seen.insert(v).second || always_binds(rule, v)) continue;
-      const bool mentioned = contains_variable(rule.head, v) ||
-                             std::any_of(rule.body.begin(), rule.body.end(),
-                                         [v](const Term& l) { return can_mention_unbound(l, v); });
-      if (!mentioned) continue;  // only in disjuncts that bind it
+      if (!needed.contains(v) || bound.contains(v)) continue;
       const bool has_or = std::any_of(rule.body.begin(), rule.body.end(),
                                       [](const Term& l) { return l.name == S::kOr; });
       return fail(rule, "variable " + name(v) + (rule.body.empty() ? " in a fact" : "") +
@@ -275,7 +308,8 @@ class Validator {
   bool check_stratification();
   bool check_keyword_dependencies();
   bool check_recursion();
-  bool check_recursive_literal(const Rule& rule, const Term& literal);
+  bool check_recursive_literal(const Rule& rule, const Term& literal,
+                               std::optional<TermSet>& allowed);
   bool check_roles();
 
   const Description& d_;
@@ -405,10 +439,12 @@ bool Validator::check_keyword_dependencies() {
 bool Validator::check_recursion() {
   for (const Rule& rule : d_.rules) {
     const int head = component(rule.head.name);
+    std::optional<TermSet> allowed;
     for (const Term& literal : rule.body) {
       bool ok = true;
       for_each_sentence(literal, false, [&](const Term& s, bool negative) {
-        if (ok && !negative && component(s.name) == head) ok = check_recursive_literal(rule, s);
+        if (ok && !negative && component(s.name) == head)
+          ok = check_recursive_literal(rule, s, allowed);
       });
       if (!ok) return false;
     }
@@ -416,18 +452,19 @@ bool Validator::check_recursion() {
   return true;
 }
 
-bool Validator::check_recursive_literal(const Rule& rule, const Term& literal) {
-  const int cycle = component(rule.head.name);
+bool Validator::check_recursive_literal(const Rule& rule, const Term& literal,
+                                        std::optional<TermSet>& allowed) {
   for (const Term& arg : literal.args) {
     if (arg.is_ground()) continue;
-    if (std::find(rule.head.args.begin(), rule.head.args.end(), arg) != rule.head.args.end())
-      continue;
-    const bool in_other = std::any_of(rule.body.begin(), rule.body.end(), [&](const Term& l) {
-      if (is_connective(l.name) || component(l.name) == cycle) return false;
-      return std::any_of(l.args.begin(), l.args.end(),
-                         [&](const Term& a) { return contains_term(a, arg); });
-    });
-    if (!in_other)
+    if (!allowed) {  // the head's arguments and the subterms of the literals outside the cycle
+      const int cycle = component(rule.head.name);
+      allowed.emplace();
+      for (const Term& a : rule.head.args) allowed->add(a);
+      for (const Term& l : rule.body)
+        if (!is_connective(l.name) && component(l.name) != cycle)
+          for (const Term& a : l.args) allowed->add_with_subterms(a);
+    }
+    if (!allowed->contains(arg))
       return fail(rule, "argument " + kif(arg) + " of the recursive literal " + kif(literal) +
                             " is neither ground, nor an argument of the head, nor in a positive "
                             "literal outside the recursion (recursion restriction)");
@@ -455,9 +492,10 @@ bool Validator::check_roles() {
 
 }  // namespace
 
-bool always_binds(const Rule& rule, Symbol variable) {
-  return !std::all_of(rule.body.begin(), rule.body.end(),
-                      [variable](const Term& l) { return can_avoid_binding(l, variable); });
+VariableSet always_bound_variables(const Rule& rule) {
+  VariableSet out;
+  for (const Term& literal : rule.body) out.merge(always_bound(literal));
+  return out;
 }
 
 Expected<void> validate_description(const Description& description) {

@@ -4,6 +4,8 @@
 // negation, the recursion restriction, keyword dependencies, at least one role. The first
 // violation is returned as "SOURCE:LINE: rule RULE: what is wrong (restriction)".
 
+#include <unordered_set>
+
 #include "games/core/expected.h"
 #include "games/gdl/description.h"
 
@@ -11,7 +13,7 @@ namespace arena::gdl {
 
 Expected<void> validate_description(const Description& description);
 
-// Whether every choice of the rule's or disjuncts binds `variable` in a positive literal.
-bool always_binds(const Rule& rule, Symbol variable);
+// The variables that every choice of the rule's or disjuncts binds in a positive literal.
+std::unordered_set<Symbol> always_bound_variables(const Rule& rule);
 
 }  // namespace arena::gdl

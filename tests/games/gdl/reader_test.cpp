@@ -102,6 +102,12 @@ TEST(KifParser, RefusesGarbage) {
   EXPECT_NE(parse_error("(<= (p a) ?y)").find("not a sentence"), std::string::npos);
 }
 
+TEST(KifParser, RefusesOversizedForms) {
+  std::string big = "(role x)\n(p";
+  for (int i = 0; i <= kMaxKifFormTerms; ++i) big += " a";
+  EXPECT_NE(parse_error(big + ")").find("t.kif:2: a form of more than"), std::string::npos);
+}
+
 TEST(KifParser, RefusesDeepNestingWithoutExhaustingTheStack) {
   std::string deep = "(p ";
   for (int i = 0; i < 100000; ++i) deep += "(f ";
