@@ -4,15 +4,31 @@
 // grounding the game first. Slow but general: it is the reference the compiled reasoner is
 // tested against and the fallback where grounding is too large.
 
+#include <cstdint>
 #include <memory>
 
 #include "games/gdl/state_machine.h"
 
 namespace arena::gdl {
 
+// Bounds on the work of one question (the static relations count as one question). A sheet
+// whose rules build ever deeper terms (a recursion over (f ?x) making (f (f ?x))) or derive
+// too much stops at these bounds instead of hanging.
+struct ProverLimits {
+  std::uint32_t max_term_depth = 256;       // nesting of a derived term; constants are 1
+  std::uint64_t max_facts = 4'000'000;      // facts derived for one state (and joint move)
+  std::uint64_t max_steps = 200'000'000;    // rows tried by the joins for one question
+};
+
 // A prover over `description`; `pool` is shared with other machines of the same game (a new
 // pool when null).
+//
+// StateMachine has no error channel but goal(): when a rule cannot be evaluated (a construct
+// the prover refuses) or a limit is hit while answering about a state, that state (and the
+// state next_state derived from it) is reported terminal with no legal moves, and goal()
+// returns the error, which names the sheet, the rule's line and the limit.
 std::unique_ptr<StateMachine> make_prover(std::shared_ptr<const Description> description,
-                                          std::shared_ptr<TermPool> pool = nullptr);
+                                          std::shared_ptr<TermPool> pool = nullptr,
+                                          const ProverLimits& limits = {});
 
 }  // namespace arena::gdl
