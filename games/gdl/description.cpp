@@ -146,6 +146,53 @@ void bind_role_arguments(Rule& rule) {
   rule.body.insert(rule.body.begin(), std::move(role));
 }
 
+void add_variables(const Term& t, std::vector<Symbol>& out) {
+  if (t.is_variable() && std::find(out.begin(), out.end(), t.name) == out.end())
+    out.push_back(t.name);
+  for (const Term& a : t.args) add_variables(a, out);
+}
+
+// A fresh relation name for the n-th negation rewritten in the rule at `line`.
+Symbol fresh_relation(SymbolTable& symbols, int line, int& n) {
+  for (;;) {
+    const std::string name = "not_exists_" + std::to_string(line) + "_" + std::to_string(++n);
+    Symbol taken;
+    if (!symbols.find(name, taken)) return symbols.intern(name);
+  }
+}
+
+// (not S) with variables that occur nowhere else in the rule says that no instance of S holds
+// (ggp-base's prover reads it so, and slaughter.kif and sudoku.kif need it). It becomes
+// (not (aux V..)) with the new rule (<= (aux V..) S), V being S's other variables, so that
+// both rules are safe. The new rules go to `out` before the rule.
+void name_existential_negations(Rule& rule, SymbolTable& symbols, std::vector<Rule>& out) {
+  int n = 0;
+  for (std::size_t i = 0; i < rule.body.size(); ++i) {
+    Term& literal = rule.body[i];
+    if (literal.name != SymbolTable::kNot || literal.args.size() != 1) continue;
+    const Term& sentence = literal.args[0];
+    if (sentence.name == SymbolTable::kDistinct || sentence.name == SymbolTable::kOr ||
+        sentence.name == SymbolTable::kNot)
+      continue;
+    std::vector<Symbol> inside, elsewhere;
+    add_variables(sentence, inside);
+    if (inside.empty()) continue;
+    add_variables(rule.head, elsewhere);
+    for (std::size_t j = 0; j < rule.body.size(); ++j)
+      if (j != i) add_variables(rule.body[j], elsewhere);
+    Term aux{Term::Kind::kConstant, 0, {}};
+    for (Symbol v : inside)
+      if (std::find(elsewhere.begin(), elsewhere.end(), v) != elsewhere.end())
+        aux.args.push_back(Term{Term::Kind::kVariable, v, {}});
+    if (aux.args.size() == inside.size()) continue;  // no variable of its own
+    aux.name = fresh_relation(symbols, rule.line, n);
+    if (!aux.args.empty()) aux.kind = Term::Kind::kCompound;
+    Rule definition{aux, {std::move(literal.args[0])}, rule.line};
+    literal.args[0] = std::move(aux);
+    out.push_back(std::move(definition));
+  }
+}
+
 Expected<void> clean(Description& d) {
   std::vector<Rule> kept;
   kept.reserve(d.rules.size());
@@ -155,6 +202,7 @@ Expected<void> clean(Description& d) {
     if (!keep) return make_error(keep.error());
     if (!*keep) continue;
     bind_role_arguments(rule);
+    name_existential_negations(rule, d.symbols, kept);
     kept.push_back(std::move(rule));
   }
   d.rules = std::move(kept);

@@ -18,8 +18,10 @@
 // removed by applying the unifier of a and b to the rule (the rule is dropped if they do not
 // unify); (not (or L1 .. Ln)) becomes (not L1) .. (not Ln); a legal, goal or input rule whose
 // first argument is an unbound variable ?p gets (role ?p) as its first body literal; old-style
-// (base ...) facts of arity other than 1 drop all base facts. So reasoners never see
-// (not (distinct ..)) or (not (or ..)).
+// (base ...) facts of arity other than 1 drop all base facts. A negation (not S) whose
+// variables occur nowhere else in the rule (no instance of S holds) becomes (not (aux ..)) with
+// a new rule (<= (aux ..) S) named not_exists_LINE_N. So reasoners never see
+// (not (distinct ..)) or (not (or ..)), and every rule is safe.
 
 #include <string>
 #include <string_view>

@@ -196,7 +196,7 @@ TEST(ReadDescription, RefusesKeywordsMisused) {
 TEST(ReadDescription, RefusesUnsafeRules) {
   expect_refused(std::string(kGame) + "(<= (p ?x) (true done))\n", 6,
                  "variable ?x does not occur in a positive body literal (safety)");
-  expect_refused(std::string(kGame) + "(<= p (true done) (not (q ?x)))\n(q b)\n", 6,
+  expect_refused(std::string(kGame) + "(<= (p ?x) (true done) (not (q ?x)))\n(q b)\n", 6,
                  "variable ?x does not occur");
   expect_refused(std::string(kGame) + "(<= p (true ?y) (distinct ?x ?y))\n", 6, "variable ?x");
   expect_refused(std::string(kGame) + "(p ?x)\n", 6, "variable ?x in a fact");
@@ -267,6 +267,16 @@ TEST(ReadDescription, SplitsNegatedOrsAndBindsRoleArguments) {
                          "(<= q (true done) (not (or r (true x))))\nr\n(legal ?p wait)\n");
   EXPECT_EQ(d.rule_text(d.rules[5]), "(<= q (true done) (not r) (not (true x)))");
   EXPECT_EQ(d.rule_text(d.rules[7]), "(<= (legal ?p wait) (role ?p))");
+}
+
+TEST(ReadDescription, NamesNegationsOfVariablesOfTheirOwn) {
+  // ?x and ?y occur only in the negation: no instance of (cell ?x ?y ?k) may hold.
+  const auto d = read_ok(std::string(kGame) +
+                         "(kind k)\n(<= (gone ?k) (kind ?k) (not (true (cell ?x ?y ?k))))\n");
+  ASSERT_EQ(d.rules.size(), 8u);
+  EXPECT_EQ(d.rule_text(d.rules[6]), "(<= (not_exists_7_1 ?k) (true (cell ?x ?y ?k)))");
+  EXPECT_EQ(d.rule_text(d.rules[7]), "(<= (gone ?k) (kind ?k) (not (not_exists_7_1 ?k)))");
+  EXPECT_EQ(d.rules[6].line, 7);
 }
 
 TEST(ReadDescription, DropsOldStyleBaseFacts) {
