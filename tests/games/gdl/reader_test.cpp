@@ -5,7 +5,10 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -298,6 +301,39 @@ TEST(ReadDescription, RefusesBadSyntaxWithTheLine) {
   ASSERT_FALSE(d);
   EXPECT_EQ(d.error().rfind("t.kif:6: ", 0), 0u) << d.error();
   EXPECT_NE(d.error().find("unbalanced parentheses"), std::string::npos) << d.error();
+}
+
+// Mutated sheets (a byte dropped, a parenthesis added, a byte changed) load or are refused
+// with a message that names the source, and never crash (ASan and UBSan watch in CI).
+TEST(ReadDescription, RefusesMutatedSheetsNamingTheSource) {
+  std::ifstream in(ARENA_TEST_DATA_DIR "/gdl/ticTacToe.kif");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string sheet = text.str();
+  ASSERT_FALSE(sheet.empty());
+  ASSERT_TRUE(read_description(sheet, "t.kif")) << "the unmutated sheet must load";
+  std::mt19937 rng(23);
+  int refused = 0;
+  for (int i = 0; i < 400; ++i) {
+    std::string mutated = sheet;
+    const std::size_t at = rng() % mutated.size();
+    switch (i % 3) {
+      case 0:
+        mutated.erase(at, 1);
+        break;
+      case 1:
+        mutated.insert(at, 1, i % 2 ? '(' : ')');
+        break;
+      default:
+        mutated[at] = static_cast<char>("()?;x \x01"[rng() % 7]);
+        break;
+    }
+    const auto d = read_description(mutated, "t.kif");
+    if (d) continue;
+    ++refused;
+    EXPECT_EQ(d.error().rfind("t.kif:", 0), 0u) << d.error();
+  }
+  EXPECT_GT(refused, 100);  // every added parenthesis unbalances the sheet
 }
 
 // Every sheet of the project's folder and of the reasoner test set loads or is refused with a
