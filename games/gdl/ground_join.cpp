@@ -1,0 +1,351 @@
+#include "games/gdl/ground_join.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace arena::gdl::detail {
+
+namespace {
+
+std::uint64_t mix(std::uint64_t h, std::uint64_t v) {
+  h ^= v + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+  return h * 0xFF51AFD7ED558CCDull;
+}
+
+bool simple(const Pattern& p) {
+  return p.kind != Pattern::Kind::kCompound;
+}
+
+void collect_vars(const Pattern& p, std::vector<int>& out) {
+  if (p.kind == Pattern::Kind::kVariable) out.push_back(p.var);
+  for (const Pattern& a : p.args) collect_vars(a, out);
+}
+
+bool all_bound(const Pattern& p, const std::vector<bool>& bound) {
+  if (p.kind == Pattern::Kind::kVariable) return bound[static_cast<std::size_t>(p.var)];
+  return std::all_of(p.args.begin(), p.args.end(),
+                     [&](const Pattern& a) { return all_bound(a, bound); });
+}
+
+}  // namespace
+
+bool Relation::add(TermId atom) {
+  auto [it, inserted] = position.emplace(atom, static_cast<std::uint32_t>(atoms.size()));
+  if (inserted) atoms.push_back(atom);
+  return inserted;
+}
+
+Relation::Index* Relation::index_for(std::uint32_t mask) {
+  for (Index& index : indices)
+    if (index.mask == mask) return &index;
+  return nullptr;
+}
+
+bool Budget::tick() {
+  if ((++steps & 0xFFFF) != 0) return exceeded();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (failure.empty() && seconds > max_seconds)
+    failure = "grounding took longer than " + std::to_string(max_seconds) + " s";
+  return exceeded();
+}
+
+Pattern RuleCompiler::compile(const Term& t) {
+  Pattern p;
+  if (t.is_variable()) {
+    p.kind = Pattern::Kind::kVariable;
+    auto [it, inserted] = vars_.emplace(t.name, static_cast<int>(vars_.size()));
+    p.var = it->second;
+    return p;
+  }
+  if (t.is_ground()) {
+    p.kind = Pattern::Kind::kGround;
+    p.ground = pool_.from_term(t);
+    return p;
+  }
+  p.kind = Pattern::Kind::kCompound;
+  p.functor = t.name;
+  for (const Term& a : t.args) p.args.push_back(compile(a));
+  return p;
+}
+
+int RuleCompiler::relation_of(const Term& sentence) const {
+  if (sentence.is_variable()) return -1;
+  auto it = relation_ids_.find(sentence.name);
+  return it == relation_ids_.end() ? -1 : it->second;
+}
+
+// Step order: the delta literal first, then every filter as soon as its variables are bound,
+// then the positive literal with the most bound arguments (the smallest relation on a tie).
+JoinEngine::Plan JoinEngine::make_plan(const CompiledRule& rule, int delta) const {
+  Plan plan;
+  plan.rule = &rule;
+  plan.delta = delta;
+  std::vector<bool> bound(static_cast<std::size_t>(rule.num_vars), false);
+  std::vector<bool> used(rule.body.size(), false);
+  auto place = [&](int i) {
+    const Literal& lit = rule.body[static_cast<std::size_t>(i)];
+    Step step;
+    step.literal = i;
+    if (lit.kind == Literal::Kind::kPositive && lit.atom.kind == Pattern::Kind::kCompound) {
+      for (std::size_t a = 0; a < lit.atom.args.size() && a < 32; ++a)
+        if (simple(lit.atom.args[a]) && all_bound(lit.atom.args[a], bound))
+          step.key_mask |= 1u << a;
+    }
+    std::vector<int> vars;
+    collect_vars(lit.atom, vars);
+    collect_vars(lit.other, vars);
+    if (lit.kind == Literal::Kind::kPositive)
+      for (int v : vars) bound[static_cast<std::size_t>(v)] = true;
+    used[static_cast<std::size_t>(i)] = true;
+    plan.steps.push_back(step);
+  };
+  if (delta >= 0) place(delta);
+  for (;;) {
+    bool placed_filter = false;
+    for (std::size_t i = 0; i < rule.body.size(); ++i) {
+      const Literal& lit = rule.body[i];
+      if (used[i] || lit.kind == Literal::Kind::kPositive) continue;
+      if (all_bound(lit.atom, bound) && all_bound(lit.other, bound)) {
+        place(static_cast<int>(i));
+        placed_filter = true;
+      }
+    }
+    int best = -1;
+    std::uint64_t best_score = 0;
+    for (std::size_t i = 0; i < rule.body.size(); ++i) {
+      const Literal& lit = rule.body[i];
+      if (used[i] || lit.kind != Literal::Kind::kPositive) continue;
+      const Relation& rel = relations_[static_cast<std::size_t>(lit.relation)];
+      int bound_args = 0;
+      for (const Pattern& a : lit.atom.args) bound_args += all_bound(a, bound) ? 1 : 0;
+      const std::uint64_t size = rel.complete ? rel.atoms.size() : (1u << 30);
+      const std::uint64_t score = (all_bound(lit.atom, bound) ? (1ull << 62) : 0) +
+                                  (static_cast<std::uint64_t>(bound_args) << 40) +
+                                  ((1ull << 40) - 1 - std::min<std::uint64_t>(size, 1ull << 39));
+      if (best < 0 || score > best_score) {
+        best = static_cast<int>(i);
+        best_score = score;
+      }
+    }
+    if (best >= 0) {
+      place(best);
+    } else if (!placed_filter) {
+      break;
+    }
+  }
+  return plan;
+}
+
+void JoinEngine::range_of(int literal, std::uint32_t& lo, std::uint32_t& hi) const {
+  const Literal& lit = plan_->rule->body[static_cast<std::size_t>(literal)];
+  const Relation& rel = relations_[static_cast<std::size_t>(lit.relation)];
+  lo = 0;
+  hi = static_cast<std::uint32_t>(rel.atoms.size());
+  if (!rel.in_phase) return;
+  if (literal < plan_->delta) {
+    hi = rel.old_end;
+  } else if (literal == plan_->delta) {
+    lo = rel.old_end;
+    hi = rel.delta_end;
+  } else {
+    hi = rel.delta_end;
+  }
+}
+
+bool JoinEngine::match(const Pattern& p, TermId t) {
+  switch (p.kind) {
+    case Pattern::Kind::kGround:
+      return p.ground == t;
+    case Pattern::Kind::kVariable: {
+      TermId& slot = bindings_[static_cast<std::size_t>(p.var)];
+      if (slot != kUnbound) return slot == t;
+      slot = t;
+      trail_.push_back(p.var);
+      return true;
+    }
+    case Pattern::Kind::kCompound: {
+      if (pool_.functor(t) != p.functor) return false;
+      auto args = pool_.args(t);
+      if (args.size() != p.args.size()) return false;
+      for (std::size_t i = 0; i < args.size(); ++i)
+        if (!match(p.args[i], args[i])) return false;
+      return true;
+    }
+  }
+  return false;
+}
+
+TermId JoinEngine::instantiate(const Pattern& p) {
+  switch (p.kind) {
+    case Pattern::Kind::kGround:
+      return p.ground;
+    case Pattern::Kind::kVariable:
+      return bindings_[static_cast<std::size_t>(p.var)];
+    case Pattern::Kind::kCompound:
+      break;
+  }
+  std::vector<TermId> args;
+  args.reserve(p.args.size());
+  for (const Pattern& a : p.args) args.push_back(instantiate(a));
+  return pool_.make(p.functor, args);
+}
+
+std::uint64_t JoinEngine::key_of(const Pattern& atom, std::uint32_t mask) const {
+  std::uint64_t h = 0;
+  for (std::size_t a = 0; a < atom.args.size() && a < 32; ++a) {
+    if ((mask & (1u << a)) == 0) continue;
+    const Pattern& arg = atom.args[a];
+    h = mix(h, arg.kind == Pattern::Kind::kGround ? arg.ground
+                                                  : bindings_[static_cast<std::size_t>(arg.var)]);
+  }
+  return h;
+}
+
+void JoinEngine::scan(std::size_t step, Relation& rel, const Literal& lit, std::uint32_t mask) {
+  const int literal = plan_->steps[step].literal;
+  std::uint32_t lo = 0, hi = 0;
+  range_of(literal, lo, hi);
+  const std::size_t trail_size = trail_.size();
+  auto visit = [&](std::uint32_t pos) {
+    const TermId atom = rel.atoms[pos];
+    if (match(lit.atom, atom)) {
+      matched_[static_cast<std::size_t>(literal)] = atom;
+      join(step + 1);
+    }
+    while (trail_.size() > trail_size) {
+      bindings_[static_cast<std::size_t>(trail_.back())] = kUnbound;
+      trail_.pop_back();
+    }
+  };
+  if (lit.atom.kind == Pattern::Kind::kGround) {
+    auto it = rel.position.find(lit.atom.ground);
+    if (it != rel.position.end() && it->second >= lo && it->second < hi) visit(it->second);
+    return;
+  }
+  if (mask == 0) {
+    for (std::uint32_t pos = lo; pos < hi && !budget_.tick(); ++pos) visit(pos);
+    return;
+  }
+  Relation::Index& index = *rel.index_for(mask);
+  for (; index.covered < rel.atoms.size(); ++index.covered) {
+    auto args = pool_.args(rel.atoms[index.covered]);
+    std::uint64_t h = 0;
+    for (std::size_t a = 0; a < args.size() && a < 32; ++a)
+      if (mask & (1u << a)) h = mix(h, args[a]);
+    index.postings[h].push_back(static_cast<std::uint32_t>(index.covered));
+  }
+  auto it = index.postings.find(key_of(lit.atom, mask));
+  if (it == index.postings.end()) return;
+  const std::vector<std::uint32_t>& list = it->second;  // may grow while we iterate: by index
+  std::size_t k =
+      static_cast<std::size_t>(std::lower_bound(list.begin(), list.end(), lo) - list.begin());
+  for (; k < list.size() && list[k] < hi && !budget_.tick(); ++k) visit(list[k]);
+}
+
+void JoinEngine::join(std::size_t step) {
+  if (budget_.exceeded()) return;
+  if (step == plan_->steps.size()) {
+    emit();
+    return;
+  }
+  const Step& s = plan_->steps[step];
+  const Literal& lit = plan_->rule->body[static_cast<std::size_t>(s.literal)];
+  switch (lit.kind) {
+    case Literal::Kind::kPositive:
+      scan(step, relations_[static_cast<std::size_t>(lit.relation)], lit, s.key_mask);
+      return;
+    case Literal::Kind::kNegative: {
+      const Relation& rel = relations_[static_cast<std::size_t>(lit.relation)];
+      if (rel.complete && rel.position.count(instantiate(lit.atom)) != 0) return;
+      join(step + 1);
+      return;
+    }
+    case Literal::Kind::kDistinct:
+    case Literal::Kind::kEqual: {
+      const bool equal = instantiate(lit.atom) == instantiate(lit.other);
+      if (equal == (lit.kind == Literal::Kind::kEqual)) join(step + 1);
+      return;
+    }
+  }
+}
+
+void JoinEngine::emit() {
+  const CompiledRule& rule = *plan_->rule;
+  const TermId head = instantiate(rule.head);
+  if (relations_[static_cast<std::size_t>(rule.head_relation)].add(head)) {
+    if (++budget_.atoms > budget_.max_atoms && budget_.failure.empty())
+      budget_.failure = "more than " + std::to_string(budget_.max_atoms) + " ground atoms";
+  }
+  if (!rule.record || out_ == nullptr) return;
+  out_->heads.push_back(head);
+  for (std::size_t i = 0; i < rule.body.size(); ++i) {
+    const Literal& lit = rule.body[i];
+    if (lit.kind != Literal::Kind::kPositive && lit.kind != Literal::Kind::kNegative) continue;
+    if (relations_[static_cast<std::size_t>(lit.relation)].complete) continue;
+    if (lit.kind == Literal::Kind::kPositive) {
+      out_->literals.push_back(matched_[i] << 1);
+    } else {
+      out_->literals.push_back(instantiate(lit.atom) << 1 | 1u);
+    }
+  }
+  out_->body_begin.push_back(static_cast<std::uint32_t>(out_->literals.size()));
+  if (++budget_.rules > budget_.max_rules && budget_.failure.empty())
+    budget_.failure = "more than " + std::to_string(budget_.max_rules) + " ground rules";
+}
+
+void JoinEngine::run_plan(const Plan& plan, RecordedRules* out) {
+  plan_ = &plan;
+  out_ = out;
+  bindings_.assign(static_cast<std::size_t>(plan.rule->num_vars), kUnbound);
+  trail_.clear();
+  matched_.assign(plan.rule->body.size(), 0);
+  join(0);
+}
+
+bool JoinEngine::run_phase(const std::vector<CompiledRule>& rules, RecordedRules* out) {
+  // Plans per rule: [0] with no delta literal (rules without an in-phase positive literal run
+  // once), otherwise one per in-phase positive literal.
+  std::vector<std::vector<Plan>> plans(rules.size());
+  for (std::size_t r = 0; r < rules.size(); ++r) {
+    for (std::size_t i = 0; i < rules[r].body.size(); ++i) {
+      const Literal& lit = rules[r].body[i];
+      if (lit.kind == Literal::Kind::kPositive &&
+          relations_[static_cast<std::size_t>(lit.relation)].in_phase)
+        plans[r].push_back(make_plan(rules[r], static_cast<int>(i)));
+    }
+    if (plans[r].empty()) plans[r].push_back(make_plan(rules[r], -1));
+    for (const Plan& plan : plans[r])
+      for (const Step& step : plan.steps) {
+        const Literal& lit = rules[r].body[static_cast<std::size_t>(step.literal)];
+        Relation& rel = relations_[static_cast<std::size_t>(lit.relation < 0 ? 0 : lit.relation)];
+        if (step.key_mask != 0 && rel.index_for(step.key_mask) == nullptr)
+          rel.indices.push_back({step.key_mask, 0, {}});
+      }
+  }
+  for (std::size_t r = 0; r < rules.size(); ++r)
+    if (plans[r].front().delta < 0) run_plan(plans[r].front(), out);
+  for (Relation& rel : relations_)
+    if (rel.in_phase) rel.old_end = rel.delta_end = 0;
+  for (;;) {
+    bool grew = false;
+    for (Relation& rel : relations_) {
+      if (!rel.in_phase) continue;
+      rel.old_end = rel.delta_end;
+      rel.delta_end = static_cast<std::uint32_t>(rel.atoms.size());
+      grew = grew || rel.old_end < rel.delta_end;
+    }
+    if (!grew || budget_.exceeded()) break;
+    for (std::size_t r = 0; r < rules.size(); ++r) {
+      for (const Plan& plan : plans[r]) {
+        if (plan.delta < 0) continue;
+        const Literal& lit = rules[r].body[static_cast<std::size_t>(plan.delta)];
+        const Relation& rel = relations_[static_cast<std::size_t>(lit.relation)];
+        if (rel.old_end < rel.delta_end) run_plan(plan, out);
+      }
+    }
+  }
+  return !budget_.exceeded();
+}
+
+}  // namespace arena::gdl::detail

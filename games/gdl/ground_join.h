@@ -1,0 +1,153 @@
+#pragma once
+// Internal to ground.cpp: the bottom-up join engine of the grounder. Rules are compiled into
+// patterns over numbered variables; relations hold their derived atoms (ground sentences as
+// TermIds) in derivation order with hash indices on bound argument positions; a phase runs
+// semi-naive rounds (each binding of a rule body is enumerated once) until no relation of the
+// phase grows, and may record every binding as a ground rule.
+//
+// Bounded: the caller's Budget (atoms, ground rules, seconds) is checked while joining; when it
+// is exceeded the phase stops and says why.
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "games/gdl/term.h"
+
+namespace arena::gdl::detail {
+
+inline constexpr TermId kUnbound = 0xFFFFFFFFu;
+
+// A term of a rule with its variables numbered 0..n-1; ground subterms are resolved to ids.
+struct Pattern {
+  enum class Kind : std::uint8_t { kGround, kVariable, kCompound };
+  Kind kind = Kind::kGround;
+  TermId ground = 0;
+  int var = -1;
+  Symbol functor = 0;
+  std::vector<Pattern> args;
+};
+
+struct Literal {
+  enum class Kind : std::uint8_t { kPositive, kNegative, kDistinct, kEqual };
+  Kind kind = Kind::kPositive;
+  int relation = -1;  // dense relation id (kPositive, kNegative)
+  Pattern atom;       // the sentence (kPositive, kNegative); kDistinct/kEqual: atom vs other
+  Pattern other;
+};
+
+struct CompiledRule {
+  int head_relation = -1;
+  Pattern head;
+  std::vector<Literal> body;
+  int num_vars = 0;
+  bool record = true;  // record each binding as a ground rule (not the true/does bridges)
+  int source = -1;     // index of the description's rule, for messages
+};
+
+// One relation's derived atoms.
+struct Relation {
+  struct Index {
+    std::uint32_t mask = 0;  // top-level argument positions in the key
+    std::size_t covered = 0;
+    std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> postings;
+  };
+  Symbol name = 0;
+  bool is_static = false;
+  bool complete = false;  // static and fully evaluated: negation can be decided
+  bool in_phase = false;  // grown by the running phase (ranges apply)
+  std::vector<TermId> atoms;
+  std::unordered_map<TermId, std::uint32_t> position;
+  std::vector<Index> indices;  // made when a phase starts, never during (references stay)
+  // Round bounds of the running phase: [0, old_end) old, [old_end, delta_end) new.
+  std::uint32_t old_end = 0, delta_end = 0;
+
+  bool add(TermId atom);
+  Index* index_for(std::uint32_t mask);
+};
+
+struct Budget {
+  std::size_t max_atoms = 0;
+  std::size_t max_rules = 0;
+  double max_seconds = 0;
+  std::chrono::steady_clock::time_point start;
+  std::size_t atoms = 0;
+  std::size_t rules = 0;
+  std::uint64_t steps = 0;
+  std::string failure;  // set when a limit was hit
+  bool exceeded() { return !failure.empty(); }
+  bool tick();  // true when a limit was hit (checks the clock now and then)
+};
+
+// Ground rules as recorded: flat arrays (a chess-sized program holds millions).
+struct RecordedRules {
+  std::vector<TermId> heads;
+  std::vector<std::uint32_t> body_begin{0};
+  std::vector<std::uint32_t> literals;  // atom << 1 | negated
+  std::size_t size() const { return heads.size(); }
+};
+
+class JoinEngine {
+ public:
+  JoinEngine(TermPool& pool, std::vector<Relation>& relations, Budget& budget)
+      : pool_(pool), relations_(relations), budget_(budget) {}
+
+  // Runs semi-naive rounds of `rules` until no in-phase relation grows. Negative literals on
+  // complete relations are decided; on others they are kept in the recorded rule (and assumed
+  // satisfiable while computing domains). Recorded rules go to `out` when it is not null.
+  // False when the budget was exceeded.
+  bool run_phase(const std::vector<CompiledRule>& rules, RecordedRules* out);
+
+ private:
+  struct Step {
+    int literal = -1;  // index into the rule body
+    std::uint32_t key_mask = 0;  // kPositive: constant or bound top-level args (index key)
+  };
+  struct Plan {
+    const CompiledRule* rule = nullptr;
+    int delta = -1;  // the body literal ranging over the newest atoms (-1: none)
+    std::vector<Step> steps;
+  };
+
+  Plan make_plan(const CompiledRule& rule, int delta) const;
+  void run_plan(const Plan& plan, RecordedRules* out);
+  void join(std::size_t step);
+  void emit();
+  bool match(const Pattern& p, TermId t);
+  TermId instantiate(const Pattern& p);
+  bool bound(const Pattern& p) const;
+  std::uint64_t key_of(const Pattern& atom, std::uint32_t mask) const;
+  void range_of(int literal, std::uint32_t& lo, std::uint32_t& hi) const;
+  void scan(std::size_t step, Relation& rel, const Literal& lit, std::uint32_t mask);
+
+  TermPool& pool_;
+  std::vector<Relation>& relations_;
+  Budget& budget_;
+  // The plan being run.
+  const Plan* plan_ = nullptr;
+  RecordedRules* out_ = nullptr;
+  std::vector<TermId> bindings_;
+  std::vector<int> trail_;
+  std::vector<TermId> matched_;  // per body literal: the atom a positive literal matched
+  std::vector<TermId> scratch_;
+};
+
+// Symbol -> dense relation id lookups and pattern compilation for one rule.
+class RuleCompiler {
+ public:
+  RuleCompiler(TermPool& pool, std::unordered_map<Symbol, int>& relation_ids)
+      : pool_(pool), relation_ids_(relation_ids) {}
+  Pattern compile(const Term& t);
+  int relation_of(const Term& sentence) const;  // -1 when unknown
+  int num_vars() const { return static_cast<int>(vars_.size()); }
+  void reset() { vars_.clear(); }
+
+ private:
+  TermPool& pool_;
+  std::unordered_map<Symbol, int>& relation_ids_;
+  std::unordered_map<Symbol, int> vars_;
+};
+
+}  // namespace arena::gdl::detail

@@ -1,0 +1,331 @@
+#include "games/gdl/propnet.h"
+
+#include <algorithm>
+#include <charconv>
+#include <string>
+#include <unordered_map>
+
+namespace arena::gdl {
+
+namespace {
+
+constexpr std::uint32_t kWatchNext = 1, kWatchBase = 2, kWatchLegal = 3;
+constexpr std::size_t kMaxComponents = std::size_t{1} << 28;
+
+}  // namespace
+
+// Builds the gates: one input per fluent and per move, one OR per view atom, one AND per
+// ground rule of two or more literals (a one-literal rule is an edge into the OR).
+class PropnetBuilder {
+ public:
+  PropnetBuilder(const GroundProgram& program, TermPool& pool, const SymbolTable& symbols)
+      : program_(program), pool_(pool), symbols_(symbols) {}
+  Expected<Propnet> build();
+
+ private:
+  enum class Gate : std::uint8_t { kAnd, kOr };
+  std::uint32_t add(Gate gate) {
+    gates_.push_back(gate);
+    return static_cast<std::uint32_t>(gates_.size() - 1);
+  }
+  void edge(std::uint32_t from, std::uint32_t to, bool negated) {
+    edges_.push_back({from, to << 1 | (negated ? 1u : 0u)});
+  }
+  std::uint32_t input(TermId atom) {
+    auto [it, inserted] = atoms_.emplace(atom, 0);
+    if (inserted) it->second = add(Gate::kOr);
+    return it->second;
+  }
+  std::uint32_t component_of(TermId atom) const {
+    auto it = atoms_.find(atom);
+    return it == atoms_.end() ? kFalse : it->second;
+  }
+  void add_inputs(Propnet& net);
+  Expected<void> add_rules();
+  Expected<void> add_outputs(Propnet& net);
+  Expected<void> wire(Propnet& net);
+
+  static constexpr std::uint32_t kFalse = 0, kTrue = 1;
+  const GroundProgram& program_;
+  TermPool& pool_;
+  const SymbolTable& symbols_;
+  std::vector<Gate> gates_;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_;  // from, to << 1 | negated
+  std::unordered_map<TermId, std::uint32_t> atoms_;            // sentence -> component
+};
+
+// Inputs first: one per fluent (`true`) and one per move (`does`).
+void PropnetBuilder::add_inputs(Propnet& net) {
+  add(Gate::kOr);   // kFalse: an OR of nothing
+  add(Gate::kAnd);  // kTrue: an AND of nothing
+  const std::size_t roles = program_.roles.size();
+  net.base_.resize(program_.fluents.size());
+  for (std::size_t i = 0; i < program_.fluents.size(); ++i)
+    net.base_[i] = input(pool_.make(SymbolTable::kTrue, std::span(&program_.fluents[i], 1)));
+  net.does_.resize(roles);
+  for (std::size_t r = 0; r < roles; ++r)
+    for (TermId m : program_.moves[r]) {
+      const TermId args[2] = {program_.roles[r], m};
+      net.does_[r].push_back(input(pool_.make(SymbolTable::kDoes, args)));
+    }
+}
+
+Expected<void> PropnetBuilder::add_rules() {
+  for (const GroundRule& rule : program_.rules) {
+    auto [it, inserted] = atoms_.emplace(rule.head, 0);
+    if (inserted) it->second = add(Gate::kOr);
+  }
+  for (const GroundRule& rule : program_.rules) {
+    const std::uint32_t head = atoms_[rule.head];
+    if (rule.body.empty()) {
+      edge(kTrue, head, false);
+    } else if (rule.body.size() == 1) {
+      edge(component_of(rule.body[0].atom), head, rule.body[0].negated);
+    } else {
+      const std::uint32_t gate = add(Gate::kAnd);
+      for (const GroundLiteral& lit : rule.body) edge(component_of(lit.atom), gate, lit.negated);
+      edge(gate, head, false);
+    }
+    if (gates_.size() > kMaxComponents)
+      return make_error("the network has more than " + std::to_string(kMaxComponents) + " gates");
+  }
+  return {};
+}
+
+Expected<void> PropnetBuilder::add_outputs(Propnet& net) {
+  const std::size_t roles = program_.roles.size();
+  std::unordered_map<TermId, std::size_t> role_index;
+  for (std::size_t r = 0; r < roles; ++r) role_index.emplace(program_.roles[r], r);
+  net.next_.resize(program_.fluents.size());
+  net.init_bits_.assign((program_.fluents.size() + 63) / 64, 0);
+  for (std::size_t i = 0; i < program_.fluents.size(); ++i) {
+    const TermId f = program_.fluents[i];
+    net.next_[i] = component_of(pool_.make(SymbolTable::kNext, std::span(&f, 1)));
+    if (std::binary_search(program_.init.begin(), program_.init.end(), f))
+      net.init_bits_[i / 64] |= std::uint64_t{1} << (i % 64);
+  }
+  net.legal_.resize(roles);
+  std::uint32_t offset = 0;
+  for (std::size_t r = 0; r < roles; ++r) {
+    net.legal_offset_.push_back(offset);
+    for (TermId m : program_.moves[r]) {
+      const TermId args[2] = {program_.roles[r], m};
+      net.legal_[r].push_back(component_of(pool_.make(SymbolTable::kLegal, args)));
+    }
+    offset += static_cast<std::uint32_t>(program_.moves[r].size());
+  }
+  net.terminal_ = component_of(pool_.constant(SymbolTable::kTerminal));
+  net.goals_.resize(roles);
+  for (const auto& [atom, component] : atoms_) {
+    if (pool_.functor(atom) != SymbolTable::kGoal || pool_.args(atom).size() != 2) continue;
+    auto role = role_index.find(pool_.args(atom)[0]);
+    if (role == role_index.end()) continue;
+    const TermId value_term = pool_.args(atom)[1];
+    const std::string& text = symbols_.name(pool_.functor(value_term));
+    int value = -1;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (!pool_.args(value_term).empty() || ec != std::errc() || end != text.data() + text.size())
+      return make_error("goal value " + pool_.to_kif(value_term, symbols_) + " is not an integer");
+    net.goals_[role->second].push_back({component, value});
+  }
+  for (auto& g : net.goals_)
+    std::sort(g.begin(), g.end(), [](const auto& a, const auto& b) { return a.value < b.value; });
+  return {};
+}
+
+// Edges in CSR form, the watches, and every gate's counter with all inputs false, in
+// topological order (which also finds cycles).
+Expected<void> PropnetBuilder::wire(Propnet& net) {
+  const std::size_t n = gates_.size();
+  net.out_begin_.assign(n + 1, 0);
+  for (const auto& [from, to] : edges_) ++net.out_begin_[from + 1];
+  for (std::size_t c = 0; c < n; ++c) net.out_begin_[c + 1] += net.out_begin_[c];
+  net.targets_.resize(edges_.size());
+  std::vector<std::uint32_t> fill(net.out_begin_.begin(), net.out_begin_.end() - 1);
+  std::vector<std::uint32_t> inputs(n, 0);
+  for (const auto& [from, to] : edges_) {
+    net.targets_[fill[from]++] = to;
+    ++inputs[to >> 1];
+  }
+  net.counters_.resize(n);
+  for (std::size_t c = 0; c < n; ++c)
+    net.counters_[c] = gates_[c] == Gate::kAnd ? Propnet::kTrueBit - inputs[c] : Propnet::kTrueBit - 1;
+  // Kahn's order; a gate's counter is final once all its inputs are.
+  std::vector<std::uint32_t> pending = inputs, order;
+  order.reserve(n);
+  for (std::uint32_t c = 0; c < n; ++c)
+    if (pending[c] == 0) order.push_back(c);
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::uint32_t c = order[k];
+    const bool v = net.value(c);
+    for (std::uint32_t e = net.out_begin_[c]; e < net.out_begin_[c + 1]; ++e) {
+      const std::uint32_t t = net.targets_[e] >> 1;
+      if (v != ((net.targets_[e] & 1) != 0)) ++net.counters_[t];
+      if (--pending[t] == 0) order.push_back(t);
+    }
+  }
+  if (order.size() != n)
+    return make_error("the ground rules are recursive (" + std::to_string(n - order.size()) +
+                      " gates on cycles); the compiled reasoner needs an acyclic network");
+  net.watch_.assign(n, 0);
+  auto watch = [&](std::uint32_t c, std::uint32_t kind, std::size_t index) {
+    if (c != kFalse && c != kTrue && net.watch_[c] == 0)
+      net.watch_[c] = kind << 30 | static_cast<std::uint32_t>(index);
+  };
+  for (std::size_t i = 0; i < net.base_.size(); ++i) {
+    watch(net.base_[i], kWatchBase, i);
+    watch(net.next_[i], kWatchNext, i);
+  }
+  for (std::size_t r = 0; r < net.legal_.size(); ++r)
+    for (std::size_t k = 0; k < net.legal_[r].size(); ++k)
+      watch(net.legal_[r][k], kWatchLegal, net.legal_offset_[r] + k);
+  return {};
+}
+
+Expected<Propnet> PropnetBuilder::build() {
+  Propnet net;
+  if (program_.fluents.size() >= (std::size_t{1} << 30))
+    return make_error("too many fluents for the network");
+  add_inputs(net);
+  if (auto ok = add_rules(); !ok) return make_error(ok.error());
+  if (auto ok = add_outputs(net); !ok) return make_error(ok.error());
+  if (auto ok = wire(net); !ok) return make_error(ok.error());
+  std::size_t legal_total = 0;
+  for (const auto& l : net.legal_) legal_total += l.size();
+  if (legal_total >= (std::size_t{1} << 30)) return make_error("too many moves for the network");
+  net.legal_lists_.resize(net.legal_.size());
+  net.current_does_.assign(net.legal_.size(), Propnet::kNoMove);
+  net.rebuild_sets();
+  net.reset();
+  return net;
+}
+
+Expected<Propnet> Propnet::build(const GroundProgram& program, TermPool& pool,
+                                 const SymbolTable& symbols) {
+  return PropnetBuilder(program, pool, symbols).build();
+}
+
+// The sets from the values, after the counters were set without watching.
+void Propnet::rebuild_sets() {
+  std::size_t legal_total = 0;
+  for (const auto& l : legal_) legal_total += l.size();
+  legal_pos_.assign(legal_total, kNoMove);
+  for (std::size_t r = 0; r < legal_.size(); ++r) {
+    legal_lists_[r].clear();
+    for (std::size_t k = 0; k < legal_[r].size(); ++k)
+      if (value(legal_[r][k])) {
+        legal_pos_[legal_offset_[r] + k] = static_cast<std::uint32_t>(legal_lists_[r].size());
+        legal_lists_[r].push_back(static_cast<std::uint32_t>(k));
+      }
+  }
+  mismatch_.clear();
+  mismatch_pos_.assign(base_.size(), kNoMove);
+  for (std::size_t i = 0; i < base_.size(); ++i)
+    if (value(base_[i]) != value(next_[i])) toggle_mismatch(static_cast<std::uint32_t>(i));
+}
+
+void Propnet::toggle_mismatch(std::uint32_t fluent) {
+  std::uint32_t& pos = mismatch_pos_[fluent];
+  if (pos == kNoMove) {
+    pos = static_cast<std::uint32_t>(mismatch_.size());
+    mismatch_.push_back(fluent);
+  } else {
+    const std::uint32_t last = mismatch_.back();
+    mismatch_[pos] = last;
+    mismatch_pos_[last] = pos;
+    mismatch_.pop_back();
+    pos = kNoMove;
+  }
+}
+
+void Propnet::on_watch(std::uint32_t c, bool v) {
+  const std::uint32_t w = watch_[c];
+  const std::uint32_t index = w & 0x3FFFFFFFu;
+  if ((w >> 30) != kWatchLegal) {
+    toggle_mismatch(index);
+    return;
+  }
+  const auto role = static_cast<std::size_t>(
+      std::upper_bound(legal_offset_.begin(), legal_offset_.end(), index) - legal_offset_.begin() - 1);
+  auto& list = legal_lists_[role];
+  std::uint32_t& pos = legal_pos_[index];
+  if (v) {
+    pos = static_cast<std::uint32_t>(list.size());
+    list.push_back(index - legal_offset_[role]);
+  } else {
+    const std::uint32_t last = list.back();
+    list[pos] = last;
+    legal_pos_[legal_offset_[role] + last] = pos;
+    list.pop_back();
+    pos = kNoMove;
+  }
+}
+
+// Each flip is pushed with its new value: a gate may flip twice before its outputs hear of
+// the first flip, and every flip must reach them (the counters add up in any order).
+void Propnet::set_input(std::uint32_t c, bool v) {
+  if (value(c) == v) return;
+  counters_[c] = v ? kTrueBit : kTrueBit - 1;
+  if (watch_[c] != 0) on_watch(c, v);
+  stack_.push_back(c << 1 | (v ? 1u : 0u));
+  propagate();
+}
+
+void Propnet::propagate() {
+  while (!stack_.empty()) {
+    const std::uint32_t event = stack_.back();
+    stack_.pop_back();
+    const std::uint32_t c = event >> 1;
+    const std::uint32_t v = event & 1u;
+    for (std::uint32_t e = out_begin_[c], end = out_begin_[c + 1]; e < end; ++e) {
+      const std::uint32_t target = targets_[e];
+      const std::uint32_t t = target >> 1;
+      // +1 when the literal became satisfied: value true on a plain edge, false on a negated.
+      const std::uint32_t delta = (v ^ (target & 1u)) != 0 ? 1u : 0xFFFFFFFFu;
+      const std::uint32_t before = counters_[t];
+      const std::uint32_t after = before + delta;
+      counters_[t] = after;
+      if (((before ^ after) & kTrueBit) != 0) {
+        const bool now = (after & kTrueBit) != 0;
+        if (watch_[t] != 0) on_watch(t, now);
+        stack_.push_back(t << 1 | (now ? 1u : 0u));
+      }
+    }
+  }
+}
+
+void Propnet::set_state(std::span<const std::uint64_t> bits) {
+  for (std::size_t i = 0; i < base_.size(); ++i)
+    set_input(base_[i], ((bits[i / 64] >> (i % 64)) & 1u) != 0);
+}
+
+void Propnet::state_bits(std::vector<std::uint64_t>& out) const {
+  out.assign((base_.size() + 63) / 64, 0);
+  for (std::size_t i = 0; i < base_.size(); ++i)
+    if (value(base_[i])) out[i / 64] |= std::uint64_t{1} << (i % 64);
+}
+
+void Propnet::play(std::span<const std::uint32_t> joint) {
+  for (std::size_t r = 0; r < does_.size(); ++r) {
+    const std::uint32_t move = r < joint.size() ? joint[r] : kNoMove;
+    if (move == current_does_[r]) continue;
+    if (current_does_[r] != kNoMove) set_input(does_[r][current_does_[r]], false);
+    if (move != kNoMove) set_input(does_[r][move], true);
+    current_does_[r] = move;
+  }
+  // Now `next` holds for the joint move: flip the fluents whose next differs.
+  changes_.assign(mismatch_.begin(), mismatch_.end());
+  for (std::uint32_t i : changes_) set_input(base_[i], !value(base_[i]));
+}
+
+int Propnet::goal(int role) const {
+  int found = -1;
+  for (const Goal& g : goals_[static_cast<std::size_t>(role)]) {
+    if (!value(g.component)) continue;
+    if (found >= 0 && found != g.value) return -2;
+    found = g.value;
+  }
+  return found;
+}
+
+}  // namespace arena::gdl
