@@ -75,6 +75,7 @@ VariableSet always_bound(const Term& l) {
     add_variables(l, out);
     return out;
   }
+  if (l.args.empty()) return out;  // a bare "or", refused by the checks
   out = always_bound(l.args[0]);
   for (std::size_t i = 1; i < l.args.size() && !out.empty(); ++i) {
     const VariableSet other = always_bound(l.args[i]);

@@ -192,6 +192,7 @@ TEST(ReadDescription, RefusesKeywordsMisused) {
                  "not applies to a sentence");
   expect_refused(std::string(kGame) + "(<= q (true done) (distinct done done done))\n", 6,
                  "distinct takes 2 arguments");
+  expect_refused(std::string(kGame) + "(<= (legal ?p x) or)\n", 6, "misplaced or");
   expect_refused(std::string(kGame) + "(<= (distinct a b) (true done))\n", 6,
                  "distinct may only appear in rule bodies");
 }
@@ -334,6 +335,44 @@ TEST(ReadDescription, RefusesMutatedSheetsNamingTheSource) {
     EXPECT_EQ(d.error().rfind("t.kif:", 0), 0u) << d.error();
   }
   EXPECT_GT(refused, 100);  // every added parenthesis unbalances the sheet
+}
+
+// Random sheets made of GDL's keywords, a few names and variables in random lists: each
+// loads or is refused naming the source (the checks must not assume what they check).
+TEST(ReadDescription, RefusesRandomKeywordSoupNamingTheSource) {
+  const char* words[] = {"<=",   "role",     "init",     "true", "next", "legal", "does",
+                         "goal", "terminal", "distinct", "not",  "or",   "base",  "input",
+                         "p",    "q",        "a",        "?x",   "?y"};
+  std::mt19937 rng(7);
+  const auto word = [&] { return std::string(words[rng() % std::size(words)]); };
+  int loaded = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string text = "(role r)\n";
+    for (int form = 0; form < 3; ++form) {
+      text += "(" + word();
+      int open = 1;
+      for (int t = 0; t < 8; ++t) {
+        const auto r = rng() % 6;
+        if (r == 0) {
+          text += " (" + word();
+          ++open;
+        } else if (r == 1 && open > 1) {
+          text += ")";
+          --open;
+        } else {
+          text += " " + word();
+        }
+      }
+      text += std::string(static_cast<std::size_t>(open), ')') + "\n";
+    }
+    const auto d = read_description(text, "t.kif");
+    if (d) {
+      ++loaded;
+      continue;
+    }
+    EXPECT_EQ(d.error().rfind("t.kif:", 0), 0u) << text << d.error();
+  }
+  EXPECT_LT(loaded, 3000);
 }
 
 // Every sheet of the project's folder and of the reasoner test set loads or is refused with a
