@@ -171,6 +171,7 @@ Expected<CompiledRule> Grounder::compile(const ExpandedRule& rule) {
   CompiledRule out;
   out.head_relation = rel_of_head(*rule.source);
   out.head = compiler.compile(rule.source->head);
+  out.source = rule.source->line;
   std::vector<bool> positive_var;
   auto mark = [&](const Pattern& p, auto&& self) -> void {
     if (p.kind == Pattern::Kind::kVariable) {
@@ -321,10 +322,11 @@ std::vector<TermId> sorted_unique(std::vector<TermId> v) {
 
 // The program: roles, fluents, moves, init, the static outputs as facts and the recorded
 // rules, deduplicated, with negated literals that can never hold removed.
-GroundProgram assemble_program(TermPool& pool, const Description& d,
-                               const std::vector<Relation>& relations,
-                               std::unordered_map<Symbol, int>& ids,
-                               const detail::RecordedRules& recorded) {
+Expected<GroundProgram> assemble_program(TermPool& pool, const Description& d,
+                                         const std::vector<Relation>& relations,
+                                         std::unordered_map<Symbol, int>& ids,
+                                         const detail::RecordedRules& recorded,
+                                         detail::Budget& budget) {
   GroundProgram p;
   std::unordered_map<TermId, std::size_t> role_index;
   for (Symbol s : d.roles()) {
@@ -351,6 +353,7 @@ GroundProgram assemble_program(TermPool& pool, const Description& d,
   std::unordered_map<std::uint64_t, std::vector<std::size_t>> seen;
   std::vector<GroundLiteral> body;
   for (std::size_t r = 0; r < recorded.size(); ++r) {
+    if (budget.tick()) return make_error(d.source + ": refused: " + budget.failure);
     body.clear();
     for (std::uint32_t k = recorded.body_begin[r]; k < recorded.body_begin[r + 1]; ++k) {
       const GroundLiteral lit{recorded.literals[k] >> 1, (recorded.literals[k] & 1u) != 0};
@@ -396,7 +399,7 @@ Expected<GroundProgram> ground(const Description& description, TermPool& pool,
   if (auto ok = g.evaluate_static(); !ok) return make_error(ok.error());
   auto recorded = g.evaluate_dynamic();
   if (!recorded) return make_error(recorded.error());
-  return assemble_program(pool, description, g.relations, g.ids, *recorded);
+  return assemble_program(pool, description, g.relations, g.ids, *recorded, g.budget);
 }
 
 }  // namespace arena::gdl

@@ -35,10 +35,11 @@ bool Relation::add(TermId atom) {
   return inserted;
 }
 
-Relation::Index* Relation::index_for(std::uint32_t mask) {
-  for (Index& index : indices)
-    if (index.mask == mask) return &index;
-  return nullptr;
+std::size_t Relation::index_for(const IndexKey& key) {
+  for (std::size_t i = 0; i < indices.size(); ++i)
+    if (indices[i].key == key) return i;
+  indices.push_back({key, 0, {}});
+  return indices.size() - 1;
 }
 
 bool Budget::tick() {
@@ -88,9 +89,22 @@ JoinEngine::Plan JoinEngine::make_plan(const CompiledRule& rule, int delta) cons
     Step step;
     step.literal = i;
     if (lit.kind == Literal::Kind::kPositive && lit.atom.kind == Pattern::Kind::kCompound) {
-      for (std::size_t a = 0; a < lit.atom.args.size() && a < 32; ++a)
-        if (simple(lit.atom.args[a]) && all_bound(lit.atom.args[a], bound))
-          step.key_mask |= 1u << a;
+      for (std::size_t a = 0; a < lit.atom.args.size() && a < 64; ++a) {
+        const Pattern& arg = lit.atom.args[a];
+        const auto at = static_cast<std::uint8_t>(a);
+        if (simple(arg)) {
+          if (all_bound(arg, bound)) step.key.slots.push_back({at, -1});
+          continue;
+        }
+        bool any = false;
+        for (std::size_t b = 0; b < arg.args.size() && b < 64; ++b)
+          if (simple(arg.args[b]) && all_bound(arg.args[b], bound)) {
+            step.key.slots.push_back({at, static_cast<std::int8_t>(b)});
+            any = true;
+          }
+        if (any)
+          step.key.shapes.push_back({at, arg.functor, static_cast<std::uint32_t>(arg.args.size())});
+      }
     }
     std::vector<int> vars;
     collect_vars(lit.atom, vars);
@@ -191,18 +205,42 @@ TermId JoinEngine::instantiate(const Pattern& p) {
   return pool_.make(p.functor, args);
 }
 
-std::uint64_t JoinEngine::key_of(const Pattern& atom, std::uint32_t mask) const {
+std::uint64_t JoinEngine::key_of(const Pattern& atom, const IndexKey& key) const {
   std::uint64_t h = 0;
-  for (std::size_t a = 0; a < atom.args.size() && a < 32; ++a) {
-    if ((mask & (1u << a)) == 0) continue;
-    const Pattern& arg = atom.args[a];
+  for (const IndexKey::Slot& slot : key.slots) {
+    const Pattern& top = atom.args[slot.arg];
+    const Pattern& arg = slot.sub < 0 ? top : top.args[static_cast<std::size_t>(slot.sub)];
     h = mix(h, arg.kind == Pattern::Kind::kGround ? arg.ground
                                                   : bindings_[static_cast<std::size_t>(arg.var)]);
   }
   return h;
 }
 
-void JoinEngine::scan(std::size_t step, Relation& rel, const Literal& lit, std::uint32_t mask) {
+// Adds the atoms derived since the index was last used.
+void JoinEngine::update(Relation::Index& index, const Relation& rel) {
+  for (; index.covered < rel.atoms.size() && !budget_.tick(); ++index.covered) {
+    auto args = pool_.args(rel.atoms[index.covered]);
+    bool fits = true;
+    for (const IndexKey::Shape& shape : index.key.shapes) {
+      const TermId arg = shape.arg < args.size() ? args[shape.arg] : 0;
+      fits = fits && shape.arg < args.size() && pool_.functor(arg) == shape.functor &&
+             pool_.args(arg).size() == shape.arity;
+    }
+    if (!fits) continue;
+    std::uint64_t h = 0;
+    for (const IndexKey::Slot& slot : index.key.slots) {
+      if (slot.arg >= args.size()) {
+        fits = false;
+        break;
+      }
+      h = mix(h, slot.sub < 0 ? args[slot.arg]
+                              : pool_.args(args[slot.arg])[static_cast<std::size_t>(slot.sub)]);
+    }
+    if (fits) index.postings[h].push_back(static_cast<std::uint32_t>(index.covered));
+  }
+}
+
+void JoinEngine::scan(std::size_t step, Relation& rel, const Literal& lit, int index_id) {
   const int literal = plan_->steps[step].literal;
   std::uint32_t lo = 0, hi = 0;
   range_of(literal, lo, hi);
@@ -223,19 +261,13 @@ void JoinEngine::scan(std::size_t step, Relation& rel, const Literal& lit, std::
     if (it != rel.position.end() && it->second >= lo && it->second < hi) visit(it->second);
     return;
   }
-  if (mask == 0) {
+  if (index_id < 0) {
     for (std::uint32_t pos = lo; pos < hi && !budget_.tick(); ++pos) visit(pos);
     return;
   }
-  Relation::Index& index = *rel.index_for(mask);
-  for (; index.covered < rel.atoms.size(); ++index.covered) {
-    auto args = pool_.args(rel.atoms[index.covered]);
-    std::uint64_t h = 0;
-    for (std::size_t a = 0; a < args.size() && a < 32; ++a)
-      if (mask & (1u << a)) h = mix(h, args[a]);
-    index.postings[h].push_back(static_cast<std::uint32_t>(index.covered));
-  }
-  auto it = index.postings.find(key_of(lit.atom, mask));
+  Relation::Index& index = rel.indices[static_cast<std::size_t>(index_id)];
+  update(index, rel);
+  auto it = index.postings.find(key_of(lit.atom, index.key));
   if (it == index.postings.end()) return;
   const std::vector<std::uint32_t>& list = it->second;  // may grow while we iterate: by index
   std::size_t k =
@@ -253,7 +285,7 @@ void JoinEngine::join(std::size_t step) {
   const Literal& lit = plan_->rule->body[static_cast<std::size_t>(s.literal)];
   switch (lit.kind) {
     case Literal::Kind::kPositive:
-      scan(step, relations_[static_cast<std::size_t>(lit.relation)], lit, s.key_mask);
+      scan(step, relations_[static_cast<std::size_t>(lit.relation)], lit, s.index);
       return;
     case Literal::Kind::kNegative: {
       const Relation& rel = relations_[static_cast<std::size_t>(lit.relation)];
@@ -315,12 +347,12 @@ bool JoinEngine::run_phase(const std::vector<CompiledRule>& rules, RecordedRules
         plans[r].push_back(make_plan(rules[r], static_cast<int>(i)));
     }
     if (plans[r].empty()) plans[r].push_back(make_plan(rules[r], -1));
-    for (const Plan& plan : plans[r])
-      for (const Step& step : plan.steps) {
+    for (Plan& plan : plans[r])
+      for (Step& step : plan.steps) {
         const Literal& lit = rules[r].body[static_cast<std::size_t>(step.literal)];
-        Relation& rel = relations_[static_cast<std::size_t>(lit.relation < 0 ? 0 : lit.relation)];
-        if (step.key_mask != 0 && rel.index_for(step.key_mask) == nullptr)
-          rel.indices.push_back({step.key_mask, 0, {}});
+        if (lit.kind != Literal::Kind::kPositive || step.key.slots.empty()) continue;
+        Relation& rel = relations_[static_cast<std::size_t>(lit.relation)];
+        step.index = static_cast<int>(rel.index_for(step.key));
       }
   }
   for (std::size_t r = 0; r < rules.size(); ++r)

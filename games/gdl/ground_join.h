@@ -44,13 +44,33 @@ struct CompiledRule {
   std::vector<Literal> body;
   int num_vars = 0;
   bool record = true;  // record each binding as a ground rule (not the true/does bridges)
-  int source = -1;     // index of the description's rule, for messages
+  int source = -1;     // the source line of the rule, for messages
+};
+
+// Which argument values of an atom form an index key: top-level arguments (sub = -1) and the
+// arguments of compound top-level arguments of a given functor and arity (an atom of another
+// shape cannot match the pattern and is left out of the index).
+struct IndexKey {
+  struct Slot {
+    std::uint8_t arg = 0;
+    std::int8_t sub = -1;
+    bool operator==(const Slot&) const = default;
+  };
+  struct Shape {
+    std::uint8_t arg = 0;
+    Symbol functor = 0;
+    std::uint32_t arity = 0;
+    bool operator==(const Shape&) const = default;
+  };
+  std::vector<Slot> slots;
+  std::vector<Shape> shapes;
+  bool operator==(const IndexKey&) const = default;
 };
 
 // One relation's derived atoms.
 struct Relation {
   struct Index {
-    std::uint32_t mask = 0;  // top-level argument positions in the key
+    IndexKey key;
     std::size_t covered = 0;
     std::unordered_map<std::uint64_t, std::vector<std::uint32_t>> postings;
   };
@@ -65,7 +85,7 @@ struct Relation {
   std::uint32_t old_end = 0, delta_end = 0;
 
   bool add(TermId atom);
-  Index* index_for(std::uint32_t mask);
+  std::size_t index_for(const IndexKey& key);  // made when missing
 };
 
 struct Budget {
@@ -103,7 +123,8 @@ class JoinEngine {
  private:
   struct Step {
     int literal = -1;  // index into the rule body
-    std::uint32_t key_mask = 0;  // kPositive: constant or bound top-level args (index key)
+    IndexKey key;    // kPositive: the argument values known before this step
+    int index = -1;  // the relation's index for `key` (-1: scan all)
   };
   struct Plan {
     const CompiledRule* rule = nullptr;
@@ -118,9 +139,10 @@ class JoinEngine {
   bool match(const Pattern& p, TermId t);
   TermId instantiate(const Pattern& p);
   bool bound(const Pattern& p) const;
-  std::uint64_t key_of(const Pattern& atom, std::uint32_t mask) const;
+  std::uint64_t key_of(const Pattern& atom, const IndexKey& key) const;
+  void update(Relation::Index& index, const Relation& rel);
   void range_of(int literal, std::uint32_t& lo, std::uint32_t& hi) const;
-  void scan(std::size_t step, Relation& rel, const Literal& lit, std::uint32_t mask);
+  void scan(std::size_t step, Relation& rel, const Literal& lit, int index);
 
   TermPool& pool_;
   std::vector<Relation>& relations_;

@@ -43,6 +43,7 @@ class PropnetBuilder {
   void add_inputs(Propnet& net);
   Expected<void> add_rules();
   Expected<void> add_outputs(Propnet& net);
+  void optimize(Propnet& net);
   Expected<void> wire(Propnet& net);
 
   static constexpr std::uint32_t kFalse = 0, kTrue = 1;
@@ -133,6 +134,64 @@ Expected<void> PropnetBuilder::add_outputs(Propnet& net) {
   return {};
 }
 
+// Fewer gates and edges, same answers: an OR of one plain input is replaced by that input
+// (unless both would be outputs: each output keeps its own gate for the watches), and edges
+// into gates that reach no output (views only the domain over-approximation made) are dropped.
+void PropnetBuilder::optimize(Propnet& net) {
+  const std::size_t n = gates_.size();
+  std::vector<std::uint32_t*> outputs;
+  for (auto& c : net.next_) outputs.push_back(&c);
+  for (auto& role : net.legal_)
+    for (auto& c : role) outputs.push_back(&c);
+  for (auto& role : net.goals_)
+    for (auto& g : role) outputs.push_back(&g.component);
+  outputs.push_back(&net.terminal_);
+  std::vector<bool> fixed(n, false);  // inputs and constants
+  fixed[kFalse] = fixed[kTrue] = true;
+  for (auto c : net.base_) fixed[c] = true;
+  for (const auto& role : net.does_)
+    for (auto c : role) fixed[c] = true;
+  std::vector<std::uint32_t> claims(n, 0), in_count(n, 0), source(n, 0);
+  for (auto* c : outputs) ++claims[*c];
+  for (const auto& [from, to] : edges_) {
+    ++in_count[to >> 1];
+    source[to >> 1] = (to & 1) != 0 ? kFalse : from;  // kFalse marks a negated input
+  }
+  std::vector<std::uint32_t> alias(n);
+  for (std::uint32_t c = 0; c < n; ++c) alias[c] = c;
+  auto find = [&](std::uint32_t c) {
+    while (alias[c] != c) c = alias[c] = alias[alias[c]];
+    return c;
+  };
+  for (std::uint32_t c = 0; c < n; ++c) {
+    if (fixed[c] || gates_[c] != Gate::kOr || in_count[c] != 1 || source[c] == kFalse) continue;
+    const std::uint32_t to = find(source[c]);
+    if (to == c) continue;
+    if (claims[c] > 0 && (fixed[to] || claims[to] > 0)) continue;
+    claims[to] += claims[c];
+    alias[c] = to;
+  }
+  for (auto* c : outputs) *c = find(*c);
+  // Live gates: those an output reads, directly or not.
+  std::vector<std::vector<std::uint32_t>> readers(n);
+  for (const auto& [from, to] : edges_)
+    if (alias[to >> 1] == (to >> 1)) readers[to >> 1].push_back(find(from));
+  std::vector<bool> live(n, false);
+  std::vector<std::uint32_t> stack;
+  for (auto* c : outputs) stack.push_back(*c);
+  while (!stack.empty()) {
+    const std::uint32_t c = stack.back();
+    stack.pop_back();
+    if (live[c]) continue;
+    live[c] = true;
+    for (auto from : readers[c]) stack.push_back(from);
+  }
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> kept;
+  for (const auto& [from, to] : edges_)
+    if (alias[to >> 1] == (to >> 1) && live[to >> 1]) kept.push_back({find(from), to});
+  edges_ = std::move(kept);
+}
+
 // Edges in CSR form, the watches, and every gate's counter with all inputs false, in
 // topological order (which also finds cycles).
 Expected<void> PropnetBuilder::wire(Propnet& net) {
@@ -189,6 +248,7 @@ Expected<Propnet> PropnetBuilder::build() {
   add_inputs(net);
   if (auto ok = add_rules(); !ok) return make_error(ok.error());
   if (auto ok = add_outputs(net); !ok) return make_error(ok.error());
+  optimize(net);
   if (auto ok = wire(net); !ok) return make_error(ok.error());
   std::size_t legal_total = 0;
   for (const auto& l : net.legal_) legal_total += l.size();
@@ -210,7 +270,10 @@ void Propnet::rebuild_sets() {
   std::size_t legal_total = 0;
   for (const auto& l : legal_) legal_total += l.size();
   legal_pos_.assign(legal_total, kNoMove);
+  legal_role_.assign(legal_total, 0);
   for (std::size_t r = 0; r < legal_.size(); ++r) {
+    for (std::size_t k = 0; k < legal_[r].size(); ++k)
+      legal_role_[legal_offset_[r] + k] = static_cast<std::uint32_t>(r);
     legal_lists_[r].clear();
     for (std::size_t k = 0; k < legal_[r].size(); ++k)
       if (value(legal_[r][k])) {
@@ -245,8 +308,7 @@ void Propnet::on_watch(std::uint32_t c, bool v) {
     toggle_mismatch(index);
     return;
   }
-  const auto role = static_cast<std::size_t>(
-      std::upper_bound(legal_offset_.begin(), legal_offset_.end(), index) - legal_offset_.begin() - 1);
+  const std::uint32_t role = legal_role_[index];
   auto& list = legal_lists_[role];
   std::uint32_t& pos = legal_pos_[index];
   if (v) {
@@ -308,9 +370,11 @@ void Propnet::state_bits(std::vector<std::uint64_t>& out) const {
 void Propnet::play(std::span<const std::uint32_t> joint) {
   for (std::size_t r = 0; r < does_.size(); ++r) {
     const std::uint32_t move = r < joint.size() ? joint[r] : kNoMove;
-    if (move == current_does_[r]) continue;
-    if (current_does_[r] != kNoMove) set_input(does_[r][current_does_[r]], false);
+    const std::uint32_t old = current_does_[r];
+    if (move == old) continue;
+    // The new move first: ORs over several moves of a role then do not flip on the way.
     if (move != kNoMove) set_input(does_[r][move], true);
+    if (old != kNoMove) set_input(does_[r][old], false);
     current_does_[r] = move;
   }
   // Now `next` holds for the joint move: flip the fluents whose next differs.

@@ -95,7 +95,8 @@ class Propnet {
   std::vector<std::uint64_t> init_bits_;
   // Sets kept while values change.
   std::vector<std::vector<std::uint32_t>> legal_lists_;
-  std::vector<std::uint32_t> legal_pos_;  // per global legal index: position or kNoMove
+  std::vector<std::uint32_t> legal_pos_;   // per global legal index: position or kNoMove
+  std::vector<std::uint32_t> legal_role_;  // per global legal index: its role
   std::vector<std::uint32_t> mismatch_;   // fluents whose next differs from true
   std::vector<std::uint32_t> mismatch_pos_;
   std::vector<std::uint32_t> current_does_;  // per role: the input set, or kNoMove
