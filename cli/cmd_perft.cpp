@@ -5,11 +5,14 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cli/commands.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 #include "games/core/perft.h"
+#include "games/gdl/gdl_game.h"
+#include "games/gdl/library.h"
 
 namespace arena::cli {
 namespace {
@@ -20,7 +23,67 @@ struct PerftOptions {
   std::string options;
   int depth = 1;
   bool divide = false;
+  std::string gdl_dir, reasoner = "auto";
+  std::vector<std::string> gdl_files;
 };
+
+// GDL perft counts turns (joint moves: the product of every role's legal moves) with a
+// reasoner of its own: the compiled one when the sheet compiles, else the prover.
+int run_gdl_perft(const PerftOptions& o, const std::string& name) {
+  if (!o.options.empty()) {
+    std::cerr << "arena perft: GDL games take no options\n";
+    return kExitUsage;
+  }
+  auto reasoner = gdl::parse_reasoner(o.reasoner);
+  if (!reasoner) {
+    std::cerr << "arena perft: " << reasoner.error() << "\n";
+    return kExitUsage;
+  }
+  auto context = gdl::make_gdl_context(name.substr(4), *reasoner);
+  if (!context) {
+    std::cerr << "arena perft: " << context.error() << "\n";
+    return kExitFailure;
+  }
+  auto game = o.position.empty() ? gdl::GdlGame::start(*context)
+                                 : gdl::GdlGame::load(*context, o.position);
+  if (!game) {
+    std::cerr << "arena perft: " << name << ": " << game.error() << "\n";
+    return kExitFailure;
+  }
+  gdl::StateMachine& machine = (*context)->machine();
+  const gdl::State start_state = (*game)->state();
+  const auto start = std::chrono::steady_clock::now();
+  std::uint64_t nodes = 0;
+  if (o.divide && o.depth > 0 && !(*game)->movers().empty()) {
+    // Under each first turn, as history() writes it.
+    std::vector<std::vector<std::string>> turns{{}};
+    for (int seat : (*game)->movers()) {
+      std::vector<std::vector<std::string>> longer;
+      for (const auto& t : turns)
+        for (const auto& m : (*game)->legal_moves_of(seat)) {
+          longer.push_back(t);
+          longer.back().push_back(m);
+        }
+      turns = std::move(longer);
+    }
+    for (const auto& turn : turns) {
+      auto record = (*game)->play_turn(turn);
+      if (!record) continue;
+      const std::uint64_t count = gdl::gdl_perft(machine, (*game)->state(), o.depth - 1);
+      std::cout << *record << ": " << count << "\n";
+      nodes += count;
+      (*game)->undo();
+    }
+  } else {
+    nodes = gdl::gdl_perft(machine, start_state, o.depth);
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("game %s depth %d reasoner %s\nnodes %llu\ntime %.3f s\nnps %.0f\n", name.c_str(),
+              o.depth, std::string(machine.kind()).c_str(), static_cast<unsigned long long>(nodes),
+              seconds, seconds > 0 ? static_cast<double>(nodes) / seconds : 0.0);
+  return kExitOk;
+}
 
 template <class G>
 int run_perft(const PerftOptions& o) {
@@ -66,10 +129,21 @@ void add_perft(CLI::App& app, Action& action) {
   sub->add_option("--options", o->options, "game options, key=value,... (e.g. size=5)");
   sub->add_option("--depth,-d", o->depth, "depth in plies")->required()->check(CLI::Range(0, 30));
   sub->add_flag("--divide", o->divide, "print the count under each first move");
+  sub->add_option("--gdl-dir", o->gdl_dir, "folder of GDL sheets for gdl:NAME");
+  sub->add_option("--gdl", o->gdl_files, "a GDL sheet file, then gdl:STEM (repeatable)");
+  sub->add_option("--reasoner", o->reasoner, "GDL: auto, compiled or prover")
+      ->capture_default_str();
   sub->callback([o, &action] {
     action = [o] {
+      if (!o->gdl_dir.empty()) set_gdl_directory(o->gdl_dir);
+      for (const auto& file : o->gdl_files)
+        if (auto added = add_gdl_file(file); !added) {
+          std::cerr << "arena perft: " << added.error() << "\n";
+          return kExitUsage;
+        }
       GameOptions ignored;
       const std::string name = resolve_game_name(o->game, ignored);
+      if (is_gdl_game(name)) return run_gdl_perft(*o, name);
       int status = kExitUsage;
       bool found = visit_game_type(name, [&]<class G>(std::type_identity<G>) {
         PerftOptions with_alias = *o;

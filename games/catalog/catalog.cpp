@@ -1,6 +1,7 @@
 #include "games/catalog/catalog.h"
 
 #include "games/catalog/game_types.h"
+#include "games/gdl/library.h"
 
 namespace arena {
 namespace {
@@ -49,16 +50,42 @@ std::vector<GameInfo> game_catalog() {
   return out;
 }
 
-std::string known_game_names() {
-  std::string out;
-  for (const auto& info : game_catalog()) {
-    if (!out.empty()) out += ", ";
-    out += info.name;
-  }
+std::vector<GameInfo> gdl_game_catalog() {
+  std::vector<GameInfo> out;
+  // Listed, not loaded: a sheet that does not load says so when a game of it is made.
+  for (const auto& sheet : gdl::gdl_sheets())
+    out.push_back({"gdl:" + sheet.name, sheet.name + " (GDL)", sheet.roles, ""});
   return out;
 }
 
+std::string known_game_names() {
+  std::string out;
+  for_each_game_type([&]<class G>(std::type_identity<G>) {
+    if (!out.empty()) out += ", ";
+    out += G::kName;
+  });
+  return out + ", gdl:NAME (NAME.kif in " + gdl::gdl_directory() + ")";
+}
+
+bool is_gdl_game(std::string_view name) {
+  return name.starts_with("gdl:");
+}
+
+void set_gdl_directory(std::string dir) {
+  gdl::set_gdl_directory(std::move(dir));
+}
+
+Expected<std::string> add_gdl_file(const std::string& path) {
+  auto stem = gdl::add_gdl_file(path);
+  if (!stem) return stem;
+  return "gdl:" + *stem;
+}
+
 std::string resolve_game_name(std::string_view name, GameOptions& options) {
+  if (is_gdl_game(name)) {  // the sheet's own spelling: gdl:TicTacToe finds tictactoe.kif
+    auto sheet = gdl::find_gdl_sheet(name.substr(4));
+    return sheet ? "gdl:" + sheet->name : std::string(name);
+  }
   for (const auto& a : kAliases) {
     if (a.alias != name) continue;
     if (!a.key.empty()) options.try_emplace(std::string(a.key), std::string(a.value));
@@ -79,6 +106,12 @@ std::string resolve_game_name(std::string_view name, GameOptions& options) {
 Expected<std::unique_ptr<AnyGame>> make_game(std::string_view name, const GameOptions& options) {
   GameOptions opts = options;
   std::string canonical = resolve_game_name(name, opts);
+  if (is_gdl_game(canonical)) {
+    if (!opts.empty())
+      return make_error(canonical + ": GDL games take no options ('" + opts.begin()->first +
+                        "' given)");
+    return gdl::make_gdl_game(canonical);
+  }
   Expected<std::unique_ptr<AnyGame>> result =
       make_error("unknown game '" + std::string(name) + "' (known: " + known_game_names() + ")");
   visit_game_type(canonical, [&]<class G>(std::type_identity<G>) {
@@ -95,6 +128,7 @@ Expected<std::unique_ptr<AnyGame>> make_game(std::string_view name, const GameOp
 Expected<std::unique_ptr<AnyGame>> load_game(std::string_view name, std::string_view position) {
   GameOptions ignored;
   std::string canonical = resolve_game_name(name, ignored);
+  if (is_gdl_game(canonical)) return gdl::load_gdl_game(canonical, position);
   Expected<std::unique_ptr<AnyGame>> result =
       make_error("unknown game '" + std::string(name) + "' (known: " + known_game_names() + ")");
   visit_game_type(canonical, [&]<class G>(std::type_identity<G>) {

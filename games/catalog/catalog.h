@@ -20,7 +20,10 @@ struct GameInfo {
   std::string options_help;  // e.g. "size=5..9 (default 7)"
 };
 
+// The hand-written games (every one has presets, house bots and a native engine).
 std::vector<GameInfo> game_catalog();
+// The GDL sheets as games "gdl:NAME", listed without loading them (see below).
+std::vector<GameInfo> gdl_game_catalog();
 
 // Canonical name for `name` and the options an alias implies ("8-puzzle" -> "sliding",
 // size=3; "qubic" stays "qubic"). Unknown names are returned unchanged.
@@ -36,7 +39,19 @@ Expected<std::unique_ptr<AnyGame>> load_game(std::string_view name, std::string_
 // Parses "key=value,key=value" into options; errors name the malformed part.
 Expected<GameOptions> parse_game_options(std::string_view text);
 
-// "tictactoe, qubic, ..." for messages that list what exists.
+// "tictactoe, qubic, ..., gdl:NAME (NAME.kif in DIR)" for messages that list what exists.
 std::string known_game_names();
+
+// GDL games (games/gdl/library.h): `gdl:NAME` is the sheet NAME.kif of the GDL folder (default
+// the project's games/gdl/sheets) or a file added with add_gdl_file. gdl_game_catalog() lists
+// the sheets without loading them (num_players from a scan of their role facts: 0 when none is
+// seen); make_game and load_game load a sheet on first use (and refuse one that does not load,
+// with the reader's error). GDL games take no options. game_catalog() leaves them out: its
+// callers (house bots, the roster's coverage, conformance tests) expect every game listed there
+// to have presets and to load in microseconds.
+bool is_gdl_game(std::string_view name);  // "gdl:..."
+void set_gdl_directory(std::string dir);  // "" restores the default
+// Adds a sheet file; returns its catalog name "gdl:STEM". Errors name the file.
+Expected<std::string> add_gdl_file(const std::string& path);
 
 }  // namespace arena

@@ -1,0 +1,265 @@
+// GdlGame: a GDL sheet as an AnyGame through the catalog (gdl:NAME): turns, movers, outcome
+// and scores from the goal rules, refusals of bad moves and positions, positions as text, and
+// perft over turns against published counts.
+
+#include "games/gdl/gdl_game.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "games/catalog/catalog.h"
+#include "games/gdl/library.h"
+
+namespace arena::gdl {
+namespace {
+
+const std::string kData = ARENA_TEST_DATA_DIR "/gdl/";
+
+// ggp-base's test tic-tac-toe: (mark ROW COL) moves, xplayer and oplayer.
+std::unique_ptr<AnyGame> tictactoe() {
+  auto added = arena::add_gdl_file(kData + "ticTacToe.kif");
+  EXPECT_TRUE(added) << added.error();
+  auto game = make_game("gdl:ticTacToe");
+  EXPECT_TRUE(game) << game.error();
+  return game ? std::move(*game) : nullptr;
+}
+
+void play_all(AnyGame& game, const std::vector<std::string>& moves) {
+  for (const auto& m : moves) {
+    auto played = game.play(m);
+    ASSERT_TRUE(played) << m << ": " << played.error();
+    EXPECT_EQ(*played, m);
+  }
+}
+
+// Turn perft through the AnyGame interface: every combination of the movers' moves.
+std::uint64_t turn_perft(AnyGame& game, int depth) {
+  if (depth == 0) return 1;
+  const std::vector<int> movers = game.movers();
+  if (movers.empty()) return 0;
+  std::vector<std::vector<std::string>> turns{{}};
+  for (int seat : movers) {
+    std::vector<std::vector<std::string>> longer;
+    for (const auto& t : turns)
+      for (const auto& m : game.legal_moves_of(seat)) {
+        longer.push_back(t);
+        longer.back().push_back(m);
+      }
+    turns = std::move(longer);
+  }
+  std::uint64_t n = 0;
+  for (const auto& t : turns) {
+    EXPECT_TRUE(game.play_turn(t));
+    n += turn_perft(game, depth - 1);
+    EXPECT_TRUE(game.undo());
+  }
+  return n;
+}
+
+TEST(GdlGame, TakesTurnsAndTheGoalRulesDecideAWin) {
+  auto game = tictactoe();
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->name(), "gdl:ticTacToe");
+  EXPECT_EQ(game->num_players(), 2);
+  EXPECT_EQ(game->seat_names(), (std::vector<std::string>{"xplayer", "oplayer"}));
+  EXPECT_FALSE(game->simultaneous());
+  EXPECT_EQ(game->movers(), std::vector<int>{0});
+  EXPECT_EQ(game->side_to_move(), Player::kFirst);
+  EXPECT_EQ(game->legal_moves().size(), 9u);
+  EXPECT_TRUE(game->legal_moves_of(1).empty());  // oplayer's only move, noop, is played for it
+  ASSERT_TRUE(game->play("(mark 1 1)"));
+  EXPECT_EQ(game->movers(), std::vector<int>{1});
+  EXPECT_EQ(game->side_to_move(), Player::kSecond);
+  play_all(*game, {"(mark 2 1)", "(mark 1 2)", "(mark 2 2)"});
+  EXPECT_FALSE(game->outcome().is_terminal());
+  auto last = game->play("(MARK 1  3)");  // KIF is case-insensitive; the record is canonical
+  ASSERT_TRUE(last) << last.error();
+  EXPECT_EQ(*last, "(mark 1 3)");
+  EXPECT_EQ(game->history().back(), "(mark 1 3)");
+  EXPECT_EQ(game->outcome(), Outcome::win_for(Player::kFirst, EndReason::kGoals));
+  EXPECT_EQ(game->scores(), (std::vector<int>{100, 0}));
+  EXPECT_TRUE(game->movers().empty());
+  EXPECT_TRUE(game->legal_moves().empty());
+  auto late = game->play("(mark 3 3)");
+  ASSERT_FALSE(late);
+  EXPECT_NE(late.error().find("over"), std::string::npos) << late.error();
+}
+
+TEST(GdlGame, AFullBoardWithoutALineIsADrawAtFiftyEach) {
+  auto game = tictactoe();
+  ASSERT_TRUE(game);
+  play_all(*game, {"(mark 1 1)", "(mark 2 2)", "(mark 1 2)", "(mark 1 3)", "(mark 3 1)",
+                   "(mark 2 1)", "(mark 2 3)", "(mark 3 2)"});
+  // One empty cell: x's only move is the mark, o's is noop. Nobody has a choice, and the
+  // mover is the role whose single move is an action.
+  EXPECT_EQ(game->movers(), std::vector<int>{0});
+  EXPECT_EQ(game->legal_moves(), std::vector<std::string>{"(mark 3 3)"});
+  play_all(*game, {"(mark 3 3)"});
+  EXPECT_EQ(game->outcome(), Outcome::draw(EndReason::kGoals));
+  EXPECT_EQ(game->scores(), (std::vector<int>{50, 50}));
+  EXPECT_EQ(to_string(game->outcome().reason), "goals");
+}
+
+TEST(GdlGame, RefusesIllegalAndMalformedMovesAndChangesNothing) {
+  auto game = tictactoe();
+  ASSERT_TRUE(game);
+  play_all(*game, {"(mark 2 2)"});
+  const std::string before = game->serialize();
+  struct Bad {
+    std::string move, says;
+  };
+  for (const Bad& bad : {Bad{"(mark 2 2)", "illegal move '(mark 2 2)' for oplayer"},
+                         Bad{"(mark 4 4)", "'4' is not a symbol"}, Bad{"noop", "illegal"},
+                         Bad{"(mark 1 1", "')' is missing"}, Bad{"(mark ?x 1)", "variable"},
+                         Bad{"(mark 1 1) (mark 1 2)", "takes 1 move"}, Bad{"", "takes 1 move"},
+                         Bad{"(jump 1 1)", "not a symbol"}}) {
+    auto r = game->play(bad.move);
+    ASSERT_FALSE(r) << bad.move;
+    EXPECT_NE(r.error().find(bad.says), std::string::npos) << bad.move << ": " << r.error();
+  }
+  EXPECT_FALSE(game->play_turn({"(mark 1 1)", "noop"}));
+  EXPECT_EQ(game->serialize(), before);
+  EXPECT_EQ(game->history().size(), 1u);
+}
+
+TEST(GdlGame, PositionsAreSortedFluentsAndRoundTrip) {
+  auto game = tictactoe();
+  ASSERT_TRUE(game);
+  play_all(*game, {"(mark 1 1)", "(mark 3 2)"});
+  const std::string text = game->serialize();
+  EXPECT_EQ(text,
+            "(cell 1 1 x) (cell 1 2 b) (cell 1 3 b) (cell 2 1 b) (cell 2 2 b) (cell 2 3 b) "
+            "(cell 3 1 b) (cell 3 2 o) (cell 3 3 b) (control xplayer)");
+  auto again = load_game("gdl:ticTacToe", text);
+  ASSERT_TRUE(again) << again.error();
+  EXPECT_EQ((*again)->serialize(), text);
+  EXPECT_EQ((*again)->hash(), game->hash());
+  EXPECT_EQ((*again)->movers(), game->movers());
+  EXPECT_EQ((*again)->legal_moves(), game->legal_moves());
+  ASSERT_TRUE(game->undo());
+  EXPECT_NE(game->hash(), (*again)->hash());
+  ASSERT_TRUE(game->play("(mark 3 2)"));
+  EXPECT_EQ(game->serialize(), text);
+  // The fluents may come in any order and case; the position is the same.
+  auto shuffled = load_game("gdl:ticTacToe",
+                            "(CONTROL xplayer) (cell 3 3 b) (cell 3 2 o) (cell 3 1 b) (cell 2 3 b)"
+                            " (cell 2 2 b) (cell 2 1 b) (cell 1 3 b) (cell 1 2 b) (cell 1 1 x)");
+  ASSERT_TRUE(shuffled) << shuffled.error();
+  EXPECT_EQ((*shuffled)->serialize(), text);
+  auto copy = game->clone();
+  ASSERT_TRUE(copy->play("(mark 2 2)"));
+  EXPECT_EQ(game->serialize(), text);
+}
+
+TEST(GdlGame, RefusesPositionsThatAreNotStatesOfTheGame) {
+  ASSERT_TRUE(tictactoe());
+  struct Bad {
+    std::string position, says;
+  };
+  for (const Bad& bad :
+       {Bad{"(cell 1 1 q)", "'q' is not a symbol"}, Bad{"(cell 1 1 x", "')' is missing"},
+        Bad{"(line x)", "(line x) is not a fluent"}, Bad{"(cell 1 1)", "is not a fluent"},
+        Bad{"(cell ?x 1 b)", "variable"}, Bad{"(cell 1 1 x))", "unbalanced"},
+        Bad{"(cell 1 1 b) (control)", "control is not a fluent"}}) {
+    auto r = load_game("gdl:ticTacToe", bad.position);
+    ASSERT_FALSE(r) << bad.position;
+    EXPECT_NE(r.error().find(bad.says), std::string::npos) << bad.position << ": " << r.error();
+  }
+}
+
+TEST(GdlGame, UnknownSheetsAndOptionsAreNamed) {
+  auto missing = make_game("gdl:noSuchSheet");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("noSuchSheet"), std::string::npos);
+  EXPECT_NE(missing.error().find(default_gdl_directory()), std::string::npos) << missing.error();
+  auto options = make_game("gdl:tictactoe", {{"size", "4"}});
+  ASSERT_FALSE(options);
+  EXPECT_NE(options.error().find("no options"), std::string::npos) << options.error();
+  EXPECT_NE(known_game_names().find("gdl:NAME"), std::string::npos);
+  EXPECT_FALSE(add_gdl_file(kData + "no_such_file.kif"));
+}
+
+TEST(GdlGame, TheCatalogListsTheSheetsAndResolvesTheirSpelling) {
+  bool found = false;
+  for (const auto& info : gdl_game_catalog())
+    if (info.name == "gdl:connectFour") {
+      found = true;
+      EXPECT_EQ(info.num_players, 2);
+    }
+  EXPECT_TRUE(found);
+  GameOptions none;
+  EXPECT_EQ(resolve_game_name("gdl:ROSHAMBO2", none), "gdl:roshambo2");
+  auto game = make_game("gdl:RoShamBo2");
+  ASSERT_TRUE(game) << game.error();
+  EXPECT_EQ((*game)->name(), "gdl:roshambo2");
+  // Two stems that differ only in case: the exact name is needed.
+  ASSERT_TRUE(arena::add_gdl_file(kData + "ticTacToe.kif"));
+  auto ambiguous = make_game("gdl:TICTACTOE");
+  ASSERT_FALSE(ambiguous);
+  EXPECT_NE(ambiguous.error().find("ambiguous"), std::string::npos) << ambiguous.error();
+}
+
+TEST(GdlGame, SimultaneousTurnsTakeOneMovePerMover) {
+  auto game = make_game("gdl:roshambo2");
+  ASSERT_TRUE(game) << game.error();
+  EXPECT_TRUE((*game)->simultaneous());
+  EXPECT_EQ((*game)->movers(), (std::vector<int>{0, 1}));
+  EXPECT_EQ((*game)->legal_moves_of(1).size(), 4u);  // rock, paper, scissors, well
+  auto one = (*game)->play("rock");
+  ASSERT_FALSE(one);
+  EXPECT_NE(one.error().find("takes 2 move(s)"), std::string::npos) << one.error();
+  auto bad = (*game)->play_turn({"rock", "lizard"});
+  ASSERT_FALSE(bad);
+  auto turn = (*game)->play_turn({"rock", "paper"});
+  ASSERT_TRUE(turn) << turn.error();
+  EXPECT_EQ(*turn, "rock paper");
+  ASSERT_TRUE((*game)->play("scissors paper"));  // a turn's record plays it again
+  EXPECT_EQ((*game)->history(), (std::vector<std::string>{"rock paper", "scissors paper"}));
+}
+
+TEST(GdlGame, GamesOfThreeRolesHaveThreeSeats) {
+  auto game = make_game("gdl:tictactoe_3player");
+  ASSERT_TRUE(game) << game.error();
+  EXPECT_EQ((*game)->num_seats(), 3);
+  EXPECT_EQ((*game)->seat_names().size(), 3u);
+  EXPECT_EQ((*game)->scores().size(), 3u);
+  ASSERT_EQ((*game)->movers().size(), 1u);
+}
+
+// Published connect-four perft (7 columns, 6 rows): 7, 49, 343, 2,401 (the table).
+// ggp-base's conn4.kif is that board; its connectFour.kif (here and in tests/data) has 8
+// columns, where nothing ends and no column fills before the 7th ply: 8^d for d <= 6.
+TEST(GdlGame, PerftOverTurnsMatchesConnectFour) {
+  auto game = make_game("gdl:conn4");
+  ASSERT_TRUE(game) << game.error();
+  EXPECT_EQ(turn_perft(**game, 1), 7u);
+  EXPECT_EQ(turn_perft(**game, 2), 49u);
+  EXPECT_EQ(turn_perft(**game, 3), 343u);
+  auto context = make_gdl_context("conn4");
+  ASSERT_TRUE(context) << context.error();
+  StateMachine& m = (*context)->machine();
+  EXPECT_EQ(gdl_perft(m, m.initial_state(), 4), 2401u);
+
+  auto added = arena::add_gdl_file(kData + "connectFour.kif");
+  ASSERT_TRUE(added) << added.error();
+  auto eight = make_gdl_context("connectFour");
+  ASSERT_TRUE(eight) << eight.error();
+  StateMachine& m8 = (*eight)->machine();
+  EXPECT_EQ(gdl_perft(m8, m8.initial_state(), 3), 512u);
+}
+
+// Native tic-tac-toe perft counts: 9, 72, 504, 3,024 (no game ends before the fifth ply).
+TEST(GdlGame, PerftOverTurnsMatchesTicTacToe) {
+  auto context = make_gdl_context("tictactoe", Reasoner::kProver);
+  ASSERT_TRUE(context) << context.error();
+  StateMachine& m = (*context)->machine();
+  const std::uint64_t expected[] = {1, 9, 72, 504, 3024};
+  for (int depth = 0; depth <= 4; ++depth)
+    EXPECT_EQ(gdl_perft(m, m.initial_state(), depth), expected[depth]) << depth;
+}
+
+}  // namespace
+}  // namespace arena::gdl
