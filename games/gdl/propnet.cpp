@@ -24,6 +24,8 @@ class PropnetBuilder {
 
  private:
   enum class Gate : std::uint8_t { kAnd, kOr };
+  using Lit = std::uint32_t;  // component << 1 | negated
+  using Body = std::vector<Lit>;
   std::uint32_t add(Gate gate) {
     gates_.push_back(gate);
     return static_cast<std::uint32_t>(gates_.size() - 1);
@@ -42,6 +44,7 @@ class PropnetBuilder {
   }
   void add_inputs(Propnet& net);
   Expected<void> add_rules();
+  void build_or(std::uint32_t head, std::vector<Body>& bodies, int depth);
   Expected<void> add_outputs(Propnet& net);
   void optimize(Propnet& net);
   Expected<void> wire(Propnet& net);
@@ -72,25 +75,83 @@ void PropnetBuilder::add_inputs(Propnet& net) {
 }
 
 Expected<void> PropnetBuilder::add_rules() {
+  std::vector<std::pair<std::uint32_t, Body>> rules;
+  rules.reserve(program_.rules.size());
   for (const GroundRule& rule : program_.rules) {
     auto [it, inserted] = atoms_.emplace(rule.head, 0);
     if (inserted) it->second = add(Gate::kOr);
+    rules.emplace_back(it->second, Body{});
   }
-  for (const GroundRule& rule : program_.rules) {
-    const std::uint32_t head = atoms_[rule.head];
-    if (rule.body.empty()) {
-      edge(kTrue, head, false);
-    } else if (rule.body.size() == 1) {
-      edge(component_of(rule.body[0].atom), head, rule.body[0].negated);
-    } else {
-      const std::uint32_t gate = add(Gate::kAnd);
-      for (const GroundLiteral& lit : rule.body) edge(component_of(lit.atom), gate, lit.negated);
-      edge(gate, head, false);
-    }
+  for (std::size_t r = 0; r < rules.size(); ++r)
+    for (const GroundLiteral& lit : program_.rules[r].body)
+      rules[r].second.push_back(component_of(lit.atom) << 1 | (lit.negated ? 1u : 0u));
+  std::stable_sort(rules.begin(), rules.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<Body> bodies;
+  for (std::size_t r = 0; r < rules.size();) {
+    const std::uint32_t head = rules[r].first;
+    bodies.clear();
+    for (; r < rules.size() && rules[r].first == head; ++r) bodies.push_back(std::move(rules[r].second));
+    build_or(head, bodies, 0);
     if (gates_.size() > kMaxComponents)
       return make_error("the network has more than " + std::to_string(kMaxComponents) + " gates");
   }
   return {};
+}
+
+// head = OR of the bodies, with common literals factored out: the bodies that share their
+// most frequent literal L become L AND (OR of the rest of each). Frame rules such as
+// next(cell m n b) <= true(cell m n b) AND does(r, mark j k), one per move, then read the
+// cell's fluent once instead of once per move.
+void PropnetBuilder::build_or(std::uint32_t head, std::vector<Body>& bodies, int depth) {
+  if (bodies.size() >= 2 && depth < 32) {
+    std::unordered_map<Lit, std::uint32_t> freq;
+    for (const Body& b : bodies)
+      for (Lit l : b) ++freq[l];
+    std::vector<Body> rest;
+    std::vector<Lit> order;
+    std::unordered_map<Lit, std::vector<Body>> groups;
+    for (Body& b : bodies) {
+      Lit best = 0;
+      std::uint32_t best_count = 1;
+      for (Lit l : b)
+        if (freq[l] > best_count || (freq[l] == best_count && best_count > 1 && l < best)) {
+          best = l;
+          best_count = freq[l];
+        }
+      if (b.size() < 2 || best_count < 2) {
+        rest.push_back(std::move(b));
+        continue;
+      }
+      b.erase(std::find(b.begin(), b.end(), best));
+      auto& group = groups[best];
+      if (group.empty()) order.push_back(best);
+      group.push_back(std::move(b));
+    }
+    for (Lit l : order) {
+      std::vector<Body>& group = groups[l];
+      if (group.size() == 1) {
+        group[0].push_back(l);
+        rest.push_back(std::move(group[0]));
+      } else {
+        const std::uint32_t aux = add(Gate::kOr);
+        build_or(aux, group, depth + 1);
+        rest.push_back(Body{l, aux << 1});
+      }
+    }
+    bodies = std::move(rest);
+  }
+  for (const Body& body : bodies) {
+    if (body.empty()) {
+      edge(kTrue, head, false);
+    } else if (body.size() == 1) {
+      edge(body[0] >> 1, head, (body[0] & 1) != 0);
+    } else {
+      const std::uint32_t gate = add(Gate::kAnd);
+      for (Lit l : body) edge(l >> 1, gate, (l & 1) != 0);
+      edge(gate, head, false);
+    }
+  }
 }
 
 Expected<void> PropnetBuilder::add_outputs(Propnet& net) {

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <random>
 #include <sstream>
@@ -200,6 +201,89 @@ TEST(Compiled, ConnectFourPerft) {
   net = compiled_network(*eight);
   net->reset();
   EXPECT_EQ(perft(*net, 5), 32'768u);
+}
+
+// One sheet played by both reasoners over one pool: at every state of a few random playouts
+// they agree on terminal, every role's legal moves and goal (value, or none), and the next
+// state of the joint move chosen. False when the sheet was skipped (`why` says so).
+bool compare_with_prover(const std::string& path, std::mt19937& rng, std::string& why,
+                         const GroundLimits& limits, int playouts,
+                         std::chrono::milliseconds budget) {
+  auto read = read_description_file(path);
+  if (!read) {
+    why = "not loaded";
+    return false;
+  }
+  auto d = std::make_shared<const Description>(std::move(*read));
+  auto pool = std::make_shared<TermPool>();
+  auto c = make_compiled(d, pool, limits);
+  if (!c) {
+    why = c.error();
+    return false;
+  }
+  auto p = make_prover(d, pool);
+  StateMachine& m = **c;
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(m.initial_state(), p->initial_state()) << path;
+  for (int playout = 0; playout < playouts; ++playout) {
+    State s = m.initial_state();
+    for (int step = 0; step < 40; ++step) {
+      SCOPED_TRACE(path + " playout " + std::to_string(playout) + " step " + std::to_string(step));
+      const bool terminal = m.is_terminal(s);
+      EXPECT_EQ(terminal, p->is_terminal(s));
+      JointMove joint;
+      for (int r = 0; r < static_cast<int>(m.roles().size()); ++r) {
+        auto gc = m.goal(s, r), gp = p->goal(s, r);
+        EXPECT_EQ(gc.has_value(), gp.has_value()) << "role " << r;
+        if (gc && gp) {
+          EXPECT_EQ(*gc, *gp) << "role " << r;
+        }
+        const auto legal = m.legal_moves(s, r);
+        EXPECT_EQ(legal, p->legal_moves(s, r)) << "role " << r;
+        if (legal.empty()) return true;
+        joint.push_back(legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)]);
+      }
+      if (terminal || ::testing::Test::HasFailure()) break;
+      const State next = m.next_state(s, joint);
+      EXPECT_EQ(next, p->next_state(s, joint));
+      s = next;
+    }
+    if (std::chrono::steady_clock::now() - start > budget) break;
+  }
+  return true;
+}
+
+// Sheets that ground into more than 20,000 rules or take over 0.2 s in the test build are
+// skipped here and listed (the sanitizer build is slow; bench_gdl and the sheet table cover
+// the big ones, and GDL_COMPARE_ALL=1 compares every sheet with the default limits). The
+// count compared depends on the machine's speed, hence the loose floor.
+TEST(Compiled, EqualsProverOnRandomPlayoutsOfEverySheet) {
+  const bool all = std::getenv("GDL_COMPARE_ALL") != nullptr;
+  GroundLimits limits;
+  if (!all) {
+    limits.max_rules = 20'000;
+    limits.max_seconds = 0.2;
+  }
+  const int playouts = all ? 10 : 2;
+  const auto budget = std::chrono::milliseconds(all ? 20'000 : 100);
+  std::vector<std::string> paths;
+  for (const auto& entry : std::filesystem::directory_iterator(ARENA_GDL_SHEETS_DIR))
+    if (entry.path().extension() == ".kif") paths.push_back(entry.path().string());
+  std::sort(paths.begin(), paths.end());
+  std::mt19937 rng(2026);
+  int compared = 0;
+  std::string skipped;
+  for (const std::string& path : paths) {
+    std::string why;
+    if (compare_with_prover(path, rng, why, limits, playouts, budget)) {
+      ++compared;
+    } else {
+      skipped += "  " + std::filesystem::path(path).filename().string() + ": " + why + "\n";
+    }
+    if (::testing::Test::HasFailure()) break;
+  }
+  std::printf("compared %d of %zu sheets; skipped:\n%s", compared, paths.size(), skipped.c_str());
+  EXPECT_GE(compared, 100);
 }
 
 TEST(Compiled, NetworkIsOnlyForCompiledMachines) {
