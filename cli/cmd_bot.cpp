@@ -26,6 +26,7 @@
 #include "bots/client/search_player.h"
 #include "bots/uci/uci_player.h"
 #include "cli/commands.h"
+#include "games/catalog/catalog.h"
 
 namespace arena::cli {
 namespace {
@@ -39,6 +40,8 @@ struct BotOptions {
   std::uint64_t nodes = 0;
   std::string uci;
   std::vector<std::string> uci_options;
+  std::string gdl_dir;
+  std::vector<std::string> gdl_files;
   int seek = 0, games = 0, parallel = 4, threads = 2, puzzles = 0, scramble = 20;
   std::string time_control = "none";
   bool accept_seeks = false, list_presets = false;
@@ -83,6 +86,9 @@ int fail(const std::string& message) {
 
 int run_bot(const BotOptions& o) {
   if (o.list_presets) return list_presets();
+  if (!o.gdl_dir.empty()) set_gdl_directory(o.gdl_dir);
+  for (const auto& file : o.gdl_files)
+    if (auto added = add_gdl_file(file); !added) return fail(added.error());
   client::BotRunOptions run;
   run.url = o.server;
   // ARENA_TOKEN keeps the token off the command line (arena league starts its bots so).
@@ -117,9 +123,11 @@ int run_bot(const BotOptions& o) {
     if (!o.preset.empty()) {
       const client::Preset* p = client::find_preset(o.preset);
       if (!p) return fail("unknown preset '" + o.preset + "' (see arena bot --list-presets)");
-      if (!game.empty() && game != p->game)
+      // A GDL preset ("gdl") plays every gdl:NAME game; --game names the one it seeks.
+      const bool gdl_game = p->game == "gdl" && is_gdl_game(game);
+      if (!game.empty() && game != p->game && !gdl_game)
         return fail("preset " + p->name + " plays " + p->game + ", not " + game);
-      game = p->game;
+      if (!gdl_game) game = p->game;
       spec = build_spec(o, p->spec);
     } else {
       if (game.empty())
@@ -136,6 +144,8 @@ int run_bot(const BotOptions& o) {
       run.players = client::search_player_factory(spec);
     }
   }
+  if (game == "gdl" && c.seek_games > 0)
+    return fail("a GDL preset seeks one sheet: add --game gdl:NAME");
   c.games = {game};
   auto bot = client::BotRunner::start(std::move(run));
   if (!bot) return fail(bot.error());
@@ -210,6 +220,8 @@ void add_bot(CLI::App& app, Action& action) {
       ->capture_default_str();
   sub->add_option("--uci", o->uci, "play chess with this UCI engine");
   sub->add_option("--uci-option", o->uci_options, "NAME=VALUE, sent as setoption (repeatable)");
+  sub->add_option("--gdl-dir", o->gdl_dir, "folder of GDL sheets for gdl:NAME");
+  sub->add_option("--gdl", o->gdl_files, "a GDL sheet file, then gdl:STEM (repeatable)");
   sub->add_flag("--list-presets", o->list_presets, "print the roster of presets and exit");
   sub->callback([o, &action] { action = [o] { return run_bot(*o); }; });
 }

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/signal_set.hpp>
@@ -14,6 +15,7 @@
 #include "bots/client/search_player.h"
 #include "cli/commands.h"
 #include "db/sqlite_store.h"
+#include "games/catalog/catalog.h"
 #include "server/memory_store.h"
 #include "server/server.h"
 #include "server/tournament/tournament_json.h"
@@ -33,6 +35,8 @@ struct ServeOptions {
   std::string synchronous = "normal";
   int commit_window_us = 0;
   std::string move_journal = "on";
+  std::string gdl_dir;                 // gdl:NAME is NAME.kif here (default: the project's)
+  std::vector<std::string> gdl_files;  // more sheets, gdl:STEM each
 };
 
 // The web/ folder: the flag, else a web/ with an index.html in the working directory or in
@@ -51,6 +55,12 @@ std::string find_web_root(const std::string& flag) {
 }
 
 int run_serve(const ServeOptions& o) {
+  if (!o.gdl_dir.empty()) set_gdl_directory(o.gdl_dir);
+  for (const auto& file : o.gdl_files)
+    if (auto added = add_gdl_file(file); !added) {
+      std::cerr << "arena serve: " << added.error() << "\n";
+      return kExitUsage;
+    }
   std::unique_ptr<db::Store> store;
   if (o.db == ":memory:") {
     store = std::make_unique<server::MemoryStore>();
@@ -158,6 +168,9 @@ void add_serve(CLI::App& app, Action& action) {
       ->capture_default_str();
   sub->add_flag("--illegal-move-loses", o->illegal_move_loses,
                 "an illegal move loses the game (for leagues) instead of being refused");
+  sub->add_option("--gdl-dir", o->gdl_dir,
+                  "folder of GDL sheets: gdl:NAME is NAME.kif there (default: games/gdl/sheets)");
+  sub->add_option("--gdl", o->gdl_files, "a GDL sheet file, hosted as gdl:STEM (repeatable)");
   sub->add_flag("--house-bots", o->house_bots,
                 "start house bots: two strengths per game, each keeping a seek open");
   sub->callback([o, &action] { action = [o] { return run_serve(*o); }; });

@@ -471,7 +471,7 @@ void BotSession::on_tick(std::int64_t now_ms) {
 bool BotSession::plays(std::string_view game) const {
   if (config_.games.empty()) return true;
   for (const auto& g : config_.games)
-    if (g == game) return true;
+    if (g == game || (g == "gdl" && game.starts_with("gdl:"))) return true;  // GDL presets
   return false;
 }
 

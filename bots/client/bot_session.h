@@ -32,7 +32,8 @@ namespace arena::client {
 
 struct BotConfig {
   std::string name = "bot";           // display name when playing as a guest (no token)
-  std::vector<std::string> games{};   // catalog names it plays; the first one is sought
+  std::vector<std::string> games{};   // catalog names it plays ("gdl": every gdl:NAME); the
+                                      // first one is sought
   std::string seek_options{};         // options of its seeks ("size=7")
   std::string time_control = "none";  // of its seeks
   int seek_games = 0;                 // games to start by seeking, one seek open at a time

@@ -82,6 +82,13 @@ std::vector<Preset> make_presets() {
        "15-puzzle: IDA* with the 6-6-3 additive pattern databases (others: Manhattan)"},
       {"rubik_ida_manhattan", "rubik", "idastar:h=manhattan",
        "Rubik's cube: IDA* with the admissible 3-D Manhattan distance (short scrambles)"},
+      // GDL: players of any rule sheet (bots/gdl/gdl_player.h). Their game "gdl" means every
+      // gdl:NAME game: the bot takes challenges and seeks of any sheet (seeking needs --game).
+      {"GDL_Random", "gdl", "random", "GDL: a random legal move, any gdl:NAME game"},
+      {"GDL_UCT", "gdl", "uct",
+       "GDL: decoupled UCT, random playouts to the end (any roles, simultaneous moves)"},
+      {"GDL_Fuzzy", "gdl", "fuzzy",
+       "GDL: UCT whose new leaves are scored by the fuzzy goal heuristic of the game's rules"},
   };
 }
 

@@ -12,7 +12,7 @@ namespace arena::client {
 
 struct Preset {
   std::string name;         // e.g. "AB_Improved", "chess_ab_quiescence"
-  std::string game;         // catalog name
+  std::string game;         // catalog name; "gdl": every gdl:NAME game
   std::string spec;         // search spec, or the puzzle solver's spec for one-player games
   std::string description;  // what it is, for --list-presets
 };

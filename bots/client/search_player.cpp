@@ -6,6 +6,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "bots/client/gdl_client_player.h"
 #include "bots/eval/rubiks_cube.h"
 #include "bots/eval/sliding_puzzle.h"
 #include "bots/eval/sliding_puzzle_ida.h"
@@ -56,6 +57,8 @@ class SearchPlayer final : public Player {
 }  // namespace
 
 Expected<std::unique_ptr<Player>> make_search_player(std::string_view game, std::string_view spec) {
+  // GDL games are played by GDL players (bots/gdl), whose specs are their own.
+  if (is_gdl_kind(game)) return make_gdl_client_player(spec);
   auto parsed = search::parse_search_spec(spec);
   if (!parsed) return make_error(parsed.error());
   // The spec's movetime becomes a cap the clock may lower (agents let a spec's limit win).

@@ -14,7 +14,8 @@ namespace arena::client {
 
 // A Player for game `game` that searches with `spec`. The spec's movetime is a cap: the
 // clock's budget wins when it is shorter, so a preset never flags. Errors name the game or
-// the bad part of the spec.
+// the bad part of the spec. For "gdl" and "gdl:NAME" the spec is a GDL player's
+// (bots/client/gdl_client_player.h).
 Expected<std::unique_ptr<Player>> make_search_player(std::string_view game, std::string_view spec);
 
 // A factory that makes a fresh search Player per game (the spec is checked on each call).

@@ -155,16 +155,10 @@ Expected<std::unique_ptr<StateMachine>> build_machine(
     const std::shared_ptr<const Description>& description, Reasoner reasoner,
     const std::optional<std::string>& compile_error, std::string* new_compile_error) {
   if (reasoner != Reasoner::kProver && !compile_error) {
-#ifdef ARENA_GDL_HAVE_COMPILED
     auto compiled = make_compiled(description);
     if (compiled) return std::move(*compiled);
     if (new_compile_error != nullptr) *new_compile_error = compiled.error();
     if (reasoner == Reasoner::kCompiled) return make_error(compiled.error());
-#else
-    const std::string missing = "the compiled reasoner is not built yet";
-    if (new_compile_error != nullptr) *new_compile_error = missing;
-    if (reasoner == Reasoner::kCompiled) return make_error(missing);
-#endif
   } else if (reasoner == Reasoner::kCompiled) {
     return make_error(description->source + " does not compile: " + *compile_error);
   }

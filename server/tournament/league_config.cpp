@@ -1,10 +1,16 @@
 #include "server/tournament/league_config.h"
 
+#include <algorithm>
+#include <cctype>
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
+
+#ifndef ARENA_LEAGUES_DIR
+#define ARENA_LEAGUES_DIR "leagues"
+#endif
 
 namespace arena::tournament {
 namespace {
@@ -214,8 +220,16 @@ std::string to_json_text(const LeagueConfig& c) {
 }
 
 Expected<LeagueConfig> league_preset(const std::string& name) {
-  if (name != "aind-isolation")
-    return make_error("unknown league preset '" + name + "' (known: aind-isolation)");
+  if (name != "aind-isolation") {
+    // The project's leagues/NAME.json (gdl-tictactoe, ...), by a name of plain characters.
+    const bool plain = !name.empty() && std::all_of(name.begin(), name.end(), [](char ch) {
+      return std::isalnum(static_cast<unsigned char>(ch)) || ch == '-' || ch == '_';
+    });
+    const std::string path = std::string(ARENA_LEAGUES_DIR) + "/" + name + ".json";
+    if (plain && std::ifstream(path).good()) return load_league_config(path);
+    return make_error("unknown league preset '" + name + "' (known: aind-isolation, or NAME of " +
+                      std::string(ARENA_LEAGUES_DIR) + "/NAME.json)");
+  }
   return parse_league_config(R"({
     "name": "aind-isolation", "game": "isolation", "format": "gauntlet",
     "challengers": ["AB_Improved_ID", "AB_Custom", "AB_Custom_2", "AB_Custom_3"],

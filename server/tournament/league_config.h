@@ -85,7 +85,8 @@ Expected<LeagueConfig> load_league_config(const std::string& path);
 std::string to_json_text(const LeagueConfig& config);
 
 // Named presets: "aind-isolation" (the AI-course tournament: four test agents against seven CPU
-// agents, 10 games a pairing from 2 random opening plies, 150 ms a move, 2 at a time).
+// agents, 10 games a pairing from 2 random opening plies, 150 ms a move, 2 at a time), and any
+// other NAME of the project's leagues/NAME.json (gdl-tictactoe, gdl-connectfour).
 Expected<LeagueConfig> league_preset(const std::string& name);
 
 // Checks the counts and names (unique, at least two players, challengers in a gauntlet).

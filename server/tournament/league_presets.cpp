@@ -12,7 +12,9 @@ Expected<void> resolve_entrants(LeagueConfig& config) {
     if (preset == nullptr)
       return make_error("player '" + e.name + "': unknown preset '" + name +
                         "' (arena bot --list-presets)");
-    if (preset->game != config.game)
+    // A GDL preset (game "gdl") plays every gdl:NAME game.
+    const bool gdl = preset->game == "gdl" && config.game.starts_with("gdl:");
+    if (preset->game != config.game && !gdl)
       return make_error("player '" + e.name + "': preset '" + name + "' plays " + preset->game +
                         ", not " + config.game);
     e.preset = name;

@@ -1,0 +1,127 @@
+#include "bots/client/gdl_client_player.h"
+
+#include <algorithm>
+#include <chrono>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bots/gdl/gdl_player.h"
+#include "games/gdl/gdl_game.h"
+#include "games/gdl/library.h"
+
+namespace arena::client {
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+// Splits "movetime=N" off a GDL player spec: the client's cap, not the player's key.
+Expected<std::pair<std::string, std::int64_t>> split_movetime(std::string_view spec) {
+  const auto colon = spec.find(':');
+  std::string out(spec.substr(0, colon));
+  std::int64_t cap = 0;
+  std::string_view rest = colon == std::string_view::npos ? "" : spec.substr(colon + 1);
+  std::string kept;
+  while (!rest.empty()) {
+    const auto comma = rest.find(',');
+    const std::string_view part = rest.substr(0, comma);
+    rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
+    if (part.starts_with("movetime=")) {
+      const std::string v(part.substr(9));
+      if (v.empty() || v.size() > 9 || !std::all_of(v.begin(), v.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return make_error("GDL player spec '" + std::string(spec) + "': movetime=" + v +
+                          " is not a number of milliseconds");
+      cap = std::stoll(v);
+    } else if (!part.empty()) {
+      kept += (kept.empty() ? "" : ",") + std::string(part);
+    }
+  }
+  if (!kept.empty()) out += ":" + kept;
+  return std::pair{out, cap};
+}
+
+class GdlClientPlayer final : public Player {
+ public:
+  GdlClientPlayer(std::unique_ptr<gdl::GdlPlayer> player, std::int64_t cap_ms)
+      : player_(std::move(player)), cap_ms_(cap_ms) {}
+
+  void new_game() override { started_ = false; }
+
+  Expected<TurnReply> choose_move(const TurnRequest& request) override {
+    const auto begin = SteadyClock::now();
+    if (!context_ || loaded_for_ != request.game) {
+      auto made = gdl::make_gdl_context(request.game);
+      if (!made) return make_error(made.error());
+      context_ = *made;
+      loaded_for_ = request.game;
+      started_ = false;
+    }
+    auto game = gdl::GdlGame::load(context_, request.position);
+    if (!game) return make_error("cannot read the " + request.game + " position: " + game.error());
+    auto role = my_role(**game, request.legal_moves);
+    if (!role) return make_error(role.error());
+    std::int64_t ms = request.budget_ms;
+    if (cap_ms_ > 0) ms = ms > 0 ? std::min(ms, cap_ms_) : cap_ms_;
+    if (ms <= 0) ms = kDefaultGdlMoveMs;
+    // A margin for sending the move: a tenth, at most 50 ms.
+    const auto deadline = begin + std::chrono::milliseconds(ms - std::min<std::int64_t>(50, ms / 10));
+    std::lock_guard lock(context_->mutex());
+    gdl::StateMachine& machine = context_->machine();
+    if (!started_ || *role != role_) {
+      player_->start(machine, *role, deadline);
+      started_ = true;
+      role_ = *role;
+    }
+    const gdl::Move move = player_->choose((*game)->state(), deadline);
+    TurnReply reply;
+    reply.move = machine.pool().to_kif(move, machine.description().symbols);
+    if (std::find(request.legal_moves.begin(), request.legal_moves.end(), reply.move) ==
+        request.legal_moves.end())
+      return make_error(std::string(player_->name()) + " chose '" + reply.move +
+                        "', which the server did not list");
+    reply.info.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                             SteadyClock::now() - begin)
+                             .count();
+    return reply;
+  }
+
+ private:
+  static Expected<int> my_role(const gdl::GdlGame& game, const std::vector<std::string>& legal) {
+    const std::vector<int> movers = game.movers();
+    if (movers.size() == 1) return movers.front();
+    std::vector<std::string> wanted = legal;
+    std::sort(wanted.begin(), wanted.end());
+    for (int seat : movers) {
+      auto mine = game.legal_moves_of(seat);
+      std::sort(mine.begin(), mine.end());
+      if (mine == wanted) return seat;
+    }
+    return make_error("no role of " + std::string(game.name()) +
+                      " has the legal moves the server listed in this position");
+  }
+
+  std::unique_ptr<gdl::GdlPlayer> player_;
+  std::int64_t cap_ms_;
+  std::shared_ptr<gdl::GdlContext> context_;
+  std::string loaded_for_;
+  bool started_ = false;
+  int role_ = -1;
+};
+
+}  // namespace
+
+bool is_gdl_kind(std::string_view game) {
+  return game == "gdl" || game.starts_with("gdl:");
+}
+
+Expected<std::unique_ptr<Player>> make_gdl_client_player(std::string_view spec) {
+  auto split = split_movetime(spec);
+  if (!split) return make_error(split.error());
+  auto player = gdl::make_gdl_player(split->first);
+  if (!player) return make_error(player.error());
+  return std::unique_ptr<Player>(
+      std::make_unique<GdlClientPlayer>(std::move(*player), split->second));
+}
+
+}  // namespace arena::client

@@ -1,0 +1,160 @@
+// Players of any GDL game (bots/gdl): specs, legal moves on sheets of every kind (turn-taking,
+// simultaneous, three and four roles), UCT against random on tic-tac-toe, the deadline, and
+// the bot client's adapter that plays gdl: games from a TurnRequest.
+
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bots/client/search_player.h"
+#include "bots/gdl/gdl_player.h"
+#include "games/gdl/gdl_game.h"
+#include "games/gdl/library.h"
+
+namespace arena::gdl {
+namespace {
+
+using std::chrono::milliseconds;
+
+std::shared_ptr<GdlContext> context_of(const std::string& sheet) {
+  auto c = make_gdl_context(sheet);
+  EXPECT_TRUE(c) << sheet << ": " << c.error();
+  return c ? *c : nullptr;
+}
+
+std::unique_ptr<GdlPlayer> player_of(const std::string& spec) {
+  auto p = make_gdl_player(spec);
+  EXPECT_TRUE(p) << spec << ": " << p.error();
+  return p ? std::move(*p) : nullptr;
+}
+
+// Plays one game with one player per role from the initial state, at most `max_turns` turns;
+// every move chosen must be legal. Returns the goals (empty if the game did not end).
+std::vector<int> play_game(StateMachine& m, std::vector<std::unique_ptr<GdlPlayer>>& players,
+                           int max_turns, milliseconds per_move) {
+  const int roles = static_cast<int>(m.roles().size());
+  for (int r = 0; r < roles; ++r) players[static_cast<std::size_t>(r)]->start(m, r, Clock::now());
+  State s = m.initial_state();
+  for (int turn = 0; turn < max_turns && !m.is_terminal(s); ++turn) {
+    JointMove joint;
+    for (int r = 0; r < roles; ++r) {
+      const Move mv = players[static_cast<std::size_t>(r)]->choose(s, Clock::now() + per_move);
+      const auto legal = m.legal_moves(s, r);
+      EXPECT_NE(std::find(legal.begin(), legal.end(), mv), legal.end())
+          << players[static_cast<std::size_t>(r)]->name() << " as role " << r << " chose "
+          << m.pool().to_kif(mv, m.description().symbols);
+      joint.push_back(mv);
+    }
+    s = m.next_state(s, joint);
+  }
+  if (!m.is_terminal(s)) return {};
+  std::vector<int> goals;
+  for (int r = 0; r < roles; ++r) goals.push_back(m.goal(s, r) ? *m.goal(s, r) : -1);
+  return goals;
+}
+
+TEST(GdlPlayers, SpecsAreCheckedAndListed) {
+  for (const char* ok : {"random", "random:seed=3", "uct", "uct:c=1.4,iterations=100", "mcts",
+                         "fuzzy", "fuzzy:tau=0.8,theta=0.55,q=0,depth=2,iterations=50"})
+    EXPECT_TRUE(make_gdl_player(ok)) << ok;
+  struct Bad {
+    const char* spec;
+    const char* says;
+  };
+  for (const Bad& bad : {Bad{"minimax", "unknown GDL player 'minimax'"},
+                         Bad{"uct:depth=2", "unknown key 'depth'"},
+                         Bad{"uct:iterations=-5", "iterations=-5"},
+                         Bad{"uct:c", "not key=value"}, Bad{"fuzzy:tau=2", "tau"},
+                         Bad{"random:c=1", "unknown key 'c'"}}) {
+    auto p = make_gdl_player(bad.spec);
+    ASSERT_FALSE(p) << bad.spec;
+    EXPECT_NE(p.error().find(bad.says), std::string::npos) << bad.spec << ": " << p.error();
+  }
+  EXPECT_EQ(gdl_player_specs().size(), 3u);
+}
+
+TEST(GdlPlayers, MovesAreLegalOnSheetsOfEveryKind) {
+  // Turn-taking, simultaneous (roshambo2), three and four roles.
+  for (const char* sheet : {"tictactoe", "roshambo2", "tictactoe_3player", "smallest_4player",
+                            "connectFour", "nim1"}) {
+    SCOPED_TRACE(sheet);
+    auto c = context_of(sheet);
+    ASSERT_TRUE(c);
+    StateMachine& m = c->machine();
+    for (const char* spec : {"random:seed=2", "uct:iterations=8", "fuzzy:iterations=8"}) {
+      SCOPED_TRACE(spec);
+      std::vector<std::unique_ptr<GdlPlayer>> players;
+      for (std::size_t r = 0; r < m.roles().size(); ++r) players.push_back(player_of(spec));
+      const auto goals = play_game(m, players, 8, milliseconds(2000));
+      for (int g : goals) EXPECT_TRUE(g >= 0 && g <= 100) << g;
+    }
+  }
+}
+
+TEST(GdlPlayers, UctBeatsRandomAtTicTacToe) {
+  auto c = context_of("tictactoe");
+  ASSERT_TRUE(c);
+  StateMachine& m = c->machine();
+  int uct_wins = 0, uct_losses = 0, games = 0;
+  for (int g = 0; g < 6; ++g) {
+    const int uct_role = g % 2;
+    std::vector<std::unique_ptr<GdlPlayer>> players(2);
+    players[static_cast<std::size_t>(uct_role)] =
+        player_of("uct:iterations=400,seed=" + std::to_string(g + 1));
+    players[static_cast<std::size_t>(1 - uct_role)] =
+        player_of("random:seed=" + std::to_string(g + 11));
+    const auto goals = play_game(m, players, 20, milliseconds(5000));
+    ASSERT_EQ(goals.size(), 2u);
+    ++games;
+    const int mine = goals[static_cast<std::size_t>(uct_role)];
+    const int theirs = goals[static_cast<std::size_t>(1 - uct_role)];
+    uct_wins += mine > theirs ? 1 : 0;
+    uct_losses += mine < theirs ? 1 : 0;
+  }
+  EXPECT_GT(uct_wins * 2, games) << uct_wins << " wins of " << games;
+  EXPECT_EQ(uct_losses, 0);
+}
+
+TEST(GdlPlayers, UctAnswersByTheDeadline) {
+  auto c = context_of("connectFour");
+  ASSERT_TRUE(c);
+  StateMachine& m = c->machine();
+  auto uct = player_of("uct");
+  uct->start(m, 0, Clock::now());
+  const auto begin = Clock::now();
+  const Move mv = uct->choose(m.initial_state(), begin + milliseconds(100));
+  const auto took = std::chrono::duration_cast<milliseconds>(Clock::now() - begin);
+  EXPECT_LT(took.count(), 400);  // the deadline, plus what one state's question may take
+  const auto legal = m.legal_moves(m.initial_state(), 0);
+  EXPECT_NE(std::find(legal.begin(), legal.end(), mv), legal.end());
+}
+
+TEST(GdlPlayers, TheBotClientPlaysGdlGamesFromATurnRequest) {
+  auto c = context_of("tictactoe");
+  ASSERT_TRUE(c);
+  auto game = GdlGame::start(c);
+  ASSERT_TRUE(game);
+  ASSERT_TRUE((*game)->play((*game)->legal_moves().front()));
+  // The preset's game is "gdl": one Player for every sheet.
+  auto player = client::make_search_player("gdl", "uct:iterations=50,movetime=2000");
+  ASSERT_TRUE(player) << player.error();
+  client::TurnRequest request;
+  request.game = "gdl:tictactoe";
+  request.position = (*game)->serialize();
+  request.legal_moves = (*game)->legal_moves();
+  request.budget_ms = 1000;
+  auto reply = (*player)->choose_move(request);
+  ASSERT_TRUE(reply) << reply.error();
+  EXPECT_NE(std::find(request.legal_moves.begin(), request.legal_moves.end(), reply->move),
+            request.legal_moves.end())
+      << reply->move;
+  request.position = "(cell 1 1 zebra)";
+  EXPECT_FALSE((*player)->choose_move(request));
+  EXPECT_FALSE(client::make_search_player("gdl:tictactoe", "uct:movetime=soon"));
+}
+
+}  // namespace
+}  // namespace arena::gdl
