@@ -1,6 +1,7 @@
 // SqliteStore's reads: one read connection, guarded by read_mutex_. WAL lets them run while
 // the writer commits; each read sees the last committed state when it starts.
 
+#include <cstdlib>
 #include <utility>
 
 #include "db/rating_update.h"
@@ -14,9 +15,25 @@ constexpr const char* kSummaryColumns =
     "SELECT g.id, g.kind, g.options, COALESCE(p1.name, ''), COALESCE(p2.name, ''), "
     "COALESCE(g.result, ''), COALESCE(g.reason, ''), g.time_control, g.started_at, "
     "COALESCE(g.ended_at, 0), (SELECT COUNT(*) FROM moves m WHERE m.game_id = g.id), "
-    "g.start_position, COALESCE(g.final_position, ''), g.seed "
+    "g.start_position, COALESCE(g.final_position, ''), g.seed, "
+    // game_seats (0003): the seats' names (unit-separated: names have no control characters)
+    // and scores, in seat order.
+    "(SELECT group_concat(name, char(31)) FROM (SELECT COALESCE(p.name, '') AS name "
+    "FROM game_seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id "
+    "ORDER BY s.seat)), "
+    "(SELECT group_concat(score, ',') FROM (SELECT score FROM game_seats s "
+    "WHERE s.game_id = g.id AND s.score IS NOT NULL ORDER BY s.seat)) "
     "FROM games g LEFT JOIN players p1 ON p1.id = g.first_id "
     "LEFT JOIN players p2 ON p2.id = g.second_id ";
+
+std::vector<std::string> split(const std::string& text, char separator) {
+  std::vector<std::string> out(1);
+  for (char c : text) {
+    if (c == separator) out.emplace_back();
+    else out.back().push_back(c);
+  }
+  return out;
+}
 
 GameSummary summary_from(const Statement& s) {
   GameSummary g;
@@ -31,6 +48,9 @@ GameSummary summary_from(const Statement& s) {
   g.started_at_ms = s.int64(8);
   g.ended_at_ms = s.int64(9);
   g.plies = s.int32(10);
+  if (!s.is_null(14)) g.seat_names = split(s.text(14), '\x1f');
+  if (!s.is_null(15))
+    for (const auto& score : split(s.text(15), ',')) g.scores.push_back(std::atoi(score.c_str()));
   return g;
 }
 
@@ -54,7 +74,8 @@ Expected<std::vector<GameSummary>> SqliteStore::list_games(const GameFilter& f) 
   std::lock_guard lock(read_mutex_);
   const std::string sql = std::string(kSummaryColumns) +
                           "WHERE (?1 = '' OR g.kind = ?1) AND (?2 = 0 OR g.first_id = ?2 OR "
-                          "g.second_id = ?2) AND (?3 = 0 OR g.result IS NOT NULL) ORDER BY g.id " +
+                          "g.second_id = ?2 OR EXISTS (SELECT 1 FROM game_seats s WHERE "
+                          "s.game_id = g.id AND s.player_id = ?2)) AND (?3 = 0 OR g.result IS NOT NULL) ORDER BY g.id " +
                           (f.oldest_first ? "ASC" : "DESC") + " LIMIT ?4 OFFSET ?5";
   auto stmt = reader_.prepare(sql);
   if (!stmt) return Error{stmt.error()};

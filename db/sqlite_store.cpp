@@ -320,12 +320,30 @@ Expected<void> insert_game(Connection& c, const NewGame& game, GameId& id) {
     return make_error("cannot create the game (unknown player, version or tournament?): " +
                       r.error());
   id = c.last_insert_rowid();
+  for (std::size_t seat = 0; seat < game.seats.size(); ++seat) {
+    auto row = c.prepare("INSERT INTO game_seats (game_id, seat, player_id) VALUES (?1, ?2, ?3)");
+    if (!row) return Error{row.error()};
+    row->bind(1, id).bind(2, static_cast<std::int64_t>(seat)).bind(3, optional_id(game.seats[seat]));
+    if (auto r = row->run(); !r)
+      return make_error("cannot record seat " + std::to_string(seat) + " of the game: " + r.error());
+  }
+  return {};
+}
+
+// A game of more than two seats names every seat, its first two being first and second.
+Expected<void> check_seats(const NewGame& game) {
+  if (game.seats.empty()) return {};
+  if (game.seats.size() < 3 || game.seats.size() > 6)
+    return make_error("a game lists 3 to 6 seats, not " + std::to_string(game.seats.size()));
+  if (game.seats[0] != game.first || game.seats[1] != game.second)
+    return make_error("seats 0 and 1 must be the game's first and second players");
   return {};
 }
 
 }  // namespace
 
 Expected<GameId> SqliteStore::create_game(const NewGame& game) {
+  if (auto ok = check_seats(game); !ok) return Error{ok.error()};
   GameId id = 0;
   auto ok = writer_.run([&](Connection& c) { return insert_game(c, game, id); });
   if (!ok) return Error{ok.error()};
@@ -334,6 +352,7 @@ Expected<GameId> SqliteStore::create_game(const NewGame& game) {
 }
 
 void SqliteStore::create_game_async(const NewGame& game, Created done) {
+  if (auto ok = check_seats(game); !ok) return done(Error{ok.error()});
   post_for_result<GameId>(
       writer_, [game](Connection& c, GameId& id) { return insert_game(c, game, id); },
       [this, done = std::move(done)](Expected<GameId> id) {
@@ -541,12 +560,58 @@ Expected<void> insert_move(Connection& c, const MoveRecord& m, std::int64_t crea
   return stmt->run();
 }
 
+// "100-0-50": three to six scores 0..100 joined by '-' (the result of a game of that many seats).
+bool is_scores_result(const std::string& result) {
+  int parts = 0;
+  std::size_t start = 0;
+  for (;;) {
+    const std::size_t dash = result.find('-', start);
+    const std::string part = result.substr(start, dash == std::string::npos ? dash : dash - start);
+    if (part.empty() || part.size() > 3 ||
+        part.find_first_not_of("0123456789") != std::string::npos || std::stoi(part) > 100)
+      return false;
+    ++parts;
+    if (dash == std::string::npos) break;
+    start = dash + 1;
+  }
+  return parts >= 3 && parts <= 6;
+}
+
+Expected<void> check_scores(const GameEnd& end) {
+  if (end.scores.size() > 6)
+    return make_error("game " + std::to_string(end.game) + ": more than 6 scores");
+  for (std::size_t seat = 0; seat < end.scores.size(); ++seat)
+    if (end.scores[seat] < 0 || end.scores[seat] > 100)
+      return make_error("game " + std::to_string(end.game) + ": score " +
+                        std::to_string(end.scores[seat]) + " of seat " + std::to_string(seat) +
+                        " is not in 0..100");
+  return {};
+}
+
+// Each seat's score into game_seats (a row made for a two-seat game's seat names its player).
+Expected<void> store_scores(Connection& c, const GameEnd& end, PlayerId first, PlayerId second) {
+  for (std::size_t seat = 0; seat < end.scores.size(); ++seat) {
+    const int score = end.scores[seat];
+    auto stmt = c.prepare(
+        "INSERT INTO game_seats (game_id, seat, player_id, score) VALUES (?1, ?2, ?3, ?4) "
+        "ON CONFLICT (game_id, seat) DO UPDATE SET score = excluded.score");
+    if (!stmt) return Error{stmt.error()};
+    const PlayerId player = seat == 0 ? first : seat == 1 ? second : 0;
+    stmt->bind(1, end.game).bind(2, static_cast<std::int64_t>(seat));
+    stmt->bind(3, optional_id(player)).bind(4, score);
+    if (auto r = stmt->run(); !r) return r;
+  }
+  return {};
+}
+
 Expected<void> finish(Connection& c, const GameEnd& end) {
   const std::string game = "game " + std::to_string(end.game);
   if (end.result != "1-0" && end.result != "0-1" && end.result != "1/2-1/2" && end.result != "*" &&
-      end.result != "solved")
+      end.result != "solved" && !is_scores_result(end.result))
     return make_error(game + ": result '" + end.result +
-                      "' is not one of 1-0, 0-1, 1/2-1/2, *, solved");
+                      "' is not one of 1-0, 0-1, 1/2-1/2, *, solved, or 3 to 6 scores joined "
+                      "by '-'");
+  if (auto ok = check_scores(end); !ok) return ok;
   auto select = c.prepare("SELECT kind, first_id, second_id, result FROM games WHERE id = ?1");
   if (!select) return Error{select.error()};
   select->bind(1, end.game);
@@ -565,6 +630,8 @@ Expected<void> finish(Connection& c, const GameEnd& end) {
   update->bind(1, end.game).bind(2, end.result).bind(3, end.reason);
   update->bind(4, end.final_position).bind(5, now_unix_ms());
   if (auto r = update->run(); !r) return r;
+  if (auto r = store_scores(c, end, first, second); !r) return r;
+  // Games of more than two seats are not rated (their result is a list of scores).
   const auto score = first_score(end.result);
   if (!score || first == 0 || second == 0 || first == second) return {};
   return apply_rating_updates(c, end.game, kind, first, second, *score);

@@ -58,6 +58,9 @@ struct NewGame {
   // Bot versions (register_bot_version) of the two sides; 0 for none or a human.
   std::int64_t first_version = 0;
   std::int64_t second_version = 0;
+  // Games of more than two seats: every seat's player, in seat order (first and second are
+  // seats 0 and 1 and must be the same); recorded in game_seats. Empty for two seats.
+  std::vector<PlayerId> seats{};
 };
 
 struct MoveRecord {
@@ -75,9 +78,14 @@ struct MoveRecord {
 
 struct GameEnd {
   GameId game = 0;
-  std::string result;  // "1-0", "0-1", "1/2-1/2", "*" (aborted) or "solved"
-  std::string reason;  // "checkmate", "timeout", "resignation", ...
+  // "1-0", "0-1", "1/2-1/2", "*" (aborted) or "solved"; for more than two seats, the seats'
+  // scores joined by '-' ("100-0-50", protocol::result_from_scores).
+  std::string result;
+  std::string reason;  // "checkmate", "timeout", "resignation", "goals", ...
   std::string final_position;
+  // Per seat, 0..100 (GDL goals; 100/0 or 50/50 for the others); recorded in game_seats.
+  // Empty: none (an aborted game).
+  std::vector<int> scores{};
 };
 
 using Done = std::function<void(Expected<void>)>;
@@ -102,6 +110,11 @@ struct GameSummary {
   std::string time_control;
   std::int64_t started_at_ms = 0, ended_at_ms = 0;  // unix ms; 0 = not yet
   int plies = 0;
+  // From game_seats: the seats' player names where it has them (every seat of a game of more
+  // than two seats; a two-seat game's once it ended with scores), and the seats' scores once
+  // the game ended with scores; else empty.
+  std::vector<std::string> seat_names{};
+  std::vector<int> scores{};
 };
 
 struct GameDetail {

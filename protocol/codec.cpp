@@ -297,13 +297,39 @@ Json to_json(const PlayerInfo& p) {
   return Json{{"id", p.id}, {"name", p.name}, {"bot", p.bot}};
 }
 
+Json to_json(const BoardLayout& b) {
+  return Json{{"relation", b.relation}, {"rows", b.rows}, {"cols", b.cols}};
+}
+
+Json to_json(const GameStartMessage& g) {
+  Json players = Json::array();
+  for (const auto& p : g.players) players.push_back(to_json(p));
+  return Json{{"type", "game_start"},
+              {"version", 0},
+              {"game_id", g.game_id},
+              {"game", g.game},
+              {"options", g.options},
+              {"time_control", g.time_control},
+              {"players", players},
+              {"moves", g.moves},
+              {"seats", g.seats},
+              {"simultaneous", g.simultaneous},
+              {"board", g.board ? to_json(*g.board) : Json(nullptr)}};
+}
+
 Json to_json(const StateMessage& s) {
   Json j{{"type", "state"},          {"game_id", s.game_id}, {"version", s.version},
          {"position", s.position},   {"to_move", s.to_move}, {"legal_moves", s.legal_moves},
-         {"last_move", s.last_move}, {"clocks", nullptr},    {"result", nullptr}};
-  if (s.clocks) j["clocks"] = Json::array({s.clocks->first_ms, s.clocks->second_ms});
+         {"last_move", s.last_move}, {"clocks", nullptr},    {"result", nullptr},
+         {"movers", s.movers}};
+  if (s.clocks) j["clocks"] = *s.clocks;
   if (!s.result.empty()) j["result"] = s.result;
+  if (s.legal_moves_by_seat) j["legal_moves_by_seat"] = *s.legal_moves_by_seat;
   return j;
+}
+
+Json to_json(const MovedMessage& m) {
+  return Json{{"type", "moved"}, {"game_id", m.game_id}, {"version", m.version}, {"seat", m.seat}};
 }
 
 Json to_json(const GameEndMessage& e) {
@@ -311,7 +337,26 @@ Json to_json(const GameEndMessage& e) {
               {"game_id", e.game_id},
               {"version", e.version},
               {"result", e.result},
-              {"reason", e.reason}};
+              {"reason", e.reason},
+              {"scores", e.scores.empty() ? Json(nullptr) : Json(e.scores)}};
+}
+
+Json to_json(const SeekJoinedMessage& m) {
+  Json players = Json::array();
+  for (const auto& p : m.players) players.push_back(to_json(p));
+  return Json{{"type", "seek_joined"},
+              {"seek_id", m.seek_id},
+              {"game", m.game},
+              {"seats", m.seats},
+              {"players", players}};
+}
+
+std::string result_from_scores(const std::vector<int>& scores) {
+  if (scores.size() == 2)
+    return scores[0] > scores[1] ? "1-0" : scores[0] < scores[1] ? "0-1" : "1/2-1/2";
+  std::string out;
+  for (int s : scores) out += (out.empty() ? "" : "-") + std::to_string(s);
+  return out;
 }
 
 std::string encode_error(ErrorCode code, std::string_view message, std::string_view ref) {

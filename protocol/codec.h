@@ -40,8 +40,14 @@ std::string encode(const ClientMessage& message);
 
 // Server messages.
 Json to_json(const PlayerInfo& p);
+Json to_json(const BoardLayout& b);
+Json to_json(const GameStartMessage& g);  // version 0
 Json to_json(const StateMessage& s);
+Json to_json(const MovedMessage& m);
 Json to_json(const GameEndMessage& e);
+Json to_json(const SeekJoinedMessage& m);
+// "1-0", "0-1" or "1/2-1/2" from two seats' scores, or the scores joined by '-' for more.
+std::string result_from_scores(const std::vector<int>& scores);
 std::string encode_error(ErrorCode code, std::string_view message, std::string_view ref = {});
 
 }  // namespace arena::protocol

@@ -38,6 +38,8 @@ std::string_view to_string(ErrorCode code) {
       return "not_your_game";
     case ErrorCode::kNotYourTurn:
       return "not_your_turn";
+    case ErrorCode::kAlreadyMoved:
+      return "already_moved";
     case ErrorCode::kIllegalMove:
       return "illegal_move";
     case ErrorCode::kGameOver:

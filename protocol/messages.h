@@ -12,7 +12,11 @@
 
 namespace arena::protocol {
 
-inline constexpr int kProtocolVersion = 1;
+// Version 2 adds seats (3 to 6 players), simultaneous turns and per-seat scores as new fields
+// and messages; a version 1 client is still accepted and gets the same messages (README).
+inline constexpr int kProtocolVersion = 2;
+inline constexpr int kMinProtocolVersion = 1;
+inline constexpr int kMaxSeats = 6;
 inline constexpr std::size_t kMaxMessageBytes = 64 * 1024;  // larger frames close the socket
 inline constexpr int kMaxJsonDepth = 32;                    // nesting of arrays and objects
 inline constexpr int kMaxMessagesPerSecond = 200;            // sustained, per connection
@@ -36,7 +40,8 @@ enum class ErrorCode {
   kNoSuchPlayer,     // challenge.to is not online
   kNoSuchGame,       // game id unknown (or not live)
   kNotYourGame,      // you are not a player of that game
-  kNotYourTurn,      // a move by the side not to move
+  kNotYourTurn,      // a move by a seat that is not to move
+  kAlreadyMoved,     // a second move by a seat in the same simultaneous turn
   kIllegalMove,      // the move is not legal in the position
   kGameOver,         // the game has ended
   kNoDrawOffer,      // accept_draw without an offer from the opponent
@@ -137,26 +142,61 @@ struct PlayerInfo {
   bool bot = false;
 };
 
-struct Clocks {
-  std::int64_t first_ms = 0, second_ms = 0;  // time left; for movetime, the per-move limit
+// A board drawn from a GDL state's cell-like facts: (relation ROW COL CONTENT...) with ROW in
+// `rows` and COL in `cols` (in display order); the other arguments are the cell's content.
+struct BoardLayout {
+  std::string relation;
+  std::vector<std::string> rows, cols;
+};
+
+struct GameStartMessage {
+  std::int64_t game_id = 0;
+  std::string game, options, time_control;
+  std::vector<PlayerInfo> players;  // one per seat, seat order
+  std::vector<std::string> moves;   // the turns played so far (a resumed game)
+  std::vector<std::string> seats;   // v2: a name per seat ("white", "xplayer")
+  bool simultaneous = false;        // v2: a turn may have several movers
+  std::optional<BoardLayout> board;  // v2: GDL games whose state is a board
 };
 
 struct StateMessage {
   std::int64_t game_id = 0;
   std::int64_t version = 0;
   std::string position;
-  int to_move = 0;  // 0 = first player, 1 = second
-  std::vector<std::string> legal_moves;
-  std::optional<Clocks> clocks;
-  std::string last_move;  // empty before the first move
+  int to_move = 0;  // the seat to move (the first mover of a simultaneous turn)
+  std::vector<std::string> legal_moves;  // of `to_move`
+  std::optional<std::vector<std::int64_t>> clocks;  // time left per seat; movetime: per move
+  std::string last_move;  // the last turn's record; empty before the first move
   std::string result;     // empty while the game goes on
+  std::vector<int> movers;  // v2: every seat that must move now (empty once over)
+  // v2, simultaneous games only: the legal moves of every seat (empty for a non-mover).
+  std::optional<std::vector<std::vector<std::string>>> legal_moves_by_seat;
+};
+
+// v2: a seat has chosen its move in a simultaneous turn (the move stays secret until the
+// turn is played).
+struct MovedMessage {
+  std::int64_t game_id = 0;
+  std::int64_t version = 0;
+  int seat = 0;
 };
 
 struct GameEndMessage {
   std::int64_t game_id = 0;
   std::int64_t version = 0;
-  std::string result;  // "1-0", "0-1", "1/2-1/2", "*" (aborted)
+  // "1-0", "0-1", "1/2-1/2", "*" (aborted); with more than two seats the scores joined by
+  // '-' ("100-0-50").
+  std::string result;
   std::string reason;
+  std::vector<int> scores;  // v2: per seat, 0..100 (GDL goals); empty when aborted
+};
+
+// v2: someone joined an open seek of a game with more than two seats.
+struct SeekJoinedMessage {
+  std::int64_t seek_id = 0;
+  std::string game;
+  int seats = 0;
+  std::vector<PlayerInfo> players;  // the owner, then who joined, in order
 };
 
 }  // namespace arena::protocol

@@ -55,6 +55,7 @@ class Connection {
 
   // Protocol state, owned by the hub.
   bool hello_done = false;
+  int protocol = 0;  // the protocol version its hello asked for (welcome says it back)
   bool reading_paused = false;  // see continue_reading
   protocol::PlayerInfo player;
   std::string session_token;

@@ -114,11 +114,13 @@ void Hub::dispatch(const std::shared_ptr<Connection>& c, protocol::ClientMessage
 
 void Hub::on_hello(const std::shared_ptr<Connection>& c, const protocol::Hello& m) {
   if (c->hello_done) return send_error(c, ErrorCode::kBadField, "hello was already sent", "hello");
-  if (m.version != protocol::kProtocolVersion)
+  if (m.version < protocol::kMinProtocolVersion || m.version > protocol::kProtocolVersion)
     return send_error(c, ErrorCode::kBadVersion,
                       "protocol version " + std::to_string(m.version) + " is not supported (use " +
+                          std::to_string(protocol::kMinProtocolVersion) + " to " +
                           std::to_string(protocol::kProtocolVersion) + ")",
                       "hello");
+  c->protocol = m.version;
   protocol::PlayerInfo player;
   std::string token = !m.resume.empty() ? m.resume : c->cookie_token;
   if (c->bot) {
@@ -181,8 +183,9 @@ void Hub::welcome(const std::shared_ptr<Connection>& c, const protocol::PlayerIn
     conns.push_back(c);
     for (auto id : live_) {
       auto& match = matches_[id];
-      for (int seat = 0; seat < 2; ++seat)
-        if (match->settings().players[seat].id == player.id) games.emplace_back(match, seat);
+      const auto& players = match->settings().players;
+      for (std::size_t seat = 0; seat < players.size(); ++seat)
+        if (players[seat].id == player.id) games.emplace_back(match, static_cast<int>(seat));
     }
   }
   if (first_connection)
@@ -192,7 +195,7 @@ void Hub::welcome(const std::shared_ptr<Connection>& c, const protocol::PlayerIn
   c->send(text_of(Json{{"type", "welcome"},
                        {"player", protocol::to_json(player)},
                        {"server", "arena 0.1.0"},
-                       {"protocol", protocol::kProtocolVersion},
+                       {"protocol", c->protocol},
                        {"session", c->bot ? "" : token},
                        {"your_games", live},
                        {"limits",
@@ -217,10 +220,13 @@ void Hub::on_close(const std::shared_ptr<Connection>& c) {
     if (!conns.empty()) return;
     player_conns_.erase(c->player.id);
     std::erase_if(seeks_, [&](const auto& s) { return s.second.owner.id == c->player.id; });
+    for (auto& [id, seek] : seeks_)  // a player gone leaves the seeks it joined
+      std::erase_if(seek.joined, [&](const auto& p) { return p.id == c->player.id; });
     for (auto id : live_) {
-      auto& match = matches_[id];
-      for (int seat = 0; seat < 2; ++seat)
-        if (match->settings().players[seat].id == c->player.id) games.emplace_back(match, seat);
+      const auto& players = matches_[id]->settings().players;
+      for (std::size_t seat = 0; seat < players.size(); ++seat)
+        if (players[seat].id == c->player.id)
+          games.emplace_back(matches_[id], static_cast<int>(seat));
     }
   }
   for (auto& [match, seat] : games) match->connection_changed(seat, false);
@@ -451,12 +457,17 @@ Text Hub::lobby_snapshot() {
   std::size_t players_online = 0, games_live = 0;
   {
     std::lock_guard lock(mutex_);
-    for (const auto& [id, s] : seeks_)
+    for (const auto& [id, s] : seeks_) {
+      Json joined = Json::array();
+      for (const auto& p : s.joined) joined.push_back(protocol::to_json(p));
       seeks.push_back(Json{{"seek_id", id},
                            {"by", protocol::to_json(s.owner)},
                            {"game", s.game},
                            {"options", s.options},
-                           {"time_control", s.time_control}});
+                           {"time_control", s.time_control},
+                           {"seats", s.seats},
+                           {"joined", joined}});
+    }
     for (const auto& [id, conns] : player_conns_)
       players_online +=
           std::any_of(conns.begin(), conns.end(), [](const auto& w) { return !w.expired(); });

@@ -119,7 +119,7 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   void on_binary_message(const std::shared_ptr<Connection>& c);
   void on_close(const std::shared_ptr<Connection>& c);
 
-  // Reloads the store's unfinished two-player games as live matches (after a restart);
+  // Reloads the store's unfinished games of two or more seats as live matches (after a restart);
   // returns how many. Call once, before clients connect.
   int restore_unfinished();
   // Drops expired seeks and challenges (called every second by the server, or by tests).
@@ -159,11 +159,15 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   const HubConfig& config() const { return config_; }
 
  private:
+  // A seek for a game of N > 2 seats stays open until N - 1 others joined (accept); a joiner
+  // leaves by cancel_seek or by closing its last connection.
   struct SeekRecord {
     std::int64_t id = 0;
     protocol::PlayerInfo owner;
     std::string game, options, time_control;
     std::int64_t created_ms = 0;
+    int seats = 2;
+    std::vector<protocol::PlayerInfo> joined{};
   };
   struct ChallengeRecord {
     std::int64_t id = 0;
@@ -211,19 +215,21 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   void on_puzzle_move(const std::shared_ptr<Connection>& c, const protocol::PuzzleMove& m);
   void on_puzzle_solution(const std::shared_ptr<Connection>& c, const protocol::PuzzleSolution& m);
 
-  // Validates game, options and time control; on failure sends the error and returns false.
-  bool check_offer(const std::shared_ptr<Connection>& c, const std::string& game,
-                   const std::string& options, const std::string& time_control,
-                   std::string_view ref);
-  std::shared_ptr<Match> make_match(std::int64_t id, const protocol::PlayerInfo& first,
-                                    const protocol::PlayerInfo& second,
+  // Validates game, options and time control; on failure sends the error and returns 0, else
+  // the game's number of seats (2 to protocol::kMaxSeats).
+  int check_offer(const std::shared_ptr<Connection>& c, const std::string& game,
+                  const std::string& options, const std::string& time_control,
+                  std::string_view ref);
+  // An accept of a seek of more than two seats: joins it, and starts the game once full.
+  void join_seek(const std::shared_ptr<Connection>& c, std::int64_t seek_id);
+  std::shared_ptr<Match> make_match(std::int64_t id, std::vector<protocol::PlayerInfo> players,
                                     std::unique_ptr<AnyGame> game, const std::string& options,
                                     const TimeControl& tc,
                                     const std::optional<TournamentRules>& rules = std::nullopt);
-  void start_match(const protocol::PlayerInfo& first, const protocol::PlayerInfo& second,
-                   const std::string& game, const std::string& options,
-                   const std::string& time_control, const std::shared_ptr<Connection>& c,
-                   std::string_view ref);
+  // `players` in seat order (the seeker or challenger first).
+  void start_match(const std::vector<protocol::PlayerInfo>& players, const std::string& game,
+                   const std::string& options, const std::string& time_control,
+                   const std::shared_ptr<Connection>& c, std::string_view ref);
   // Registers a new match as live, subscribes both players' connections, and starts it.
   void begin_match(const std::shared_ptr<Match>& match);
   // The match `game_id` and the seat of `c`'s player, or an error sent to c.

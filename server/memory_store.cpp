@@ -38,6 +38,7 @@ Expected<db::GameId> MemoryStore::create_game(const db::NewGame& game) {
                0};
   d.start_position = game.start_position;
   d.seed = game.seed;
+  for (auto player : game.seats) d.summary.seat_names.push_back(name_of(player));
   games_[id] = d;
   seats_[id] = {game.first, game.second};
   return id;
@@ -90,6 +91,7 @@ void MemoryStore::finish_game(const db::GameEnd& end, db::Done done) {
     it->second.summary.reason = end.reason;
     it->second.summary.ended_at_ms = unix_ms();
     it->second.final_position = end.final_position;
+    it->second.summary.scores = end.scores;
   }
   complete(std::move(done), lock);
 }

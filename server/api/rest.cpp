@@ -7,6 +7,8 @@
 
 #include "db/game_export.h"
 #include "games/catalog/catalog.h"
+#include "server/match/board_layout.h"
+#include "server/match/turns.h"
 
 namespace arena::server {
 
@@ -43,11 +45,18 @@ HttpReply error_reply(int status, const std::string& message) {
 }
 
 Json summary_json(Hub& hub, const db::GameSummary& s) {
+  Json players = Json::array();
+  if (s.seat_names.size() > 2) {
+    for (const auto& name : s.seat_names) players.push_back(hub.display_name(name));
+  } else {
+    players = Json::array({hub.display_name(s.first_name), hub.display_name(s.second_name)});
+  }
   return Json{
       {"id", s.id},
       {"game", s.kind},
       {"options", s.options},
-      {"players", Json::array({hub.display_name(s.first_name), hub.display_name(s.second_name)})},
+      {"players", players},
+      {"scores", s.scores.empty() ? Json(nullptr) : Json(s.scores)},
       {"result", s.result},
       {"reason", s.reason},
       {"time_control", s.time_control},
@@ -94,11 +103,12 @@ HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
   return json_reply(out);
 }
 
-// The position after each stored move, replayed from the start position with the rules
-// library, so that a replay can show every ply. Stops at a move that does not replay (which
-// the server never stores, but an imported file might).
-std::vector<std::string> positions_after_moves(const Hub& hub, const db::GameDetail& d) {
-  std::vector<std::string> out;
+// The stored rows replayed turn by turn with the rules library (server/match/turns.h): each
+// row's seat and turn, and the position after its turn, so that a replay can show every turn.
+// Stops at a row that does not replay (which the server never stores, but an imported file
+// might). Also the board of a GDL game, as game_start has it (server/match/board_layout.h).
+RowReplay replay_detail(const Hub& hub, const db::GameDetail& d,
+                        std::optional<protocol::BoardLayout>& board) {
   const HubConfig& config = hub.config();
   Expected<std::unique_ptr<AnyGame>> game = make_error("no start");
   if (!d.start_position.empty()) {
@@ -106,20 +116,25 @@ std::vector<std::string> positions_after_moves(const Hub& hub, const db::GameDet
   } else if (auto options = parse_game_options(d.summary.options)) {
     game = config.make_game(d.summary.kind, *options);
   }
-  if (!game) return out;
-  for (const auto& m : d.moves) {
-    if (!(*game)->play(m.move)) break;
-    out.push_back((*game)->serialize());
-  }
-  return out;
+  if (!game) return {};
+  board = detect_board_layout(**game);
+  std::vector<std::string> rows;
+  for (const auto& m : d.moves) rows.push_back(m.move);
+  return replay_rows(**game, rows, /*positions=*/true);
 }
 
 Json detail_json(Hub& hub, const db::GameDetail& d) {
   Json moves = Json::array();
-  const std::vector<std::string> positions = positions_after_moves(hub, d);
+  std::optional<protocol::BoardLayout> board;
+  const RowReplay replay = replay_detail(hub, d, board);
   for (const auto& m : d.moves) {
     Json j{{"ply", m.ply}, {"move", m.move}, {"time_used_ms", m.time_used_ms}};
-    if (moves.size() < positions.size()) j["position"] = positions[moves.size()];
+    if (moves.size() < replay.rows.size()) {
+      const ReplayedRow& r = replay.rows[moves.size()];
+      j["seat"] = r.seat;
+      j["turn"] = r.turn;
+      j["position"] = replay.positions[static_cast<std::size_t>(r.turn)];
+    }
     if (m.clock_left_ms >= 0) j["clock_left_ms"] = m.clock_left_ms;
     if (m.depth > 0 || m.nodes > 0)
       j["info"] = {{"depth", m.depth}, {"nodes", m.nodes}, {"pv", m.pv}};
@@ -130,6 +145,7 @@ Json detail_json(Hub& hub, const db::GameDetail& d) {
   j["start_position"] = d.start_position;
   j["final_position"] = d.final_position;
   j["moves"] = moves;
+  j["board"] = board ? protocol::to_json(*board) : Json(nullptr);
   return j;
 }
 

@@ -2,6 +2,8 @@
 
 #include "server/hub.h"
 
+#include <algorithm>
+
 #include <boost/asio/post.hpp>
 
 #include "games/catalog/catalog.h"
@@ -20,33 +22,42 @@ Text text_of(const Json& j) {
 
 }  // namespace
 
-bool Hub::check_offer(const std::shared_ptr<Connection>& c, const std::string& game,
-                      const std::string& options, const std::string& time_control,
-                      std::string_view ref) {
+int Hub::check_offer(const std::shared_ptr<Connection>& c, const std::string& game,
+                     const std::string& options, const std::string& time_control,
+                     std::string_view ref) {
   auto opts = parse_game_options(options);
-  if (!opts) return send_error(c, ErrorCode::kBadOptions, opts.error(), ref), false;
+  if (!opts) return send_error(c, ErrorCode::kBadOptions, opts.error(), ref), 0;
   auto made = config_.make_game(game, *opts);
   if (!made) {
     const bool unknown = made.error().starts_with("unknown game");
     send_error(c, unknown ? ErrorCode::kUnknownGame : ErrorCode::kBadOptions, made.error(), ref);
-    return false;
+    return 0;
   }
-  if ((*made)->num_players() != 2) {
+  if ((*made)->num_players() < 2 || (*made)->num_seats() < 2) {
     send_error(c, ErrorCode::kUnknownGame, "'" + game + "' is a puzzle: use puzzle_start", ref);
-    return false;
+    return 0;
+  }
+  const int seats = (*made)->num_seats();
+  if (seats > protocol::kMaxSeats) {
+    send_error(c, ErrorCode::kUnknownGame,
+               "'" + game + "' has " + std::to_string(seats) + " seats; the server hosts games of "
+                   "at most " + std::to_string(protocol::kMaxSeats),
+               ref);
+    return 0;
   }
   auto tc = parse_time_control(time_control);
-  if (!tc) return send_error(c, ErrorCode::kBadTimeControl, tc.error(), ref), false;
-  return true;
+  if (!tc) return send_error(c, ErrorCode::kBadTimeControl, tc.error(), ref), 0;
+  return seats;
 }
 
 void Hub::on_seek(const std::shared_ptr<Connection>& c, const protocol::Seek& m) {
-  if (!check_offer(c, m.game, m.options, m.time_control, "seek")) return;
+  const int seats = check_offer(c, m.game, m.options, m.time_control, "seek");
+  if (seats == 0) return;
   std::int64_t id = 0;
   {
     std::lock_guard lock(mutex_);
     id = next_offer_id_++;
-    seeks_[id] = {id, c->player, m.game, m.options, m.time_control, time_->now_ms()};
+    seeks_[id] = {id, c->player, m.game, m.options, m.time_control, time_->now_ms(), seats};
   }
   c->send(text_of(Json{{"type", "seek_created"}, {"seek_id", id}}));
   lobby_changed();
@@ -60,10 +71,13 @@ void Hub::on_cancel(const std::shared_ptr<Connection>& c, const protocol::Cancel
       auto it = challenges_.find(m.seek_id);
       found = it != challenges_.end() && it->second.from.id == c->player.id;
       if (found) challenges_.erase(it);
-    } else {
-      auto it = seeks_.find(m.seek_id);
-      found = it != seeks_.end() && it->second.owner.id == c->player.id;
+    } else if (auto it = seeks_.find(m.seek_id); it != seeks_.end()) {
+      found = it->second.owner.id == c->player.id;
       if (found) seeks_.erase(it);
+      // A player who joined a seek of more than two seats leaves it.
+      else found = std::erase_if(it->second.joined, [&](const auto& p) {
+                     return p.id == c->player.id;
+                   }) > 0;
     }
   }
   if (!found)
@@ -75,7 +89,13 @@ void Hub::on_cancel(const std::shared_ptr<Connection>& c, const protocol::Cancel
 }
 
 void Hub::on_challenge(const std::shared_ptr<Connection>& c, const protocol::Challenge& m) {
-  if (!check_offer(c, m.game, m.options, m.time_control, "challenge")) return;
+  const int seats = check_offer(c, m.game, m.options, m.time_control, "challenge");
+  if (seats == 0) return;
+  if (seats != 2)
+    return send_error(c, ErrorCode::kBadField,
+                      "'" + m.game + "' has " + std::to_string(seats) +
+                          " seats: a challenge is for two; open a seek, which others join",
+                      "challenge");
   std::optional<protocol::PlayerInfo> target;
   std::int64_t id = 0;
   {
@@ -114,23 +134,73 @@ void Hub::on_accept(const std::shared_ptr<Connection>& c, const protocol::Accept
       }
     } else {
       auto it = seeks_.find(m.id);
-      if (it != seeks_.end() && it->second.owner.id != c->player.id) {
+      if (it != seeks_.end() && it->second.seats > 2) {
+        // Unlocked below: join_seek takes the lock itself.
+      } else if (it != seeks_.end() && it->second.owner.id != c->player.id) {
         seek = it->second;
         seeks_.erase(it);
       }
     }
   }
   if (challenge)
-    return start_match(challenge->from, challenge->to, challenge->game, challenge->options,
+    return start_match({challenge->from, challenge->to}, challenge->game, challenge->options,
                        challenge->time_control, c, "accept");
   if (seek) {
-    start_match(seek->owner, c->player, seek->game, seek->options, seek->time_control, c, "accept");
+    start_match({seek->owner, c->player}, seek->game, seek->options, seek->time_control, c,
+                "accept");
     return lobby_changed();
+  }
+  if (!m.is_challenge) {
+    bool many = false;
+    {
+      std::lock_guard lock(mutex_);
+      auto it = seeks_.find(m.id);
+      many = it != seeks_.end() && it->second.seats > 2;
+    }
+    if (many) return join_seek(c, m.id);
   }
   send_error(c, m.is_challenge ? ErrorCode::kNoSuchChallenge : ErrorCode::kNoSuchSeek,
              (m.is_challenge ? "no challenge " : "no open seek ") + std::to_string(m.id) +
                  " for you (unknown, expired, taken, or your own)",
              "accept");
+}
+
+void Hub::join_seek(const std::shared_ptr<Connection>& c, std::int64_t seek_id) {
+  std::optional<SeekRecord> full;
+  protocol::SeekJoinedMessage joined;
+  std::string refused;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = seeks_.find(seek_id);
+    if (it == seeks_.end()) {
+      refused = "no open seek " + std::to_string(seek_id) + " (unknown, expired or taken)";
+    } else {
+      SeekRecord& s = it->second;
+      const bool in = s.owner.id == c->player.id ||
+                      std::any_of(s.joined.begin(), s.joined.end(),
+                                  [&](const auto& p) { return p.id == c->player.id; });
+      if (in) {
+        refused = "you are already in seek " + std::to_string(seek_id);
+      } else {
+        s.joined.push_back(c->player);
+        joined = {seek_id, s.game, s.seats, {s.owner}};
+        joined.players.insert(joined.players.end(), s.joined.begin(), s.joined.end());
+        if (static_cast<int>(s.joined.size()) + 1 >= s.seats) {
+          full = s;
+          seeks_.erase(it);
+        }
+      }
+    }
+  }
+  if (!refused.empty()) return send_error(c, ErrorCode::kNoSuchSeek, refused, "accept");
+  const Text text = text_of(protocol::to_json(joined));
+  for (const auto& p : joined.players) send_to_player(p.id, text);
+  if (full) {
+    std::vector<protocol::PlayerInfo> players{full->owner};
+    players.insert(players.end(), full->joined.begin(), full->joined.end());
+    start_match(players, full->game, full->options, full->time_control, c, "accept");
+  }
+  lobby_changed();
 }
 
 void Hub::on_decline(const std::shared_ptr<Connection>& c, const protocol::Decline& m) {
@@ -154,29 +224,30 @@ void Hub::on_decline(const std::shared_ptr<Connection>& c, const protocol::Decli
                        {"by", protocol::to_json(c->player)}}));
 }
 
-void Hub::start_match(const protocol::PlayerInfo& first, const protocol::PlayerInfo& second,
-                      const std::string& game, const std::string& options,
-                      const std::string& time_control, const std::shared_ptr<Connection>& c,
-                      std::string_view ref) {
+void Hub::start_match(const std::vector<protocol::PlayerInfo>& players, const std::string& game,
+                      const std::string& options, const std::string& time_control,
+                      const std::shared_ptr<Connection>& c, std::string_view ref) {
   // The offer was checked when it was made; the catalog has not changed since.
   auto opts = parse_game_options(options);
   auto made = config_.make_game(game, opts ? *opts : GameOptions{});
   auto tc = parse_time_control(time_control);
-  if (!opts || !made || !tc)
+  if (!opts || !made || !tc || players.size() < 2)
     return send_error(c, ErrorCode::kInternal, "the offer became invalid", ref);
   db::NewGame record{std::string((*made)->name()),
                      options,
                      (*made)->serialize(),
-                     first.id,
-                     second.id,
+                     players[0].id,
+                     players[1].id,
                      tc->to_string(),
                      0,
                      std::nullopt};
+  if (players.size() > 2)
+    for (const auto& p : players) record.seats.push_back(p.id);
   // The row is written by the store's thread; this I/O thread goes on serving its other
   // connections meanwhile (with synchronous=FULL a commit waits for the disk).
   auto game_ptr = std::make_shared<std::unique_ptr<AnyGame>>(std::move(*made));
   store_.create_game_async(record, [self = shared_from_this(), weak = std::weak_ptr<Connection>(c),
-                                    first, second, options, tc = *tc, game_ptr,
+                                    players, options, tc = *tc, game_ptr,
                                     ref = std::string(ref)](Expected<db::GameId> id) {
     boost::asio::post(self->executor_, [=] {
       if (!id) {
@@ -185,7 +256,7 @@ void Hub::start_match(const protocol::PlayerInfo& first, const protocol::PlayerI
                      ref);
         return;
       }
-      self->begin_match(self->make_match(*id, first, second, std::move(*game_ptr), options, tc));
+      self->begin_match(self->make_match(*id, players, std::move(*game_ptr), options, tc));
     });
   });
 }
@@ -206,8 +277,7 @@ void Hub::begin_match(const std::shared_ptr<Match>& match) {
   lobby_changed();
 }
 
-std::shared_ptr<Match> Hub::make_match(std::int64_t id, const protocol::PlayerInfo& first,
-                                       const protocol::PlayerInfo& second,
+std::shared_ptr<Match> Hub::make_match(std::int64_t id, std::vector<protocol::PlayerInfo> players,
                                        std::unique_ptr<AnyGame> game, const std::string& options,
                                        const TimeControl& tc,
                                        const std::optional<TournamentRules>& rules) {
@@ -216,11 +286,10 @@ std::shared_ptr<Match> Hub::make_match(std::int64_t id, const protocol::PlayerIn
   settings.kind = std::string(game->name());
   settings.options = options;
   settings.time_control = tc;
-  settings.players[0] = first;
-  settings.players[1] = second;
+  settings.players = std::move(players);
   settings.illegal_move_loses = config_.illegal_move_loses;
   settings.reconnect_grace_ms = config_.reconnect_grace_ms;
-  settings.draws_possible = settings.kind != "isolation";
+  settings.draws_possible = settings.kind != "isolation" && settings.players.size() == 2;
   if (rules) {
     settings.illegal_move_loses = rules->illegal_move_loses;
     settings.substitute_on_error = rules->substitute_on_error;
@@ -238,8 +307,9 @@ std::pair<std::shared_ptr<Match>, int> Hub::seat_of(const std::shared_ptr<Connec
     send_error(c, ErrorCode::kNoSuchGame, "no game " + std::to_string(game_id), ref);
     return {nullptr, -1};
   }
-  for (int seat = 0; seat < 2; ++seat)
-    if (match->settings().players[seat].id == c->player.id) return {match, seat};
+  const auto& players = match->settings().players;
+  for (std::size_t seat = 0; seat < players.size(); ++seat)
+    if (players[seat].id == c->player.id) return {match, static_cast<int>(seat)};
   send_error(c, ErrorCode::kNotYourGame, "you are not a player of game " + std::to_string(game_id),
              ref);
   return {nullptr, -1};

@@ -1,9 +1,10 @@
 // Hub: after a restart, unfinished games come back as live matches. Policy (protocol
-// README): the recorded moves are replayed, each clock gets what it had left at its side's
-// last move, the side to move's clock runs from the restart, both players count as
-// disconnected (so the grace period and claim_win apply), and versions continue above every
-// version of before (from the restart time in milliseconds). A running tournament's game is not
-// resumed: the tournament director closes it as interrupted and plays the pairing again.
+// README): the recorded moves are replayed turn by turn (server/match/turns.h), each clock gets
+// what it had left at its seat's last move, the clocks of the seats to move run from the
+// restart, every player counts as disconnected (so the grace period and claim_win apply), and
+// versions continue above every version of before (from the restart time in milliseconds). A
+// running tournament's game is not resumed: the tournament director closes it as interrupted
+// and plays the pairing again.
 
 #include <chrono>
 #include <cstdio>
@@ -24,35 +25,44 @@ int Hub::restore_unfinished() {
     const auto& s = detail.summary;
     if (s.first_name.empty() || s.second_name.empty()) continue;  // puzzles are not resumed
     if (hooks_.replays_game && hooks_.replays_game(s.id)) continue;  // its tournament replays it
-    auto first = store_.find_or_create_player(s.first_name, false);
-    auto second = store_.find_or_create_player(s.second_name, false);
-    auto game = config_.load_game(s.kind, detail.start_position);
-    auto tc = parse_time_control(s.time_control);
-    if (!first || !second || !game || !tc) continue;
+    // Every seat's player: game_seats for more than two seats, else first and second.
+    const std::vector<std::string> names =
+        s.seat_names.size() > 2 ? s.seat_names : std::vector<std::string>{s.first_name,
+                                                                          s.second_name};
     // A guest's stored name is a hash of its session; show "guest#ID" until it says hello.
     auto shown = [](const db::PlayerRecord& p) {
       return p.name.starts_with("guest:") ? "guest#" + std::to_string(p.id) : p.name;
     };
-    auto match = make_match(s.id, {first->id, shown(*first), first->is_bot},
-                            {second->id, shown(*second), second->is_bot}, std::move(*game),
-                            s.options, *tc);
+    std::vector<protocol::PlayerInfo> players;
+    for (const auto& name : names) {
+      auto p = name.empty() ? Expected<db::PlayerRecord>(make_error("no player"))
+                            : store_.find_or_create_player(name, false);
+      if (!p) break;
+      players.push_back({p->id, shown(*p), p->is_bot});
+    }
+    auto game = config_.load_game(s.kind, detail.start_position);
+    auto tc = parse_time_control(s.time_control);
+    if (players.size() != names.size() || !game || !tc) continue;
+    const int seats = static_cast<int>(players.size());
+    auto match = make_match(s.id, std::move(players), std::move(*game), s.options, *tc);
     std::vector<std::string> moves;
     for (const auto& m : detail.moves) moves.push_back(m.move);
-    if (!match->replay(moves)) {
-      std::fprintf(stderr, "arena serve: game %lld was not resumed: its moves do not replay\n",
-                   static_cast<long long>(s.id));
+    auto replayed = match->replay(moves);
+    if (!replayed) {
+      std::fprintf(stderr, "arena serve: game %lld was not resumed: %s\n",
+                   static_cast<long long>(s.id), replayed.error().c_str());
       continue;
     }
     match->continue_versions_from(restart_ms);
-    for (const auto& m : detail.moves)
-      if (m.clock_left_ms >= 0) match->restore_clock(m.ply % 2, m.clock_left_ms);
+    for (std::size_t i = 0; i < detail.moves.size() && i < replayed->size(); ++i)
+      if (detail.moves[i].clock_left_ms >= 0)
+        match->restore_clock((*replayed)[i].seat, detail.moves[i].clock_left_ms);
     {
       std::lock_guard lock(mutex_);
       matches_[s.id] = match;
       live_.insert(s.id);
     }
-    match->connection_changed(0, false);
-    match->connection_changed(1, false);
+    for (int seat = 0; seat < seats; ++seat) match->connection_changed(seat, false);
     match->start();
     ++restored;
   }

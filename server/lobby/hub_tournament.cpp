@@ -10,7 +10,7 @@ Expected<db::GameId> Hub::start_tournament_game(const TournamentGame& g) {
   if (!game) return make_error("tournament " + std::to_string(g.tournament) + ": " + game.error());
   auto tc = parse_time_control(g.time_control);
   if (!tc) return make_error("tournament " + std::to_string(g.tournament) + ": " + tc.error());
-  protocol::PlayerInfo players[2];
+  std::vector<protocol::PlayerInfo> players(2);
   {
     std::lock_guard lock(mutex_);
     for (int seat = 0; seat < 2; ++seat) {
@@ -21,14 +21,14 @@ Expected<db::GameId> Hub::start_tournament_game(const TournamentGame& g) {
         for (const auto& w : it->second)
           if ((conn = w.lock())) break;
       if (!conn) return make_error("player " + std::to_string(id) + " is not connected");
-      players[seat] = conn->player;
+      players[static_cast<std::size_t>(seat)] = conn->player;
     }
   }
   db::NewGame record{g.kind,   g.options,       g.start_position, g.first,
                      g.second, tc->to_string(), g.seed,           g.tournament};
   auto id = store_.create_game(record);
   if (!id) return make_error("the game could not be recorded: " + id.error());
-  begin_match(make_match(*id, players[0], players[1], std::move(*game), g.options, *tc, g.rules));
+  begin_match(make_match(*id, std::move(players), std::move(*game), g.options, *tc, g.rules));
   return *id;
 }
 

@@ -1,13 +1,15 @@
 #pragma once
 // Time for matches: an injectable time source (so clock tests never sleep), the time
-// controls of the protocol, and the two clocks of a match. Not thread-safe: a match's strand
+// controls of the protocol, and the clocks of a match (one per seat). Not thread-safe: a match's strand
 // owns its GameClock; a TimeSource may be shared (now_ms() is thread-safe).
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <string>
+#include <optional>
 #include <string_view>
+#include <vector>
 
 #include "games/core/expected.h"
 
@@ -53,27 +55,42 @@ struct TimeControl {
 };
 Expected<TimeControl> parse_time_control(std::string_view text);
 
-// The two clocks. A turn starts when the position is announced and ends when the move
-// arrives; the time in between is charged to the side to move.
+// One clock per seat. A turn starts when the position is announced and ends, for each of its
+// movers, when that mover's move arrives; the time in between is charged to the mover. In a
+// simultaneous turn several clocks run at once.
 class GameClock {
  public:
-  explicit GameClock(TimeControl tc);
+  explicit GameClock(TimeControl tc, int seats = 2);
 
   bool enabled() const { return tc_.kind != ClockKind::kNone; }
-  void start_turn(int side, std::int64_t now_ms);
-  // Ends the running turn; false if the side had run out of time (its clock is then 0).
+  int seats() const { return static_cast<int>(left_.size()); }
+  // Starts the turn of `movers` (seats out of range are ignored).
+  void start_turn(const std::vector<int>& movers, std::int64_t now_ms);
+  void start_turn(int seat, std::int64_t now_ms) { start_turn(std::vector<int>{seat}, now_ms); }
+  // Ends `seat`'s part of the running turn; false if it had run out (its clock is then 0).
+  bool end_turn(int seat, std::int64_t now_ms);
+  // Ends the turn of every seat still running; false if one of them had run out.
   bool end_turn(std::int64_t now_ms);
-  // Time left for `side` at `now_ms`, counting the running turn.
-  std::int64_t remaining(int side, std::int64_t now_ms) const;
-  bool flagged(std::int64_t now_ms) const;
-  int running_side() const { return running_; }
-  // For restarts: set what each side has left.
-  void set_remaining(int side, std::int64_t ms) { left_[side] = ms; }
+  // Time left for `seat` at `now_ms`, counting the running turn.
+  std::int64_t remaining(int seat, std::int64_t now_ms) const;
+  std::vector<std::int64_t> remaining_all(std::int64_t now_ms) const;
+  bool running(int seat) const;
+  // The running seat that ran out of time (the lowest seat if several), or nullopt.
+  std::optional<int> flagged_seat(std::int64_t now_ms) const;
+  bool flagged(std::int64_t now_ms) const { return flagged_seat(now_ms).has_value(); }
+  // Whether `seat` is running and has run out.
+  bool out_of_time(int seat, std::int64_t now_ms) const;
+  // The first running seat, or -1.
+  int running_side() const;
+  // Milliseconds until the first running seat runs out (nullopt: none runs, or no clock).
+  std::optional<std::int64_t> next_flag_in(std::int64_t now_ms) const;
+  // For restarts: set what a seat has left.
+  void set_remaining(int seat, std::int64_t ms);
 
  private:
   TimeControl tc_;
-  std::int64_t left_[2] = {0, 0};
-  int running_ = -1;
+  std::vector<std::int64_t> left_;
+  std::vector<char> running_;
   std::int64_t turn_start_ = 0;
 };
 

@@ -1,8 +1,11 @@
+// Match: starting, actions (resign, draws, abort, claims), connections, history, the end.
+// Moves and turns are in match_turns.cpp.
+
 #include "server/match/match.h"
 
 #include <boost/asio/post.hpp>
 
-#include "games/core/rng.h"
+#include "server/match/board_layout.h"
 
 namespace arena::server {
 
@@ -19,27 +22,34 @@ Match::Match(boost::asio::any_io_executor executor, MatchSettings settings,
       store_(store),
       time_(std::move(time)),
       observer_(std::move(observer)),
-      clock_(settings_.time_control) {
+      clock_(settings_.time_control, static_cast<int>(settings_.players.size())),
+      client_ids_(settings_.players.size()),
+      gone_since_(settings_.players.size()) {
   update_summary();
 }
 
-bool Match::replay(const std::vector<std::string>& moves) {
-  for (const auto& m : moves)
-    if (!game_->play(m)) return false;
-  return true;
+Expected<std::vector<ReplayedRow>> Match::replay(const std::vector<std::string>& rows) {
+  RowReplay r = replay_rows(*game_, rows);
+  if (!r.error.empty()) return make_error(r.error);
+  rows_ = static_cast<int>(rows.size());
+  return std::move(r.rows);
 }
 
 void Match::start() {
   boost::asio::post(strand_, [self = shared_from_this()] {
-    Json players = Json::array();
-    for (const auto& p : self->settings_.players) players.push_back(protocol::to_json(p));
-    self->emit(Json{{"type", "game_start"},
-                    {"game_id", self->settings_.game_id},
-                    {"game", self->settings_.kind},
-                    {"options", self->settings_.options},
-                    {"time_control", self->settings_.time_control.to_string()},
-                    {"players", players},
-                    {"moves", self->game_->history()}});
+    protocol::GameStartMessage g;
+    g.game_id = self->settings_.game_id;
+    g.game = self->settings_.kind;
+    g.options = self->settings_.options;
+    g.time_control = self->settings_.time_control.to_string();
+    g.players = self->settings_.players;
+    g.moves = self->game_->history();
+    g.seats = self->game_->seat_names();
+    g.simultaneous = self->game_->simultaneous();
+    // A GDL game's board, found once (a few milliseconds of random turns on a clone).
+    self->board_ = detect_board_layout(*self->game_);
+    g.board = self->board_;
+    self->emit(protocol::to_json(g));
     self->announce_state();
   });
 }
@@ -49,136 +59,6 @@ void Match::move(int seat, protocol::MoveRequest request, Reply reply) {
                               reply = std::move(reply)]() mutable {
     self->do_move(seat, std::move(request), reply);
   });
-}
-
-void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply) {
-  // A resend of a move already played is acknowledged again, never replayed.
-  if (auto it = client_ids_[seat].find(request.client_id); it != client_ids_[seat].end()) {
-    if (!pending_ || pending_->client_id != request.client_id)
-      reply(std::make_shared<const std::string>(Json{
-          {"type", "move_ack"},
-          {"game_id", game_id()},
-          {"client_id", request.client_id},
-          {"version", it->second}}.dump()));
-    return;
-  }
-  if (finished_) return error(reply, ErrorCode::kGameOver, "the game is over", "move");
-  if (pending_)
-    return error(reply, ErrorCode::kBusy, "the previous move is being recorded", "move");
-  if (index(game_->side_to_move()) != seat)
-    return error(reply, ErrorCode::kNotYourTurn, "it is not your turn", "move");
-  const std::int64_t now = time_->now_ms();
-  if (clock_.flagged(now)) {
-    clock_.end_turn(now);
-    if (settings_.substitute_on_error) {
-      error(reply, ErrorCode::kIllegalMove, "too late: a random legal move was played for you",
-            "move");
-      return substitute(seat, "timeout");
-    }
-    return finish(result_text(1 - seat), "timeout");
-  }
-  auto played = game_->play(request.move);
-  if (!played) {
-    if (settings_.substitute_on_error) {
-      error(reply, ErrorCode::kIllegalMove,
-            played.error() + "; a random legal move was played for you", "move");
-      return substitute(seat, "illegal move " + request.move);
-    }
-    if (settings_.illegal_move_loses) return finish(result_text(1 - seat), "illegal_move");
-    return error(reply, ErrorCode::kIllegalMove, played.error(), "move");
-  }
-  std::string pv;
-  if (request.info)
-    for (const auto& m : request.info->pv) pv += (pv.empty() ? "" : " ") + m;
-  commit_move(seat, request.client_id, *played, request.info, std::move(pv), reply);
-}
-
-void Match::substitute(int seat, const std::string& why) {
-  const auto moves = game_->legal_moves();
-  if (moves.empty()) return finish(result_text(1 - seat), "no_moves");
-  Rng rng(settings_.seed ^ (0x9E3779B97F4A7C15ULL * (game_->history().size() + 1)));
-  auto played = game_->play(moves[rng.below(moves.size())]);
-  if (!played) return finish(result_text(1 - seat), "illegal_move");  // not reached: it is legal
-  commit_move(seat, "substituted:" + std::to_string(game_->history().size()), *played, std::nullopt,
-              "substituted: " + why, {});
-}
-
-void Match::commit_move(int seat, const std::string& client_id, const std::string& move,
-                        const std::optional<protocol::SearchInfo>& info, std::string pv,
-                        Reply reply) {
-  const std::int64_t now = time_->now_ms();
-  move_time_used_ = now - turn_started_ms_;
-  clock_.end_turn(now);
-  timer_.cancel();
-  if (draw_offer_by_ && *draw_offer_by_ != seat) draw_offer_by_.reset();  // a move declines
-  const auto version = next_version();
-  client_ids_[seat][client_id] = version;
-  pending_ = PendingMove{seat, client_id, std::move(reply)};
-  db::MoveRecord record;
-  record.game = game_id();
-  record.ply = static_cast<int>(game_->history().size()) - 1;
-  record.move = move;
-  record.time_used_ms = move_time_used_;
-  record.clock_left_ms = clock_.enabled() ? clock_.remaining(seat, now) : -1;
-  if (info) {
-    record.depth = info->depth;
-    record.nodes = info->nodes;
-    record.score = info->score;
-  }
-  record.pv = std::move(pv);
-  store_.append_move(record, [self = shared_from_this()](Expected<void> done) {
-    boost::asio::post(self->strand_, [self, done = std::move(done)]() mutable {
-      self->on_move_durable(std::move(done));
-    });
-  });
-}
-
-void Match::on_move_durable(Expected<void> done) {
-  PendingMove pending = std::move(*pending_);
-  pending_.reset();
-  if (!done) {
-    // Nothing is announced and the move is taken back, so the player can send it again.
-    game_->undo();
-    client_ids_[pending.seat].erase(pending.client_id);
-    clock_.start_turn(pending.seat, time_->now_ms());
-    arm_timer();
-    return error(pending.reply, ErrorCode::kInternal,
-                 "the move could not be recorded: " + done.error(), "move");
-  }
-  client_ids_[pending.seat][pending.client_id] = next_version();
-  if (pending.reply)
-    pending.reply(std::make_shared<const std::string>(Json{
-        {"type", "move_ack"},
-        {"game_id", game_id()},
-        {"client_id", pending.client_id},
-        {"version", next_version()}}.dump()));
-  announce_state();
-}
-
-void Match::announce_state() {
-  const Outcome outcome = game_->outcome();
-  const std::int64_t now = time_->now_ms();
-  const int side = index(game_->side_to_move());
-  if (!outcome.is_terminal()) {
-    clock_.start_turn(side, now);
-    turn_started_ms_ = now;
-  }
-  protocol::StateMessage s;
-  s.game_id = game_id();
-  s.version = next_version();
-  s.position = game_->serialize();
-  s.to_move = side;
-  if (!outcome.is_terminal()) s.legal_moves = game_->legal_moves();
-  if (clock_.enabled())
-    s.clocks = protocol::Clocks{clock_.remaining(0, now), clock_.remaining(1, now)};
-  if (!game_->history().empty()) s.last_move = game_->history().back();
-  s.result = std::string(result_notation(outcome.result));
-  emit(protocol::to_json(s));
-  if (outcome.is_terminal()) return finish(s.result, std::string(to_string(outcome.reason)));
-  if (settings_.max_plies > 0 &&
-      game_->history().size() >= static_cast<std::size_t>(settings_.max_plies))
-    return finish("1/2-1/2", "adjudicated");
-  arm_timer();
 }
 
 void Match::action(int seat, protocol::GameActionKind kind, Reply reply) {
@@ -193,34 +73,42 @@ void Match::do_action(int seat, protocol::GameActionKind kind, const Reply& repl
                                           "claim_win"};
   const char* ref = kRefs[static_cast<int>(kind)];
   if (finished_) return error(reply, ErrorCode::kGameOver, "the game is over", ref);
+  if (seat < 0 || seat >= seats())
+    return error(reply, ErrorCode::kNotYourGame, "you have no seat in this game", ref);
   const std::int64_t now = time_->now_ms();
   switch (kind) {
     case GameActionKind::kResign:
-      return finish(result_text(1 - seat), "resignation");
+      return finish_against(seat, "resignation");
     case GameActionKind::kAbort:
       if (!game_->history().empty() || pending_)
         return error(reply, ErrorCode::kCannotAbort,
                      "a game can be aborted only before the first move", ref);
-      return finish("*", "aborted");
+      return finish("*", "aborted", {});
     case GameActionKind::kOfferDraw:
       if (!settings_.draws_possible)
-        return error(reply, ErrorCode::kDrawNotPossible, settings_.kind + " has no draws", ref);
-      if (draw_offer_by_ && *draw_offer_by_ != seat) return finish("1/2-1/2", "agreement");
+        return error(reply, ErrorCode::kDrawNotPossible,
+                     seats() > 2 ? "a game of " + std::to_string(seats()) + " seats has no draws"
+                                 : settings_.kind + " has no draws",
+                     ref);
+      if (draw_offer_by_ && *draw_offer_by_ != seat) return finish_draw("agreement");
       draw_offer_by_ = seat;
       return emit(Json{{"type", "draw_offer"}, {"game_id", game_id()}, {"by", seat}});
     case GameActionKind::kAcceptDraw:
       if (!draw_offer_by_ || *draw_offer_by_ == seat)
         return error(reply, ErrorCode::kNoDrawOffer, "your opponent has not offered a draw", ref);
-      return finish("1/2-1/2", "agreement");
-    case GameActionKind::kClaimWin: {
-      const auto& gone = gone_since_[1 - seat];
-      if (!gone || now - *gone < settings_.reconnect_grace_ms)
-        return error(reply, ErrorCode::kCannotClaim,
-                     "your opponent is connected or within the grace period of " +
-                         std::to_string(settings_.reconnect_grace_ms) + " ms",
-                     ref);
-      return finish(result_text(seat), "abandonment");
-    }
+      return finish_draw("agreement");
+    case GameActionKind::kClaimWin:
+      // Against a seat gone longer than the grace period (the lowest such seat).
+      for (int other = 0; other < seats(); ++other) {
+        const auto& gone = gone_since_[static_cast<std::size_t>(other)];
+        if (other != seat && gone && now - *gone >= settings_.reconnect_grace_ms)
+          return finish_against(other, "abandonment");
+      }
+      return error(reply, ErrorCode::kCannotClaim,
+                   std::string(seats() > 2 ? "every other player is" : "your opponent is") +
+                       " connected or within the grace period of " +
+                       std::to_string(settings_.reconnect_grace_ms) + " ms",
+                   ref);
   }
 }
 
@@ -229,10 +117,12 @@ void Match::connection_changed(int seat, bool connected) {
   // connection was seen to close.
   const std::int64_t now = time_->now_ms();
   boost::asio::post(strand_, [self = shared_from_this(), seat, connected, now] {
+    if (seat < 0 || seat >= self->seats()) return;
+    auto& gone = self->gone_since_[static_cast<std::size_t>(seat)];
     if (connected) {
-      self->gone_since_[seat].reset();
-    } else if (!self->gone_since_[seat]) {
-      self->gone_since_[seat] = now;
+      gone.reset();
+    } else if (!gone) {
+      gone = now;
     }
   });
 }
@@ -251,39 +141,32 @@ void Match::send_history(std::int64_t since_version, Reply reply, std::function<
   });
 }
 
-void Match::check_time() {
-  boost::asio::post(strand_, [self = shared_from_this()] {
-    if (self->finished_ || self->pending_) return;
-    const std::int64_t now = self->time_->now_ms();
-    if (!self->clock_.flagged(now)) return self->arm_timer();
-    const int side = self->clock_.running_side();
-    self->clock_.end_turn(now);
-    if (self->settings_.substitute_on_error) return self->substitute(side, "timeout");
-    self->finish(self->result_text(1 - side), "timeout");
-  });
+void Match::finish_against(int loser, const std::string& reason) {
+  if (seats() == 2) {
+    std::vector<int> scores{100, 100};
+    scores[static_cast<std::size_t>(loser == 0 ? 0 : 1)] = 0;
+    return finish(loser == 0 ? "0-1" : "1-0", reason, std::move(scores));
+  }
+  std::vector<int> scores(static_cast<std::size_t>(seats()), 100);
+  if (loser >= 0 && loser < seats()) scores[static_cast<std::size_t>(loser)] = 0;
+  std::string result = protocol::result_from_scores(scores);  // before scores is moved
+  finish(std::move(result), reason, std::move(scores));
 }
 
-void Match::arm_timer() {
-  if (!clock_.enabled() || !time_->is_real() || finished_) return;
-  const int side = clock_.running_side();
-  timer_.expires_after(std::chrono::milliseconds(clock_.remaining(side, time_->now_ms()) + 1));
-  timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (!ec) self->check_time();
-  });
+void Match::finish_draw(const std::string& reason) {
+  std::vector<int> scores(static_cast<std::size_t>(seats()), 50);
+  std::string result = protocol::result_from_scores(scores);  // before scores is moved
+  finish(std::move(result), reason, std::move(scores));
 }
 
-std::string Match::result_text(std::optional<int> winner) const {
-  if (!winner) return "1/2-1/2";
-  return *winner == 0 ? "1-0" : "0-1";
-}
-
-void Match::finish(std::string result, std::string reason) {
+void Match::finish(std::string result, std::string reason, std::vector<int> scores) {
   if (finished_) return;
   finished_ = true;
   timer_.cancel();
   result_ = std::move(result);
   reason_ = std::move(reason);
-  db::GameEnd end{game_id(), result_, reason_, game_->serialize()};
+  scores_ = std::move(scores);
+  db::GameEnd end{game_id(), result_, reason_, game_->serialize(), scores_};
   store_.finish_game(end, [self = shared_from_this()](Expected<void>) {
     // A failed write is logged by the store; the players still learn the result.
     boost::asio::post(self->strand_, [self] { self->on_finish_durable(); });
@@ -291,7 +174,7 @@ void Match::finish(std::string result, std::string reason) {
 }
 
 void Match::on_finish_durable() {
-  protocol::GameEndMessage e{game_id(), 0, result_, reason_};
+  protocol::GameEndMessage e{game_id(), 0, result_, reason_, scores_};
   emit(protocol::to_json(e));
   if (auto observer = observer_.lock()) observer->on_match_finished(game_id());
 }

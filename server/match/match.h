@@ -1,20 +1,27 @@
 #pragma once
-// Match: one live two-player game. Owns its strand, the AnyGame, the clocks and the event
-// history (every event carries a version: 0 is game_start, then one per state, draw offer
-// and the end). It talks to the outside only through MatchObserver (events for everyone in
+// Match: one live game of two to six seats. Owns its strand, the AnyGame, the clocks and the
+// event history (every event carries a version: 0 is game_start, then one per state, draw
+// offer, simultaneous move taken ("moved") and the end). It talks to the outside only through MatchObserver (events for everyone in
 // the game) and Reply callbacks (answers for the one client that asked), so it can be tested
 // without a network.
 //
 // Threading: every public method may be called from any thread; work runs on the strand.
 // The observer and the replies are called on the strand.
 //
-// Durability: a move is announced (move_ack, then the state event) only after the store's
-// append_move callback said it is durable; the end of a game after finish_game's.
+// Turns: the seats in AnyGame::movers() move. With one mover the move is played at once; in a
+// simultaneous turn (several movers) each mover's move is checked against its legal moves and
+// kept (a "moved" event says that seat has chosen, not what) until every mover has one, then
+// the turn is played with play_turn. Each mover's clock runs until its own move arrives.
+//
+// Durability: a turn is announced (move_ack to each mover, then the state event) only after
+// the store's append_move callbacks said its rows are durable (one row per mover, in movers()
+// order: server/match/turns.h); the end of a game after finish_game's.
 
 #include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -28,6 +35,7 @@
 #include "games/core/any_game.h"
 #include "protocol/codec.h"
 #include "server/match/clock.h"
+#include "server/match/turns.h"
 
 namespace arena::server {
 
@@ -47,7 +55,7 @@ struct MatchSettings {
   std::int64_t game_id = 0;
   std::string kind, options;
   TimeControl time_control;
-  protocol::PlayerInfo players[2];
+  std::vector<protocol::PlayerInfo> players;  // one per seat (2 to protocol::kMaxSeats)
   bool illegal_move_loses = false;
   std::int64_t reconnect_grace_ms = 30'000;  // after this, the opponent may claim the win
   bool draws_possible = true;
@@ -68,16 +76,17 @@ class Match : public std::enable_shared_from_this<Match> {
 
   // Emits game_start (version 0) and the first state, and starts the first player's clock.
   void start();
-  // After a restart, before start(): replays the recorded moves (false if one is illegal)
-  // and sets what each clock had left at its last move.
-  bool replay(const std::vector<std::string>& moves);
-  void restore_clock(int side, std::int64_t ms) { clock_.set_remaining(side, ms); }
+  // After a restart, before start(): replays the stored move rows (turns.h); the seat of each
+  // row, or an error naming the row that does not replay.
+  Expected<std::vector<ReplayedRow>> replay(const std::vector<std::string>& rows);
+  // After replay(): what `seat`'s clock had left at its last move.
+  void restore_clock(int seat, std::int64_t ms) { clock_.set_remaining(seat, ms); }
   // After a restart, before start(): this game's versions continue from `base`, which must be
   // above every version clients saw before (the hub uses the restart time in milliseconds),
   // so that a client resuming with an old version gets the whole history again.
   void continue_versions_from(std::int64_t base) { version_base_ = base; }
 
-  // `seat` is 0 or 1: the caller has already checked that the client is that player.
+  // `seat` is the client's seat: the caller has already checked that the client is that player.
   void move(int seat, protocol::MoveRequest request, Reply reply);
   void action(int seat, protocol::GameActionKind kind, Reply reply);
   void connection_changed(int seat, bool connected);
@@ -85,8 +94,8 @@ class Match : public std::enable_shared_from_this<Match> {
   // them when `since_version` is beyond the history (the server restarted since). `before`
   // runs first on the strand: subscribing there means no event is missed or sent twice.
   void send_history(std::int64_t since_version, Reply reply, std::function<void()> before = {});
-  // Ends the game on time if the side to move has run out (called by the timer, or by
-  // tests after advancing a manual time source).
+  // Ends the game on time (or substitutes a move) if a seat to move has run out (called by the
+  // timer, or by tests after advancing a manual time source).
   void check_time();
 
   const MatchSettings& settings() const { return settings_; }
@@ -95,27 +104,47 @@ class Match : public std::enable_shared_from_this<Match> {
   protocol::Json summary() const;
 
  private:
-  struct PendingMove {
+  // A mover's move in the running turn, until its row is durable.
+  struct TurnMove {
     int seat = 0;
+    std::string move;  // canonical
     std::string client_id;
-    Reply reply;
+    std::optional<protocol::SearchInfo> info;
+    std::string pv;
+    Reply reply;  // empty for a substituted move
+    std::int64_t time_used_ms = 0, clock_left_ms = -1;
+  };
+  // A played turn whose rows are being recorded.
+  struct PendingTurn {
+    std::vector<TurnMove> moves;
+    std::size_t waiting = 0, stored = 0;
+    std::string error;  // the first failure
   };
 
+  int seats() const { return static_cast<int>(settings_.players.size()); }
+  bool is_mover(int seat) const;
   void do_move(int seat, protocol::MoveRequest request, const Reply& reply);
-  // Records a move the game has just played and announces it once durable; `reply` may be
-  // empty (a substituted move has no client waiting for its ack).
-  void commit_move(int seat, const std::string& client_id, const std::string& move,
-                   const std::optional<protocol::SearchInfo>& info, std::string pv, Reply reply);
+  // The listed legal move of `seat` that `text` names (exactly, or up to case and spacing).
+  std::optional<std::string> find_legal(int seat, const std::string& text) const;
+  // Adds `tm`'s move to the running turn; with one mover plays it at once, else plays the turn
+  // once every mover has a move. An error (one mover: an illegal move) changes nothing.
+  Expected<void> take_move(TurnMove tm);
+  void play_collected();
+  // Records a played turn and announces it once every row is durable.
+  void commit_turn(std::vector<TurnMove> moves);
   void substitute(int seat, const std::string& why);
-  void on_move_durable(Expected<void> done);
+  void on_row_durable(Expected<void> done);
+  void on_turn_durable();
   void do_action(int seat, protocol::GameActionKind kind, const Reply& reply);
   void announce_state();
-  void finish(std::string result, std::string reason);
+  void finish(std::string result, std::string reason, std::vector<int> scores);
+  // The game ends against `loser` (timeout, resignation, ...): every other seat wins.
+  void finish_against(int loser, const std::string& reason);
+  void finish_draw(const std::string& reason);
   void on_finish_durable();
   void emit(protocol::Json event);
   void arm_timer();
   void update_summary();
-  std::string result_text(std::optional<int> winner) const;
   static void error(const Reply& reply, protocol::ErrorCode code, const std::string& message,
                     std::string_view ref);
 
@@ -134,14 +163,18 @@ class Match : public std::enable_shared_from_this<Match> {
 
   std::vector<Text> history_;  // index = version - version_base_
   std::int64_t version_base_ = 0;
-  std::map<std::string, std::int64_t> client_ids_[2];  // client_id -> version it produced
-  std::optional<PendingMove> pending_;
+  std::vector<std::map<std::string, std::int64_t>> client_ids_;  // per seat: id -> version
+  std::vector<int> movers_;                // of the running turn
+  std::map<int, TurnMove> turn_moves_;     // a simultaneous turn's moves so far, by seat
+  std::optional<PendingTurn> pending_;
+  int rows_ = 0;  // move rows recorded so far: the next row's ply
   std::optional<int> draw_offer_by_;
-  std::optional<std::int64_t> gone_since_[2];
+  std::vector<std::optional<std::int64_t>> gone_since_;  // per seat
   bool finished_ = false;  // no more moves (the end may not be durable yet)
   std::string result_, reason_;
+  std::vector<int> scores_;
   std::int64_t turn_started_ms_ = 0;
-  std::int64_t move_time_used_ = 0;
+  std::optional<protocol::BoardLayout> board_;
   // What summary() reports, copied here on the strand after every event (a few integers and
   // two strings: the JSON is built only when someone asks, not on every move).
   struct SummaryFields {

@@ -31,8 +31,7 @@ class MatchTest : public ::testing::Test {
     s.game_id = 1;
     s.kind = "race";
     s.time_control = *parse_time_control(tc);
-    s.players[0] = {1, "ann", false};
-    s.players[1] = {2, "bob", false};
+    s.players = {{1, "ann", false}, {2, "bob", false}};
     s.illegal_move_loses = illegal_loses;
     s.reconnect_grace_ms = 5000;
     if (tweak) tweak(s);

@@ -5,6 +5,7 @@
 //            wins; position text "N" (N = counter; the side to move follows from nothing, so
 //            it is "N:S" with S = 0/1).
 //   counter: a puzzle; the position is a number; moves "inc"/"dec"; solved at 0.
+//   tally:   three seats with simultaneous turns (tally_game.h); loads only its start.
 
 #include <charconv>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "games/core/any_game.h"
 #include "games/core/move_list.h"
 #include "server/hub.h"
+#include "tests/server/tally_game.h"
 
 namespace arena::server::testing {
 
@@ -124,6 +126,7 @@ inline HubConfig test_hub_config() {
     }
     if (name == Counter::kName)
       return std::unique_ptr<AnyGame>(std::make_unique<GameAdapter<Counter>>(Counter{}));
+    if (name == "tally") return std::unique_ptr<AnyGame>(std::make_unique<Tally>(3));
     return make_game(name, o);
   };
   config.load_game = [](std::string_view name,
@@ -138,6 +141,8 @@ inline HubConfig test_hub_config() {
       if (!g) return make_error(g.error());
       return std::unique_ptr<AnyGame>(std::make_unique<GameAdapter<Counter>>(*g));
     }
+    if (name == "tally" && p == Tally(3).serialize())
+      return std::unique_ptr<AnyGame>(std::make_unique<Tally>(3));
     return load_game(name, p);
   };
   return config;

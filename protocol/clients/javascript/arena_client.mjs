@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // A minimal Arena bot in JavaScript: log in, take (or offer) a game, play random legal moves.
 // The server sends the legal moves with every state, so a bot needs no rules code: replace
-// chooseMove() with your own search.
+// chooseMove() with your own search. Speaks protocol version 2, so it also plays games of three
+// to six seats and simultaneous turns (GDL games, gdl:NAME).
 //
 //   npm ci && node arena_client.mjs --server ws://127.0.0.1:8080/ws --name jsbot --game chess
 //   node arena_client.mjs --server ws://HOST:PORT/ws --token TOKEN --seek --games 3
@@ -30,9 +31,17 @@ function parseArgs(argv) {
   return args;
 }
 
-// Your bot goes here: state.position and state.legal_moves are all you need.
-function chooseMove(state) {
-  return state.legal_moves[Math.floor(Math.random() * state.legal_moves.length)];
+// The legal moves of `seat` in `state`, or [] when it does not move now (protocol 2: `movers`
+// lists every seat to move; simultaneous games have `legal_moves_by_seat`).
+function myMoves(state, seat) {
+  if (state.result !== null || !(state.movers ?? [state.to_move]).includes(seat)) return [];
+  if (state.legal_moves_by_seat) return state.legal_moves_by_seat[seat];
+  return state.to_move === seat ? state.legal_moves : [];
+}
+
+// Your bot goes here: state.position and your legal `moves` are all you need.
+function chooseMove(state, moves) {
+  return moves[Math.floor(Math.random() * moves.length)];
 }
 
 const args = parseArgs(process.argv);
@@ -43,7 +52,7 @@ const seek = () => send({ type: 'seek', game: args.game ?? 'tictactoe', options:
                           time_control: args.timeControl });
 let me = null;
 let finished = 0;
-const seats = new Map();  // game id -> 0 or 1
+const seats = new Map();  // game id -> our seat
 const accepted = new Set();
 
 if (args.timeout > 0) {
@@ -51,7 +60,7 @@ if (args.timeout > 0) {
              args.timeout * 1000);
 }
 
-ws.on('open', () => send({ type: 'hello', version: 1, name: args.name }));
+ws.on('open', () => send({ type: 'hello', version: 2, name: args.name }));
 ws.on('error', (e) => { console.error('arena_client.mjs:', e.message); process.exit(1); });
 ws.on('close', () => { console.error('the server closed the connection'); process.exit(1); });
 ws.on('message', (data) => {
@@ -85,13 +94,15 @@ ws.on('message', (data) => {
       }
       break;
     }
-    case 'state':
-      if (seats.has(msg.game_id) && msg.result === null && msg.to_move === seats.get(msg.game_id)) {
-        const move = chooseMove(msg);
+    case 'state': {
+      const moves = seats.has(msg.game_id) ? myMoves(msg, seats.get(msg.game_id)) : [];
+      if (moves.length > 0) {
+        const move = chooseMove(msg, moves);
         send({ type: 'move', game_id: msg.game_id, move, client_id: `${msg.game_id}-${msg.version}`,
-               info: { depth: 0, nodes: msg.legal_moves.length, pv: [move], time_ms: 0 } });
+               info: { depth: 0, nodes: moves.length, pv: [move], time_ms: 0 } });
       }
       break;
+    }
     case 'game_end':
       if (!seats.has(msg.game_id)) break;
       console.log('game', msg.game_id, 'ended', msg.result, msg.reason,

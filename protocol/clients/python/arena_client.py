@@ -2,7 +2,8 @@
 """A minimal Arena bot in Python: log in, take (or offer) a game, play random legal moves.
 
 The server sends the legal moves with every state, so a bot needs no rules code: replace
-choose_move() with your own search and you have a real bot.
+choose_move() with your own search and you have a real bot. Speaks protocol version 2, so it
+also plays games of three to six seats and simultaneous turns (GDL games, gdl:NAME).
 
     python3 arena_client.py --server ws://127.0.0.1:8080/ws --name pybot --game tictactoe
     python3 arena_client.py --server ws://HOST:PORT/ws --token TOKEN --seek --games 3
@@ -20,9 +21,20 @@ import sys
 import websockets
 
 
-def choose_move(state):
-    """Your bot goes here: state["position"] and state["legal_moves"] are all you need."""
-    return random.choice(state["legal_moves"])
+def my_moves(state, seat):
+    """The legal moves of `seat` in `state`, or [] when it does not move now (protocol 2:
+    `movers` lists every seat to move; simultaneous games have `legal_moves_by_seat`)."""
+    if state["result"] is not None or seat not in state.get("movers", [state["to_move"]]):
+        return []
+    by_seat = state.get("legal_moves_by_seat")
+    if by_seat is not None:
+        return by_seat[seat]
+    return state["legal_moves"] if state["to_move"] == seat else []
+
+
+def choose_move(state, moves):
+    """Your bot goes here: state["position"] and your legal `moves` are all you need."""
+    return random.choice(moves)
 
 
 async def play(args):
@@ -34,7 +46,7 @@ async def play(args):
         async def send(message):
             await ws.send(json.dumps(message))
 
-        await send({"type": "hello", "version": 1, "name": args.name})
+        await send({"type": "hello", "version": 2, "name": args.name})
         me, seats, finished, accepted = None, {}, 0, set()
         async for frame in ws:
             msg = json.loads(frame)
@@ -62,16 +74,17 @@ async def play(args):
                     print("game", msg["game_id"], msg["game"], "as player", ids.index(me))
             elif kind == "state":
                 game = msg["game_id"]
-                if game in seats and msg["result"] is None and msg["to_move"] == seats[game]:
-                    move = choose_move(msg)
+                moves = my_moves(msg, seats[game]) if game in seats else []
+                if moves:
+                    move = choose_move(msg, moves)
                     await send({"type": "move", "game_id": game, "move": move,
                                 "client_id": "%d-%d" % (game, msg["version"]),
-                                "info": {"depth": 0, "nodes": len(msg["legal_moves"]),
+                                "info": {"depth": 0, "nodes": len(moves),
                                          "pv": [move], "time_ms": 0}})
             elif kind == "game_end" and msg["game_id"] in seats:
                 seat = seats.pop(msg["game_id"])
                 print("game", msg["game_id"], "ended", msg["result"], msg["reason"],
-                      "(we were player %d)" % seat)
+                      "(we were player %d)" % seat, "scores", msg.get("scores"))
                 finished += 1
                 if finished >= args.games:
                     return 0

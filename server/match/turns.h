@@ -1,0 +1,35 @@
+#pragma once
+// How a game's turns are stored, and replayed from the store. A turn has one or more movers
+// (AnyGame::movers()); the store keeps one move row per mover, in the order of movers(), all
+// written when the turn is complete (so each row keeps its seat's own time, clock and search
+// info). A turn-taking game thus has one row per turn, as before; the seat of a row and the
+// rows of a turn follow from replaying the rows on the game, which is what replay_rows does
+// for restarts (Hub::restore_unfinished), the REST API and exports.
+//
+// Thread-safe: pure functions over the game they are given.
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "games/core/any_game.h"
+
+namespace arena::server {
+
+struct ReplayedRow {
+  int seat = 0;  // who played the row's move
+  int turn = 0;  // 0-based turn number
+};
+
+struct RowReplay {
+  std::vector<ReplayedRow> rows;       // one per row replayed (complete turns only)
+  std::vector<std::string> positions;  // the position after each turn (when asked for)
+  std::string error;                   // why the replay stopped early; empty if it did not
+};
+
+// Plays `rows` on `game` a turn at a time (play_turn with the turn's rows). Stops at a row
+// that does not replay, at a game that is over, or at a last turn with fewer rows than movers
+// (error says which). With `positions`, serialize() after every turn.
+RowReplay replay_rows(AnyGame& game, const std::vector<std::string>& rows, bool positions = false);
+
+}  // namespace arena::server

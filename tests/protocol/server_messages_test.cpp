@@ -1,0 +1,137 @@
+// Server messages as the codec builds them (protocol/codec.h) against their JSON Schemas
+// (protocol/schema/*.json): a small validator of the keywords the schemas use (type, const,
+// enum, required, properties, items, minimum, maximum, minItems, maxItems, pattern), so that
+// the documented schema and the code cannot drift apart. Also result_from_scores.
+
+#include <fstream>
+#include <regex>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "protocol/codec.h"
+
+namespace arena::protocol {
+namespace {
+
+Json schema(const std::string& name) {
+  std::ifstream in(std::string(ARENA_SOURCE_DIR) + "/protocol/schema/" + name + ".json");
+  EXPECT_TRUE(in.good()) << name;
+  return Json::parse(in);
+}
+
+bool has_type(const Json& v, const std::string& type) {
+  if (type == "integer") return v.is_number_integer();
+  if (type == "number") return v.is_number();
+  if (type == "string") return v.is_string();
+  if (type == "boolean") return v.is_boolean();
+  if (type == "array") return v.is_array();
+  if (type == "object") return v.is_object();
+  if (type == "null") return v.is_null();
+  return false;
+}
+
+// Every violation of `s` by `v`, with its path.
+void validate(const Json& s, const Json& v, const std::string& path,
+              std::vector<std::string>& errors) {
+  auto fail = [&](const std::string& why) { errors.push_back(path + ": " + why); };
+  if (s.contains("type")) {
+    bool ok = false;
+    if (s["type"].is_array()) {
+      for (const auto& t : s["type"]) ok |= has_type(v, t);
+    } else {
+      ok = has_type(v, s["type"]);
+    }
+    if (!ok) return fail("is not " + s["type"].dump() + ": " + v.dump());
+  }
+  if (s.contains("const") && v != s["const"]) fail("is not " + s["const"].dump());
+  if (s.contains("enum") &&
+      std::find(s["enum"].begin(), s["enum"].end(), v) == s["enum"].end())
+    fail(v.dump() + " is not one of " + s["enum"].dump());
+  if (v.is_number() && s.contains("minimum") && v < s["minimum"]) fail("below the minimum");
+  if (v.is_number() && s.contains("maximum") && v > s["maximum"]) fail("above the maximum");
+  if (v.is_string() && s.contains("pattern") &&
+      !std::regex_search(v.get<std::string>(), std::regex(s["pattern"].get<std::string>())))
+    fail(v.dump() + " does not match " + s["pattern"].get<std::string>());
+  if (v.is_object()) {
+    for (const auto& key : s.value("required", Json::array()))
+      if (!v.contains(key)) fail("misses required '" + key.get<std::string>() + "'");
+    const Json properties = s.value("properties", Json::object());  // items() needs it alive
+    for (const auto& [key, sub] : properties.items())
+      if (v.contains(key)) validate(sub, v[key], path + "." + key, errors);
+  }
+  if (v.is_array()) {
+    if (s.contains("minItems") && v.size() < s["minItems"]) fail("has too few items");
+    if (s.contains("maxItems") && v.size() > s["maxItems"]) fail("has too many items");
+    if (s.contains("items"))
+      for (std::size_t i = 0; i < v.size(); ++i)
+        validate(s["items"], v[i], path + "[" + std::to_string(i) + "]", errors);
+  }
+}
+
+std::vector<std::string> violations(const std::string& name, const Json& message) {
+  std::vector<std::string> errors;
+  validate(schema(name), message, name, errors);
+  return errors;
+}
+
+using Errors = std::vector<std::string>;
+
+TEST(ServerMessages, TheValidatorFindsViolations) {
+  StateMessage s;
+  Json j = to_json(s);
+  j.erase("movers");
+  j["to_move"] = "first";
+  const auto errors = violations("state", j);
+  EXPECT_EQ(errors.size(), 1u) << "to_move is no integer";
+  j["to_move"] = 9;
+  EXPECT_EQ(violations("state", j).size(), 1u) << "seat 9 is above the maximum";
+  GameEndMessage e{1, 5, "2-1", "goals", {}};
+  EXPECT_EQ(violations("game_end", to_json(e)).size(), 1u) << "two scores are no result";
+}
+
+TEST(ServerMessages, StatesOfTwoAndOfSixSeatsMatchTheirSchema) {
+  StateMessage two{3, 1, "0:0", 0, {"1", "2"}, std::vector<std::int64_t>{1000, 1000}, "", "",
+                   {0}, std::nullopt};
+  EXPECT_EQ(violations("state", to_json(two)), Errors{});
+  StateMessage six{3, 7, "(cell 1 1 b)", 2, {"noop"}, std::nullopt, "(mark 1 1) noop", "",
+                   {2, 5}, std::vector<std::vector<std::string>>(6)};
+  (*six.legal_moves_by_seat)[2] = {"noop"};
+  (*six.legal_moves_by_seat)[5] = {"(mark 1 1)", "(mark 1 2)"};
+  const Json j = to_json(six);
+  EXPECT_EQ(violations("state", j), Errors{});
+  EXPECT_EQ(j["movers"], Json::array({2, 5}));
+  EXPECT_EQ(j["legal_moves_by_seat"][5][1], "(mark 1 2)");
+  EXPECT_TRUE(j["clocks"].is_null());
+  EXPECT_FALSE(to_json(two).contains("legal_moves_by_seat")) << "turn-taking games omit it";
+}
+
+TEST(ServerMessages, GameStartMovedEndAndSeekJoinedMatchTheirSchema) {
+  GameStartMessage g{9, "gdl:ticTacToe", "", "none",
+                     {{1, "ann", false}, {2, "bob", true}, {3, "cid", false}},
+                     {}, {"red", "green", "blue"}, true,
+                     BoardLayout{"cell", {"1", "2", "3"}, {"a", "b"}}};
+  const Json start = to_json(g);
+  EXPECT_EQ(violations("game_start", start), Errors{});
+  EXPECT_EQ(start["board"]["cols"], Json::array({"a", "b"}));
+  g.board.reset();
+  EXPECT_EQ(violations("game_start", to_json(g)), Errors{});
+  EXPECT_EQ(violations("moved", to_json(MovedMessage{9, 4, 2})), Errors{});
+  EXPECT_EQ(violations("game_end", to_json(GameEndMessage{9, 5, "0-100-50", "goals", {0, 100, 50}})),
+            Errors{});
+  EXPECT_EQ(violations("game_end", to_json(GameEndMessage{9, 5, "*", "aborted", {}})), Errors{});
+  EXPECT_TRUE(to_json(GameEndMessage{9, 5, "*", "aborted", {}})["scores"].is_null());
+  EXPECT_EQ(violations("seek_joined",
+                       to_json(SeekJoinedMessage{4, "tally", 3, {{1, "ann", false}, {2, "b", true}}})),
+            Errors{});
+}
+
+TEST(ServerMessages, ResultFromScores) {
+  EXPECT_EQ(result_from_scores({100, 0}), "1-0");
+  EXPECT_EQ(result_from_scores({30, 70}), "0-1");
+  EXPECT_EQ(result_from_scores({50, 50}), "1/2-1/2");
+  EXPECT_EQ(result_from_scores({100, 0, 50}), "100-0-50");
+}
+
+}  // namespace
+}  // namespace arena::protocol

@@ -1,0 +1,54 @@
+#pragma once
+// FakeConnection: a hub Connection without a network that records what it is sent, for the
+// hub tests (tests/server/hub_test.cpp, seats_test.cpp).
+
+#include <functional>
+#include <map>
+#include <mutex>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "server/connection.h"
+
+namespace arena::server::testing {
+
+using protocol::Json;
+
+// Keeps, per message type, how many came and the last few (a test of thousands of games must
+// not copy every message it ever got).
+class FakeConnection final : public Connection {
+ public:
+  void send(Text text) override {
+    Json j = Json::parse(*text);
+    std::lock_guard lock(mutex_);
+    auto& kept = by_type_[j.value("type", "")];
+    ++kept.first;
+    kept.second.push_back(std::move(j));
+    if (kept.second.size() > 4) kept.second.erase(kept.second.begin());
+  }
+  void close_going_away() override {}
+  void close_now() override {}
+  // The tests call on_message from one thread, and the MemoryStore answers at once.
+  void continue_reading(std::function<void()> step) override {
+    reading_paused = false;
+    step();
+  }
+
+  std::size_t count(const std::string& type) {
+    std::lock_guard lock(mutex_);
+    auto it = by_type_.find(type);
+    return it == by_type_.end() ? 0 : it->second.first;
+  }
+  Json last(const std::string& type) {
+    std::lock_guard lock(mutex_);
+    auto it = by_type_.find(type);
+    return it == by_type_.end() ? Json() : it->second.second.back();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::pair<std::size_t, std::vector<Json>>> by_type_;
+};
+
+}  // namespace arena::server::testing
