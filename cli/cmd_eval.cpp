@@ -1,16 +1,23 @@
 // arena eval: a heuristic's value of one position and, with --moves, of the position after
 // each legal move (the AI tutorial's evaluatingHeuristic), so a heuristic can be tried by hand.
+// --explain prints the fuzzy goal heuristic's working (per role, each goal level's degree and
+// the value) for the hand-written tic-tac-toe and for GDL games (`--game gdl:NAME` or
+// `--gdl FILE`), whose one heuristic is fuzzy_goal (bots/eval/gdl_fuzzy.h).
 
 #include <cstdio>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <type_traits>
 
+#include "bots/eval/gdl_fuzzy.h"
 #include "bots/eval/registry.h"
 #include "bots/search/score.h"
 #include "cli/commands.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
+#include "games/gdl/description.h"
+#include "games/gdl/library.h"
 
 namespace arena::cli {
 namespace {
@@ -22,19 +29,93 @@ struct EvalOptions {
   std::string eval;
   std::string params;
   bool moves = false;
+  bool explain = false;
+  std::string gdl_file;
 };
+
+Expected<GameOptions> eval_params(const EvalOptions& o) {
+  if (o.params.empty()) return GameOptions{};
+  auto parsed = parse_game_options(o.params);
+  if (!parsed) return make_error("--params: " + parsed.error());
+  return parsed;
+}
+
+#if defined(ARENA_EVAL_HAVE_TICTACTOE)
+// The hand-written fuzzy goal heuristic's working, in the GDL explanation's layout.
+int explain_tictactoe(const tictactoe::TicTacToe& g, const GameOptions& params) {
+  auto p = eval::parse_fuzzy_goal_params(params);
+  if (!p || params.count("reading")) {
+    std::cerr << "arena eval: " << (p ? "reading= is for GDL games" : p.error()) << "\n";
+    return kExitUsage;
+  }
+  const eval::FuzzyParams f{p->tau, p->theta, p->q};
+  std::printf("fuzzy_goal tau=%g theta=%g q=%g\n", f.tau, f.theta, f.q);
+  std::printf("atom (line x) %.6f\natom (line o) %.6f\n", eval::fuzzy_line(g, Player::kFirst, f),
+              eval::fuzzy_line(g, Player::kSecond, f));
+  for (const Player me : {Player::kFirst, Player::kSecond}) {
+    const char* mine = me == Player::kFirst ? "(line x)" : "(line o)";
+    const char* theirs = me == Player::kFirst ? "(line o)" : "(line x)";
+    std::printf("role %s\n", me == Player::kFirst ? "x" : "o");
+    std::printf("  goal 100  %.6f  = %s and not %s\n", eval::fuzzy_goal_win(g, me, f), mine, theirs);
+    std::printf("  goal  50  %.6f  = not %s and not %s\n", eval::fuzzy_goal_draw(g, me, f), mine,
+                theirs);
+    std::printf("  value %.6f\n", eval::fuzzy_goal_value(g, me, f));
+  }
+  return kExitOk;
+}
+#endif
+
+// A GDL game: the sheet `gdl_file`, else `gdl:NAME` (games/gdl/library.h).
+int run_gdl_eval(const EvalOptions& o) {
+  if (!o.eval.empty() && o.eval != "fuzzy_goal") {
+    std::cerr << "arena eval: GDL games have one heuristic, fuzzy_goal (not '" << o.eval << "')\n";
+    return kExitUsage;
+  }
+  if (o.moves || !o.options.empty()) {
+    std::cerr << "arena eval: " << (o.moves ? "--moves" : "--options")
+              << " is not available for GDL games\n";
+    return kExitUsage;
+  }
+  auto params = eval_params(o);
+  auto p = params ? eval::parse_fuzzy_goal_params(*params) : Expected<eval::FuzzyGoalParams>(
+                                                                 make_error(params.error()));
+  if (!p) {
+    std::cerr << "arena eval: " << p.error() << "\n";
+    return kExitUsage;
+  }
+  std::shared_ptr<const gdl::Description> description;
+  if (o.gdl_file.empty()) {
+    auto loaded = gdl::load_gdl_description(std::string_view(o.game).substr(4));  // "gdl:"
+    if (!loaded) {
+      std::cerr << "arena eval: " << loaded.error() << "\n";
+      return kExitFailure;
+    }
+    description = *loaded;
+  } else {
+    auto read = gdl::read_description_file(o.gdl_file);
+    if (!read) {
+      std::cerr << "arena eval: " << read.error() << "\n";
+      return kExitFailure;
+    }
+    description = std::make_shared<const gdl::Description>(std::move(*read));
+  }
+  auto report = eval::fuzzy_goal_report(*description, o.position, *p, o.explain);
+  if (!report) {
+    std::cerr << "arena eval: " << report.error() << "\n";
+    return kExitFailure;
+  }
+  std::cout << "game " << (o.game.empty() ? o.gdl_file : o.game) << "\n" << *report;
+  return kExitOk;
+}
 
 template <class G>
 int run_eval(const EvalOptions& o, const GameOptions& game_options) {
-  GameOptions params;
-  if (!o.params.empty()) {
-    auto parsed = parse_game_options(o.params);
-    if (!parsed) {
-      std::cerr << "arena eval: --params: " << parsed.error() << "\n";
-      return kExitUsage;
-    }
-    params = *parsed;
+  auto parsed = eval_params(o);
+  if (!parsed) {
+    std::cerr << "arena eval: " << parsed.error() << "\n";
+    return kExitUsage;
   }
+  const GameOptions& params = *parsed;
   auto heuristic = eval::make_named_heuristic<G>(o.eval, params);
   if (!heuristic) {
     std::cerr << "arena eval: " << heuristic.error() << "\n";
@@ -44,6 +125,18 @@ int run_eval(const EvalOptions& o, const GameOptions& game_options) {
   if (!game) {
     std::cerr << "arena eval: " << G::kName << ": " << game.error() << "\n";
     return kExitFailure;
+  }
+  if (o.explain) {
+#if defined(ARENA_EVAL_HAVE_TICTACTOE)
+    if constexpr (std::is_same_v<G, tictactoe::TicTacToe>) {
+      if (o.eval == "fuzzy_goal") {
+        std::cout << "game " << G::kName << "\nposition " << game->serialize() << "\n";
+        return explain_tictactoe(*game, params);
+      }
+    }
+#endif
+    std::cerr << "arena eval: --explain is for --eval fuzzy_goal on tictactoe and GDL games\n";
+    return kExitUsage;
   }
   const eval::Heuristic<G>& h = *heuristic;
   std::cout << "game " << G::kName << "\nposition " << game->serialize() << "\nvalue " << h(*game)
@@ -85,14 +178,22 @@ int run_eval(const EvalOptions& o, const GameOptions& game_options) {
 void add_eval(CLI::App& app, Action& action) {
   auto o = std::make_shared<EvalOptions>();
   CLI::App* sub = app.add_subcommand("eval", "evaluate a position with a named heuristic");
-  sub->add_option("--game,-g", o->game, "game name (" + known_game_names() + ")")->required();
+  sub->add_option("--game,-g", o->game, "game name (" + known_game_names() + ")");
+  sub->add_option("--gdl", o->gdl_file, "a GDL rule sheet (.kif) to evaluate instead of --game");
   sub->add_option("--position,-p", o->position, "position as the game serializes it");
   sub->add_option("--options", o->options, "game options for the start position, key=value,...");
   sub->add_option("--eval,-e", o->eval, "heuristic name (default: the game's first)");
   sub->add_option("--params", o->params, "heuristic parameters, key=value,...");
   sub->add_flag("--moves", o->moves, "also value every legal move and show the pick");
+  sub->add_flag("--explain", o->explain,
+                "fuzzy_goal: print per role each goal level's degree and the value");
   sub->callback([o, &action] {
     action = [o] {
+      if (o->game.empty() == o->gdl_file.empty()) {
+        std::cerr << "arena eval: give either --game or --gdl FILE\n";
+        return kExitUsage;
+      }
+      if (!o->gdl_file.empty() || is_gdl_game(o->game)) return run_gdl_eval(*o);
       GameOptions game_options;
       const std::string name = resolve_game_name(o->game, game_options);
       if (!o->options.empty()) {

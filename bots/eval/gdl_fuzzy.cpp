@@ -1,5 +1,7 @@
 #include "bots/eval/gdl_fuzzy.h"
 
+#include "games/gdl/kif_reader.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -506,20 +508,24 @@ void FuzzyGoalHeuristic::evaluate(const gdl::State& state) {
   evaluated_ = true;
 }
 
+double FuzzyGoalHeuristic::role_value(std::size_t role) const {
+  double acc = 0.0;
+  for (const Level& l : levels_[role])
+    acc = fuzzy_goal_combine(acc, l.value / 100.0 * lit_value(l.lit), params_);
+  return 100.0 * acc;
+}
+
 std::vector<double> FuzzyGoalHeuristic::values(const gdl::State& state) {
   evaluate(state);
   std::vector<double> out;
-  for (const auto& levels : levels_) {
-    double acc = 0.0;
-    for (const Level& l : levels) acc = fuzzy_goal_combine(acc, l.value / 100.0 * lit_value(l.lit), params_);
-    out.push_back(100.0 * acc);
-  }
+  for (std::size_t r = 0; r < levels_.size(); ++r) out.push_back(role_value(r));
   return out;
 }
 
 double FuzzyGoalHeuristic::value(const gdl::State& state, int role) {
   if (role < 0 || static_cast<std::size_t>(role) >= levels_.size()) return 0.0;
-  return values(state)[static_cast<std::size_t>(role)];
+  evaluate(state);
+  return role_value(static_cast<std::size_t>(role));
 }
 
 double FuzzyGoalHeuristic::goal_degree(const gdl::State& state, int role, int level_value) {
@@ -585,6 +591,62 @@ std::string format_explanation(const FuzzyGoalExplanation& e, const FuzzyGoalPar
     }
     std::snprintf(buf, sizeof buf, "  value %.6f\n", r.value);
     out += buf;
+  }
+  return out;
+}
+
+namespace {
+
+// The fluents of `position` as ground terms of `pool`; each must be a fluent of `program`.
+Expected<gdl::State> parse_position(const gdl::Description& description,
+                                    const GroundProgram& program, std::string_view position,
+                                    TermPool& pool) {
+  SymbolTable symbols = description.symbols;  // a copy: unknown names must not enter the game's
+  auto forms = gdl::parse_kif(position, "position", symbols);
+  if (!forms) return make_error(forms.error());
+  gdl::State state;
+  for (const gdl::Rule& form : *forms) {
+    const std::string text = gdl::to_kif(form.head, symbols);
+    if (!form.body.empty() || !form.head.is_ground())
+      return make_error("position: '" + text + "' is not a ground fluent");
+    const TermId id = pool.from_term(form.head);
+    if (!std::binary_search(program.fluents.begin(), program.fluents.end(), id))
+      return make_error("position: " + text + " is not a fluent of " + description.source);
+    state.push_back(id);
+  }
+  std::sort(state.begin(), state.end());
+  state.erase(std::unique(state.begin(), state.end()), state.end());
+  return state;
+}
+
+}  // namespace
+
+Expected<std::string> fuzzy_goal_report(const gdl::Description& description,
+                                        std::string_view position, const FuzzyGoalParams& params,
+                                        bool explain) {
+  TermPool pool;
+  auto program = gdl::ground(description, pool);
+  if (!program) return make_error(description.source + ": " + program.error());
+  auto h = FuzzyGoalHeuristic::make(*program, pool, description.symbols, params);
+  if (!h) return make_error(h.error());
+  gdl::State state = program->init;
+  if (!position.empty()) {
+    auto parsed = parse_position(description, *program, position, pool);
+    if (!parsed) return make_error(parsed.error());
+    state = std::move(*parsed);
+  }
+  std::vector<std::string> fluents;
+  for (TermId f : state) fluents.push_back(pool.to_kif(f, description.symbols));
+  std::sort(fluents.begin(), fluents.end());
+  std::string out = "position";
+  for (const std::string& f : fluents) out += " " + f;
+  out += "\n";
+  if (explain) return out + format_explanation(h->explain(state), params, pool, description.symbols);
+  const std::vector<double> values = h->values(state);
+  char buf[64];
+  for (std::size_t r = 0; r < values.size(); ++r) {
+    std::snprintf(buf, sizeof buf, " %.6f\n", values[r]);
+    out += "value " + pool.to_kif(h->roles()[r], description.symbols) + buf;
   }
   return out;
 }

@@ -52,6 +52,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -114,6 +115,15 @@ struct FuzzyGoalExplanation {
 std::string format_explanation(const FuzzyGoalExplanation& e, const FuzzyGoalParams& p,
                                const gdl::TermPool& pool, const gdl::SymbolTable& symbols);
 
+// What `arena eval --game gdl:NAME --eval fuzzy_goal [--explain]` prints for `description`:
+// the position (its fluents as KIF, sorted as text), each role's value and, with `explain`, the
+// explanation. `position` is the state's fluents in KIF ("(cell 1 1 x) (control oplayer)"), as
+// a GDL game's serialize() writes them; empty: the initial state. Errors name a fluent the game
+// does not have, a bad parameter, or why the sheet cannot be ground.
+Expected<std::string> fuzzy_goal_report(const gdl::Description& description,
+                                        std::string_view position, const FuzzyGoalParams& params,
+                                        bool explain);
+
 class FuzzyGoalHeuristic {
  public:
   // Compiles `program`'s goal formulas. `pool` and `symbols` are those the program was ground
@@ -163,6 +173,7 @@ class FuzzyGoalHeuristic {
 
   void evaluate(const gdl::State& state);
   double lit_value(Lit lit) const;
+  double role_value(std::size_t role) const;  // of the state evaluated last
 
   FuzzyGoalParams params_;
   std::vector<gdl::TermId> roles_;
