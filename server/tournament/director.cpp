@@ -29,6 +29,33 @@ std::string time_control(const tournament::LeagueConfig& c) {
   return ms > 0 ? "movetime:" + std::to_string(ms) : "none";
 }
 
+// GDL sheets (gdl:NAME) are AnyGames with no compile-time type: a league plays those of two
+// roles taking turns, which the server hosts like the hand-written games.
+Expected<void> check_gdl_game(const std::string& kind, const GameOptions& options) {
+  auto g = make_game(kind, options);
+  if (!g) return make_error(g.error());
+  if ((*g)->num_seats() != 2 || (*g)->simultaneous())
+    return make_error(kind + ": leagues play GDL games of two roles that take turns");
+  return {};
+}
+
+// random_opening (fair_start.h) through the AnyGame interface.
+Expected<std::string> gdl_start_position(const std::string& kind, const GameOptions& options,
+                                         int plies, std::uint64_t seed) {
+  auto g = make_game(kind, options);
+  if (!g) return make_error(g.error());
+  Rng rng(seed);
+  for (int i = 0; i < plies; ++i) {
+    const auto moves = (*g)->legal_moves();
+    if (moves.empty() || !(*g)->play(moves[rng.below(moves.size())])) break;
+    if ((*g)->outcome().is_terminal()) {
+      (*g)->undo();
+      break;
+    }
+  }
+  return (*g)->serialize();
+}
+
 }  // namespace
 
 TournamentDirector::TournamentDirector(boost::asio::any_io_executor executor, db::Store& store)
@@ -47,7 +74,9 @@ Expected<TournamentDirector::Running> TournamentDirector::prepare(
     for (const auto& [k, v] : *parsed) t.options[k] = v;
   }
   Expected<void> ok;
-  const bool known = visit_game_type(t.kind, [&]<class G>(std::type_identity<G>) {
+  const bool gdl = is_gdl_game(t.kind);
+  if (gdl) ok = check_gdl_game(t.kind, t.options);
+  const bool known = gdl || visit_game_type(t.kind, [&]<class G>(std::type_identity<G>) {
     if constexpr (G::kNumPlayers != 2) {
       ok = make_error(t.kind + " is not a two-player game");
     } else if (auto g = G::create(t.options); !g) {
@@ -249,6 +278,8 @@ bool TournamentDirector::advance(Running& t, std::vector<db::Pairing>& rows,
 
 Expected<std::string> TournamentDirector::start_position(const Running& t,
                                                          std::uint64_t seed) const {
+  if (is_gdl_game(t.kind))
+    return gdl_start_position(t.kind, t.options, t.config.opening_plies, seed);
   Expected<std::string> out = make_error("unknown game '" + t.kind + "'");
   visit_game_type(t.kind, [&]<class G>(std::type_identity<G>) {
     if constexpr (G::kNumPlayers == 2) {

@@ -2,6 +2,7 @@
 
 #include <map>
 
+#include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 
 namespace arena::tournament {
@@ -19,6 +20,10 @@ bool finished(const PairingRow& row) {
 
 bool first_player_to_move(const std::string& kind, const std::string& start) {
   bool first = true;
+  if (is_gdl_game(kind)) {  // GDL sheets have no compile-time type (games/gdl/gdl_game.h)
+    auto g = load_game(kind, start);
+    return !g || (*g)->side_to_move() == Player::kFirst;
+  }
   visit_game_type(kind, [&]<class G>(std::type_identity<G>) {
     if (auto g = G::deserialize(start)) first = g->side_to_move() == Player::kFirst;
   });
