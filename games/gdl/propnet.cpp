@@ -11,6 +11,9 @@ namespace {
 
 constexpr std::uint32_t kWatchNext = 1, kWatchBase = 2, kWatchLegal = 3;
 constexpr std::size_t kMaxComponents = std::size_t{1} << 28;
+// Roles with at most this many moves have their legal list rescanned after every change of
+// state rather than watched: a scan of a few words costs less than a watch per flip.
+constexpr std::size_t kScannedLegal = 256;
 
 }  // namespace
 
@@ -167,15 +170,11 @@ Expected<void> PropnetBuilder::add_outputs(Propnet& net) {
       net.init_bits_[i / 64] |= std::uint64_t{1} << (i % 64);
   }
   net.legal_.resize(roles);
-  std::uint32_t offset = 0;
-  for (std::size_t r = 0; r < roles; ++r) {
-    net.legal_offset_.push_back(offset);
+  for (std::size_t r = 0; r < roles; ++r)
     for (TermId m : program_.moves[r]) {
       const TermId args[2] = {program_.roles[r], m};
       net.legal_[r].push_back(component_of(pool_.make(SymbolTable::kLegal, args)));
     }
-    offset += static_cast<std::uint32_t>(program_.moves[r].size());
-  }
   net.terminal_ = component_of(pool_.constant(SymbolTable::kTerminal));
   net.goals_.resize(roles);
   for (const auto& [atom, component] : atoms_) {
@@ -297,8 +296,12 @@ Expected<void> PropnetBuilder::wire(Propnet& net) {
     watch(net.next_[i], kWatchNext, i);
   }
   for (std::size_t r = 0; r < net.legal_.size(); ++r)
-    for (std::size_t k = 0; k < net.legal_[r].size(); ++k)
-      watch(net.legal_[r][k], kWatchLegal, net.legal_offset_[r] + k);
+    if (net.legal_[r].size() > kScannedLegal)
+      for (std::uint32_t c : net.legal_[r]) watch(c, kWatchLegal, r);
+  net.info_.assign(n, 0);
+  for (std::size_t c = 0; c < n; ++c)
+    net.info_[c] = static_cast<std::uint8_t>((net.out_begin_[c] != net.out_begin_[c + 1] ? 1 : 0) |
+                                             (net.watch_[c] != 0 ? 2 : 0));
   return {};
 }
 
@@ -311,10 +314,8 @@ Expected<Propnet> PropnetBuilder::build() {
   if (auto ok = add_outputs(net); !ok) return make_error(ok.error());
   optimize(net);
   if (auto ok = wire(net); !ok) return make_error(ok.error());
-  std::size_t legal_total = 0;
-  for (const auto& l : net.legal_) legal_total += l.size();
-  if (legal_total >= (std::size_t{1} << 30)) return make_error("too many moves for the network");
   net.legal_lists_.resize(net.legal_.size());
+  net.legal_dirty_.assign(net.legal_.size(), 1);
   net.current_does_.assign(net.legal_.size(), Propnet::kNoMove);
   net.rebuild_sets();
   net.reset();
@@ -326,26 +327,22 @@ Expected<Propnet> Propnet::build(const GroundProgram& program, TermPool& pool,
   return PropnetBuilder(program, pool, symbols).build();
 }
 
-// The sets from the values, after the counters were set without watching.
+// The mismatch set from the values, after the counters were set without watching.
 void Propnet::rebuild_sets() {
-  std::size_t legal_total = 0;
-  for (const auto& l : legal_) legal_total += l.size();
-  legal_pos_.assign(legal_total, kNoMove);
-  legal_role_.assign(legal_total, 0);
-  for (std::size_t r = 0; r < legal_.size(); ++r) {
-    for (std::size_t k = 0; k < legal_[r].size(); ++k)
-      legal_role_[legal_offset_[r] + k] = static_cast<std::uint32_t>(r);
-    legal_lists_[r].clear();
-    for (std::size_t k = 0; k < legal_[r].size(); ++k)
-      if (value(legal_[r][k])) {
-        legal_pos_[legal_offset_[r] + k] = static_cast<std::uint32_t>(legal_lists_[r].size());
-        legal_lists_[r].push_back(static_cast<std::uint32_t>(k));
-      }
-  }
+  std::fill(legal_dirty_.begin(), legal_dirty_.end(), 1);
   mismatch_.clear();
   mismatch_pos_.assign(base_.size(), kNoMove);
   for (std::size_t i = 0; i < base_.size(); ++i)
     if (value(base_[i]) != value(next_[i])) toggle_mismatch(static_cast<std::uint32_t>(i));
+}
+
+void Propnet::rebuild_legal(std::size_t role) const {
+  auto& list = legal_lists_[role];
+  list.clear();
+  const auto& gates = legal_[role];
+  for (std::size_t k = 0; k < gates.size(); ++k)
+    if (value(gates[k])) list.push_back(static_cast<std::uint32_t>(k));
+  legal_dirty_[role] = 0;
 }
 
 void Propnet::toggle_mismatch(std::uint32_t fluent) {
@@ -362,25 +359,13 @@ void Propnet::toggle_mismatch(std::uint32_t fluent) {
   }
 }
 
-void Propnet::on_watch(std::uint32_t c, bool v) {
+void Propnet::on_watch(std::uint32_t c) {
   const std::uint32_t w = watch_[c];
   const std::uint32_t index = w & 0x3FFFFFFFu;
-  if ((w >> 30) != kWatchLegal) {
-    toggle_mismatch(index);
-    return;
-  }
-  const std::uint32_t role = legal_role_[index];
-  auto& list = legal_lists_[role];
-  std::uint32_t& pos = legal_pos_[index];
-  if (v) {
-    pos = static_cast<std::uint32_t>(list.size());
-    list.push_back(index - legal_offset_[role]);
+  if ((w >> 30) == kWatchLegal) {
+    legal_dirty_[index] = 1;
   } else {
-    const std::uint32_t last = list.back();
-    list[pos] = last;
-    legal_pos_[legal_offset_[role] + last] = pos;
-    list.pop_back();
-    pos = kNoMove;
+    toggle_mismatch(index);
   }
 }
 
@@ -389,30 +374,36 @@ void Propnet::on_watch(std::uint32_t c, bool v) {
 void Propnet::set_input(std::uint32_t c, bool v) {
   if (value(c) == v) return;
   counters_[c] = v ? kTrueBit : kTrueBit - 1;
-  if (watch_[c] != 0) on_watch(c, v);
-  stack_.push_back(c << 1 | (v ? 1u : 0u));
+  if (watch_[c] != 0) on_watch(c);
+  if (stack_.empty()) stack_.resize(64);
+  stack_[0] = c << 1 | (v ? 1u : 0u);
   propagate();
 }
 
+// Branch-free where it matters: whether a target flipped is data, not a branch (it is
+// unpredictable); the event is always written and the stack grows by the flip bit.
 void Propnet::propagate() {
-  while (!stack_.empty()) {
-    const std::uint32_t event = stack_.back();
-    stack_.pop_back();
+  std::size_t sp = 1;
+  while (sp > 0) {
+    const std::uint32_t event = stack_[--sp];
     const std::uint32_t c = event >> 1;
     const std::uint32_t v = event & 1u;
-    for (std::uint32_t e = out_begin_[c], end = out_begin_[c + 1]; e < end; ++e) {
+    const std::uint32_t begin = out_begin_[c], end = out_begin_[c + 1];
+    if (stack_.size() < sp + (end - begin)) stack_.resize(2 * (sp + (end - begin)));
+    std::uint32_t* stack = stack_.data();
+    for (std::uint32_t e = begin; e < end; ++e) {
       const std::uint32_t target = targets_[e];
       const std::uint32_t t = target >> 1;
       // +1 when the literal became satisfied: value true on a plain edge, false on a negated.
-      const std::uint32_t delta = (v ^ (target & 1u)) != 0 ? 1u : 0xFFFFFFFFu;
+      const std::uint32_t delta = ((v ^ target) & 1u) * 2u - 1u;
       const std::uint32_t before = counters_[t];
       const std::uint32_t after = before + delta;
       counters_[t] = after;
-      if (((before ^ after) & kTrueBit) != 0) {
-        const bool now = (after & kTrueBit) != 0;
-        if (watch_[t] != 0) on_watch(t, now);
-        stack_.push_back(t << 1 | (now ? 1u : 0u));
-      }
+      const std::uint32_t flipped = (before ^ after) >> 31;
+      const std::uint32_t info = info_[t];
+      stack[sp] = t << 1 | after >> 31;
+      sp += flipped & info;  // gates nothing reads (legal, goal, terminal) stop here
+      if ((flipped & (info >> 1)) != 0) on_watch(t);
     }
   }
 }
@@ -420,6 +411,12 @@ void Propnet::propagate() {
 void Propnet::set_state(std::span<const std::uint64_t> bits) {
   for (std::size_t i = 0; i < base_.size(); ++i)
     set_input(base_[i], ((bits[i / 64] >> (i % 64)) & 1u) != 0);
+  state_changed();
+}
+
+void Propnet::state_changed() {
+  for (std::size_t r = 0; r < legal_.size(); ++r)
+    if (legal_[r].size() <= kScannedLegal) legal_dirty_[r] = 1;
 }
 
 void Propnet::state_bits(std::vector<std::uint64_t>& out) const {
@@ -441,6 +438,7 @@ void Propnet::play(std::span<const std::uint32_t> joint) {
   // Now `next` holds for the joint move: flip the fluents whose next differs.
   changes_.assign(mismatch_.begin(), mismatch_.end());
   for (std::uint32_t i : changes_) set_input(base_[i], !value(base_[i]));
+  state_changed();
 }
 
 int Propnet::goal(int role) const {

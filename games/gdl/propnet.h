@@ -8,11 +8,13 @@
 // 2^31 - n, an OR at 2^31 - 1; a negated input counts as satisfied when false). Changing an
 // input adds or subtracts one along its outputs and goes on only through gates whose value
 // bit flips, so a move that changes a few fluents costs a few counter updates, not a pass over
-// the network. The legal moves of each role and the fluents whose `next` differs from `true`
-// are kept as sets while values change, so reading them costs nothing extra.
+// the network. The fluents whose `next` differs from `true` are kept as a set while values
+// change, so play() flips just those; a role's legal list is rebuilt only after it changed.
+// Before that, the ground rules of each view are factored (common literals taken out).
 //
 // The network holds one state at a time: set_state()/reset() load one, play() advances it by a
-// joint move. Fluents and moves are numbered by their position in the program's sorted lists.
+// joint move. Fluents and moves are numbered by their position in the program's sorted lists
+// (so move indices ascend with the moves' TermIds).
 // A ground program whose views are recursive (a cycle of positive dependencies among ground
 // atoms) is refused: propagation needs an acyclic network.
 //
@@ -54,9 +56,12 @@ class Propnet {
   bool holds(std::size_t fluent) const { return value(base_[fluent]); }
 
   bool is_terminal() const { return value(terminal_); }
-  // The legal move indices of `role` in the loaded state, in no particular order.
+  // The legal move indices of `role` in the loaded state, ascending. Valid until the next
+  // change of state.
   std::span<const std::uint32_t> legal(int role) const {
-    return legal_lists_[static_cast<std::size_t>(role)];
+    const auto r = static_cast<std::size_t>(role);
+    if (legal_dirty_[r]) rebuild_legal(r);
+    return legal_lists_[r];
   }
   // Plays one move index per role (kNoMove: the role does nothing), each legal; the network
   // then holds the next state.
@@ -74,9 +79,11 @@ class Propnet {
   bool value(std::uint32_t c) const { return (counters_[c] & kTrueBit) != 0; }
   void set_input(std::uint32_t c, bool v);
   void propagate();
-  void on_watch(std::uint32_t c, bool v);
+  void on_watch(std::uint32_t c);
   void toggle_mismatch(std::uint32_t fluent);
   void rebuild_sets();
+  void rebuild_legal(std::size_t role) const;
+  void state_changed();
 
   friend class PropnetBuilder;
   // Gates: counters, outputs (target << 1 | negated) in CSR form.
@@ -85,19 +92,22 @@ class Propnet {
   std::vector<std::uint32_t> targets_;
   // What a component's flips mean to the sets: 0 none, else kind << 30 | index.
   std::vector<std::uint32_t> watch_;
+  std::vector<std::uint8_t> info_;  // bit 0: the gate has outputs, bit 1: it is watched
   std::vector<std::uint32_t> base_;                // per fluent: its `true` input
   std::vector<std::uint32_t> next_;                // per fluent: its `next` gate
   std::vector<std::vector<std::uint32_t>> does_;   // per role, per move: its input
   std::vector<std::vector<std::uint32_t>> legal_;  // per role, per move: its `legal` gate
-  std::vector<std::uint32_t> legal_offset_;        // per role: first global legal index
   std::vector<std::vector<Goal>> goals_;           // per role
   std::uint32_t terminal_ = 0;
   std::vector<std::uint64_t> init_bits_;
-  // Sets kept while values change.
-  std::vector<std::vector<std::uint32_t>> legal_lists_;
-  std::vector<std::uint32_t> legal_pos_;   // per global legal index: position or kNoMove
-  std::vector<std::uint32_t> legal_role_;  // per global legal index: its role
-  std::vector<std::uint32_t> mismatch_;   // fluents whose next differs from true
+  // A role's legal list is rebuilt (a scan of its legal gates) when asked for after one of
+  // them flipped (roles with many moves: watched) or after any change of state (few moves):
+  // cheaper than keeping it as a set, since a turn flips many legal gates (the mover's all go
+  // off) and a playout asks once per turn.
+  mutable std::vector<std::vector<std::uint32_t>> legal_lists_;
+  mutable std::vector<std::uint8_t> legal_dirty_;
+  // Fluents whose next differs from true, kept as a set while values change.
+  std::vector<std::uint32_t> mismatch_;
   std::vector<std::uint32_t> mismatch_pos_;
   std::vector<std::uint32_t> current_does_;  // per role: the input set, or kNoMove
   std::vector<std::uint32_t> stack_;
