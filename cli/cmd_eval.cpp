@@ -2,7 +2,8 @@
 // each legal move (the AI tutorial's evaluatingHeuristic), so a heuristic can be tried by hand.
 // --explain prints the fuzzy goal heuristic's working (per role, each goal level's degree and
 // the value) for the hand-written tic-tac-toe and for GDL games (`--game gdl:NAME` or
-// `--gdl FILE`), whose one heuristic is fuzzy_goal (bots/eval/gdl_fuzzy.h).
+// `--gdl FILE`), whose one heuristic is fuzzy_goal (bots/eval/gdl_fuzzy.h); --latches lets the
+// GDL heuristic use the game's latches (clingo), which fix latched fluents' degrees at 1 or 0.
 
 #include <cstdio>
 #include <iostream>
@@ -30,6 +31,7 @@ struct EvalOptions {
   std::string params;
   bool moves = false;
   bool explain = false;
+  bool latches = false;
   std::string gdl_file;
 };
 
@@ -99,7 +101,9 @@ int run_gdl_eval(const EvalOptions& o) {
     }
     description = std::make_shared<const gdl::Description>(std::move(*read));
   }
-  auto report = eval::fuzzy_goal_report(*description, o.position, *p, o.explain);
+  const gdl::LatchOptions latch_options;
+  auto report = eval::fuzzy_goal_report(*description, o.position, *p, o.explain,
+                                        o.latches ? &latch_options : nullptr);
   if (!report) {
     std::cerr << "arena eval: " << report.error() << "\n";
     return kExitFailure;
@@ -187,6 +191,8 @@ void add_eval(CLI::App& app, Action& action) {
   sub->add_flag("--moves", o->moves, "also value every legal move and show the pick");
   sub->add_flag("--explain", o->explain,
                 "fuzzy_goal: print per role each goal level's degree and the value");
+  sub->add_flag("--latches", o->latches,
+                "GDL fuzzy_goal: latched fluents' degrees are 1 or 0 (latches found by clingo)");
   sub->callback([o, &action] {
     action = [o] {
       if (o->game.empty() == o->gdl_file.empty()) {
@@ -194,6 +200,10 @@ void add_eval(CLI::App& app, Action& action) {
         return kExitUsage;
       }
       if (!o->gdl_file.empty() || is_gdl_game(o->game)) return run_gdl_eval(*o);
+      if (o->latches) {
+        std::cerr << "arena eval: --latches is for GDL games\n";
+        return kExitUsage;
+      }
       GameOptions game_options;
       const std::string name = resolve_game_name(o->game, game_options);
       if (!o->options.empty()) {

@@ -26,6 +26,11 @@ constexpr std::size_t kMaxNodes = std::size_t{1} << 22;
 // Minterm checks the terminal reading may spend before it gives up (2^16 rows, a few cubes).
 constexpr std::uint64_t kTableWorkBudget = std::uint64_t{1} << 26;
 
+// FuzzyGoalHeuristic::latch_ bits: a positive latch (degree 1 while it holds), a negative one
+// (degree 0 while it does not).
+constexpr std::uint8_t kLatchTrue = 1;
+constexpr std::uint8_t kLatchFalse = 2;
+
 constexpr Lit kZeroLit = 0;  // node 0 is kZero, node 1 kOne
 constexpr Lit kOneLit = 2;
 bool is_zero(Lit l) { return l == kZeroLit || l == (kOneLit | 1u); }
@@ -213,7 +218,7 @@ class FuzzyCompiler {
       const auto args = pool_.args(r.head);
       if (args.size() != 2) return make_error("goal " + text(r.head) + " does not have 2 arguments");
       const auto role = std::find(h_.roles_.begin(), h_.roles_.end(), args[0]);
-      if (role == h_.roles_.end()) return make_error(text(r.head) + ": no such role");
+      if (role == h_.roles_.end()) continue;  // (goal b 100) of a rule over any (line ?p): never read
       const std::string& name = symbols_.name(pool_.functor(args[1]));
       int v = -1;
       const auto [end, ec] = std::from_chars(name.data(), name.data() + name.size(), v);
@@ -319,6 +324,7 @@ class FuzzyCompiler {
     if (!lit) return lit;
     h_.leaf_of_[fluent] = *lit >> 1;
     h_.leaves_.push_back(*lit >> 1);
+    h_.leaf_fluents_.push_back(fluent);
     return lit;
   }
 
@@ -481,14 +487,41 @@ double FuzzyGoalHeuristic::lit_value(Lit lit) const {
   return (lit & 1u) ? 1.0 - v : v;
 }
 
+void FuzzyGoalHeuristic::set_latches(const gdl::Latches& latches) {
+  latch_.assign(leaves_.size(), 0);
+  num_latched_ = 0;
+  for (std::size_t i = 0; i < leaves_.size(); ++i) {
+    const TermId f = leaf_fluents_[i];
+    if (std::binary_search(latches.positive.begin(), latches.positive.end(), f))
+      latch_[i] |= kLatchTrue;
+    if (std::binary_search(latches.negative.begin(), latches.negative.end(), f))
+      latch_[i] |= kLatchFalse;
+    if (latch_[i]) ++num_latched_;
+  }
+  if (num_latched_ == 0) latch_.clear();  // the plain loop in evaluate()
+  latches_set_ = !latches.positive.empty() || !latches.negative.empty();
+  evaluated_ = false;                      // the remembered state's degrees may change
+}
+
 void FuzzyGoalHeuristic::evaluate(const gdl::State& state) {
   if (evaluated_ && state == last_state_) return;
   val_.resize(nodes_.size());
   val_[0] = 0.0;
   val_[1] = 1.0;
-  for (std::uint32_t leaf : leaves_) val_[leaf] = 1.0 - params_.tau;
-  for (TermId f : state)
-    if (auto it = leaf_of_.find(f); it != leaf_of_.end()) val_[it->second] = params_.tau;
+  if (latch_.empty()) {
+    for (std::uint32_t leaf : leaves_) val_[leaf] = 1.0 - params_.tau;
+    for (TermId f : state)
+      if (auto it = leaf_of_.find(f); it != leaf_of_.end()) val_[it->second] = params_.tau;
+  } else {
+    // A leaf's degree by whether it holds: the state is sorted, so one binary search per leaf.
+    for (std::size_t i = 0; i < leaves_.size(); ++i) {
+      const bool holds = std::binary_search(state.begin(), state.end(), leaf_fluents_[i]);
+      double v = holds ? params_.tau : 1.0 - params_.tau;
+      if (holds && (latch_[i] & kLatchTrue)) v = 1.0;
+      if (!holds && (latch_[i] & kLatchFalse)) v = 0.0;
+      val_[leaves_[i]] = v;
+    }
+  }
   const bool product = params_.q == 0 && params_.theta == 0;
   for (std::size_t i = 2; i < nodes_.size(); ++i) {
     const Node& n = nodes_[i];
@@ -556,6 +589,12 @@ FuzzyGoalExplanation FuzzyGoalHeuristic::explain(const gdl::State& state) {
   const std::vector<double> v = values(state);
   for (TermId a : goal_atoms_)
     if (auto it = atom_lit_.find(a); it != atom_lit_.end()) e.atoms.push_back({a, lit_value(it->second)});
+  e.latches = latches_set_;
+  for (std::size_t i = 0; i < latch_.size(); ++i) {
+    const bool holds = std::binary_search(state.begin(), state.end(), leaf_fluents_[i]);
+    if (holds ? (latch_[i] & kLatchTrue) : (latch_[i] & kLatchFalse))
+      e.latched.push_back({leaf_fluents_[i], holds ? 1.0 : 0.0});
+  }
   for (std::size_t r = 0; r < roles_.size(); ++r) {
     FuzzyGoalExplanation::Role role{roles_[r], {}, v[r]};
     for (const Level& l : levels_[r]) role.levels.push_back({l.value, lit_value(l.lit), l.cubes});
@@ -571,6 +610,13 @@ std::string format_explanation(const FuzzyGoalExplanation& e, const FuzzyGoalPar
                     " q=" + number_text(p.q) + "\n";
   out += e.simplified ? "goal rules read under terminal (bots/eval/gdl_fuzzy.h)\n"
                       : "goal rules evaluated as written: " + e.note + "\n";
+  if (e.latches) {
+    std::string fixed;
+    for (const auto& l : e.latched)
+      fixed += (fixed.empty() ? "" : ", ") + pool.to_kif(l.fluent, symbols) +
+               (l.degree == 1.0 ? " = 1" : " = 0");
+    out += "latched " + (fixed.empty() ? std::string("none") : fixed) + "\n";
+  }
   for (const auto& a : e.atoms) {
     std::snprintf(buf, sizeof buf, "%.6f", a.degree);
     out += "atom " + pool.to_kif(a.atom, symbols) + " " + buf + "\n";
@@ -623,12 +669,21 @@ Expected<gdl::State> parse_position(const gdl::Description& description,
 
 Expected<std::string> fuzzy_goal_report(const gdl::Description& description,
                                         std::string_view position, const FuzzyGoalParams& params,
-                                        bool explain) {
+                                        bool explain, const gdl::LatchOptions* latches) {
   TermPool pool;
   auto program = gdl::ground(description, pool);
   if (!program) return make_error(description.source + ": " + program.error());
   auto h = FuzzyGoalHeuristic::make(*program, pool, description.symbols, params);
   if (!h) return make_error(h.error());
+  std::string latch_line;
+  if (latches) {
+    // The same pool as the program's: the latches' fluent ids are the states'.
+    auto found = gdl::find_latches(description, pool, *latches);
+    if (!found) return make_error(found.error());
+    h->set_latches(*found);
+    latch_line = "latches " + std::to_string(found->positive.size()) + " positive, " +
+                 std::to_string(found->negative.size()) + " negative\n";
+  }
   gdl::State state = program->init;
   if (!position.empty()) {
     auto parsed = parse_position(description, *program, position, pool);
@@ -640,7 +695,7 @@ Expected<std::string> fuzzy_goal_report(const gdl::Description& description,
   std::sort(fluents.begin(), fluents.end());
   std::string out = "position";
   for (const std::string& f : fluents) out += " " + f;
-  out += "\n";
+  out += "\n" + latch_line;
   if (explain) return out + format_explanation(h->explain(state), params, pool, description.symbols);
   const std::vector<double> values = h->values(state);
   char buf[64];

@@ -46,6 +46,18 @@
 // truth table of 2^n rows); otherwise, or when the role would lose every level, the rules are
 // evaluated as written. explain() says which.
 //
+// Latches (games/gdl/latches.h; optional, set_latches): a fluent that is a positive latch and
+// holds in s holds in every state that follows, so its (true f) has degree 1, not tau; a fluent
+// that is a negative latch and does not hold in s never holds again: degree 0, not 1 - tau (a
+// fluent latched both ways never changes: 1 or 0). Everything above it is unchanged, so a goal
+// level whose every alternative needs a fluent latched false has degree 0: a conjunction with a
+// 0 operand is 0 under the product and under Yager (1 - (1 + (1-b)^q)^(1/q) <= 0), theta does
+// not lift it (T' = max(T, theta) only when both operands are > 0.5), and a disjunction of 0s
+// is 0. The latched leaves feed the same formulas, read under terminal or as written: a literal
+// the terminal reading dropped (ggp-base's `not open` of the draw) is not consulted, latched or
+// not. Latches are sound (every one holds in the game), so a latched degree never claims more
+// than the game guarantees; without set_latches the degrees are as above.
+//
 // Speed: make() compiles every goal level into one flat array of nodes in evaluation order;
 // a state is evaluated by one pass over it (and remembered, so the roles of one state cost one
 // pass). Not thread-safe (scratch buffers): one owner at a time, like the TermPool.
@@ -59,6 +71,7 @@
 #include "games/core/expected.h"
 #include "games/core/types.h"
 #include "games/gdl/ground.h"
+#include "games/gdl/latches.h"
 #include "games/gdl/state_machine.h"
 #include "games/gdl/term.h"
 
@@ -104,14 +117,21 @@ struct FuzzyGoalExplanation {
     gdl::TermId atom = 0;
     double degree = 0;
   };
+  struct Latched {
+    gdl::TermId fluent = 0;
+    double degree = 0;  // 1: a positive latch that holds; 0: a negative latch that does not
+  };
   std::vector<Role> roles;
   std::vector<Atom> atoms;  // the atoms of the goal and terminal bodies, first use first
+  bool latches = false;     // set_latches gave some; then `latched` lists the formulas'
+  std::vector<Latched> latched;  // fluents they fix in the state, first use first
   bool simplified = false;  // goal rules read under terminal (see above) or as written
   std::string note;         // why not simplified, when not
 };
 
-// Lines of text: the parameters, each atom's degree, then per role each level's formula and
-// degree and the value.
+// Lines of text: the parameters, with latches the fluents they fixed ("latched (mark 1 1 x) = 1,
+// ..." or "latched none"), each atom's degree, then per role each level's formula and degree and
+// the value.
 std::string format_explanation(const FuzzyGoalExplanation& e, const FuzzyGoalParams& p,
                                const gdl::TermPool& pool, const gdl::SymbolTable& symbols);
 
@@ -119,16 +139,20 @@ std::string format_explanation(const FuzzyGoalExplanation& e, const FuzzyGoalPar
 // the position (its fluents as KIF, sorted as text), each role's value and, with `explain`, the
 // explanation. `position` is the state's fluents in KIF ("(cell 1 1 x) (control oplayer)"), as
 // a GDL game's serialize() writes them; empty: the initial state. Errors name a fluent the game
-// does not have, a bad parameter, or why the sheet cannot be ground.
+// does not have, a bad parameter, or why the sheet cannot be ground. With `latches`, the game's
+// latches are found first (clingo, gdl::find_latches with these options; its errors are
+// returned), given to the heuristic, and counted on a line "latches P positive, N negative".
 Expected<std::string> fuzzy_goal_report(const gdl::Description& description,
                                         std::string_view position, const FuzzyGoalParams& params,
-                                        bool explain);
+                                        bool explain,
+                                        const gdl::LatchOptions* latches = nullptr);
 
 class FuzzyGoalHeuristic {
  public:
   // Compiles `program`'s goal formulas. `pool` and `symbols` are those the program was ground
   // with (goal values are read from the symbols' names). Errors: a goal value that is not an
-  // integer in 0..100, a goal for an unknown role, a role with no goal rule, formulas too large.
+  // integer in 0..100, formulas too large. Goals of terms that are not roles are never read and
+  // are left out; a role with no goal rule has value 0.
   static Expected<FuzzyGoalHeuristic> make(const gdl::GroundProgram& program,
                                            const gdl::TermPool& pool,
                                            const gdl::SymbolTable& symbols,
@@ -137,6 +161,13 @@ class FuzzyGoalHeuristic {
   static Expected<FuzzyGoalHeuristic> from_description(const gdl::Description& description,
                                                        gdl::TermPool& pool,
                                                        const FuzzyGoalParams& params = {});
+
+  // Uses `latches` from now on (see above; found in the pool the program was ground with, so
+  // their ids are the states' fluents). Fluents the goal formulas do not read are ignored; an
+  // empty Latches turns them off again.
+  void set_latches(const gdl::Latches& latches);
+  // How many of the goal formulas' fluents are latched (either way).
+  std::size_t num_latched() const { return num_latched_; }
 
   // The value of roles()[role] in `state` (sorted fluent ids), 0..100.
   double value(const gdl::State& state, int role);
@@ -181,6 +212,10 @@ class FuzzyGoalHeuristic {
   std::vector<Node> nodes_;                 // children before parents
   std::vector<Lit> children_;
   std::vector<std::uint32_t> leaves_;                       // kLeaf nodes
+  std::vector<gdl::TermId> leaf_fluents_;                   // their fluents, as leaves_
+  std::vector<std::uint8_t> latch_;  // per leaves_ entry: kLatchTrue | kLatchFalse; empty = none
+  std::size_t num_latched_ = 0;
+  bool latches_set_ = false;
   std::unordered_map<gdl::TermId, std::uint32_t> leaf_of_;  // fluent -> kLeaf node
   std::unordered_map<gdl::TermId, Lit> atom_lit_;           // compiled atoms
   std::vector<gdl::TermId> goal_atoms_;

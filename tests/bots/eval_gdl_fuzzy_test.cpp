@@ -1,7 +1,7 @@
 // The fuzzy goal heuristic read from GDL goal rules (bots/eval/gdl_fuzzy.h): the chapter's
 // tic-tac-toe figures on both tic-tac-toe sheets, equal to the hand-written version
-// (bots/eval/tictactoe.h), the terminal reading that makes them, Yager q, theta, and the
-// 15-puzzle sheet written for Arena.
+// (bots/eval/tictactoe.h), the terminal reading that makes them, Yager q, theta, latches, and
+// the 15-puzzle sheet written for Arena.
 
 #include "bots/eval/gdl_fuzzy.h"
 
@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -18,6 +20,7 @@
 #include "bots/eval/tictactoe.h"
 #include "games/gdl/description.h"
 #include "games/gdl/ground.h"
+#include "games/gdl/latches.h"
 #include "games/gdl/prover.h"
 #include "games/tictactoe/tictactoe.h"
 
@@ -253,6 +256,25 @@ TEST(GdlFuzzyGoal, ReadsGoalRulesUnderTerminalOnASmallSheet) {
   EXPECT_NEAR(e.roles[0].value, 100 * (1 - (1 - t * t) * (1 - 0.5 * (1 - t) * t)), 1e-9);
 }
 
+// A cycle p <= q, q <= p: q's rule through p counts 0 where p is met again on the path, so
+// p = S(f, S(g, 0)) = 1 - (1 - 0.9)(1 - 0.1) in the state {f}; no loop, no hang.
+TEST(GdlFuzzyGoal, RecursionIsCutOnThePath) {
+  Game g = load_text(R"(
+    (role r) (init s) (choice f) (choice g)
+    (<= (legal r (go ?x)) (true s) (choice ?x))
+    (<= (next ?x) (does r (go ?x)))
+    (<= p (true f)) (<= p q)
+    (<= q (true g)) (<= q p)
+    (<= (goal r 100) p) (<= (goal r 0) (not p))
+    (<= terminal p) (<= terminal (true g)))",
+                     "cycle.kif");
+  FuzzyGoalHeuristic h = g.heuristic();
+  const State s{g.term({"f"})};
+  EXPECT_NEAR(h.goal_degree(s, 0, 100), 1 - 0.1 * 0.9, 1e-12);
+  EXPECT_NEAR(h.atom_degree(s, g.term({"q"})), 0.1, 1e-12);
+  EXPECT_NEAR(h.value(s, 0), 100 * (1 - 0.1 * 0.9), 1e-9);
+}
+
 // More goal and terminal atoms than the truth table allows: evaluated as written, with a note.
 TEST(GdlFuzzyGoal, ManyAtomsAreEvaluatedAsWritten) {
   std::string sheet = "(role r) (init s) (<= (legal r go) (true s)) (<= (next s) (does r go))\n";
@@ -305,6 +327,191 @@ TEST(GdlFuzzyGoal, BadGoalValuesAreErrors) {
   auto h = FuzzyGoalHeuristic::make(g.program, *g.pool, g.description->symbols);
   ASSERT_FALSE(h);
   EXPECT_NE(h.error().find("(goal r win)"), std::string::npos) << h.error();
+}
+
+// --- latches (games/gdl/latches.h) -------------------------------------------------------------
+
+// A key that, once dropped, is never regained (a negative latch), a door that, once opened,
+// stays open (a positive latch); the win needs both.
+constexpr std::string_view kKeySheet = R"(
+  (role r)
+  (init (has key)) (init (step 1))
+  (succ 1 2) (succ 2 3) (succ 3 4)
+  (<= (legal r drop) (true (has key)))
+  (legal r open) (legal r wait)
+  (<= (next (has key)) (true (has key)) (not (does r drop)))
+  (<= (next door_open) (true door_open))
+  (<= (next door_open) (does r open))
+  (<= (next (step ?y)) (true (step ?x)) (succ ?x ?y))
+  (<= terminal (true (step 4)))
+  (<= (goal r 100) (true (has key)) (true door_open))
+  (<= (goal r 0) (not (true (has key))))
+  (<= (goal r 0) (not (true door_open)))
+)";
+
+State sorted(State s) {
+  std::sort(s.begin(), s.end());
+  return s;
+}
+
+// The key sheet's latches as find_latches gives them (checked below when clingo is there).
+gdl::Latches key_latches(Game& g) {
+  gdl::Latches l;
+  l.positive = {g.term({"door_open"})};
+  l.negative = {g.term({"has", "key"})};
+  return l;
+}
+
+// clingo's options, or nothing when it is not installed (the tests that need it skip).
+std::optional<gdl::LatchOptions> clingo() {
+  if (!std::filesystem::exists("/usr/bin/clingo")) return std::nullopt;
+  gdl::LatchOptions options;
+  options.clingo = "/usr/bin/clingo";
+  options.timeout_seconds = 30;
+  return options;
+}
+
+// The key dropped, the door open: the win has degree 0 with latches (no state that follows has
+// the key), whatever the t-norm and threshold; without them it is merely unlikely.
+TEST(GdlFuzzyGoalLatches, AGoalThatNeedsAFluentLatchedFalseHasDegreeZero) {
+  Game g = load_text(kKeySheet, "key.kif");
+  const State dropped = sorted({g.term({"door_open"}), g.term({"step", "2"})});
+  FuzzyGoalParams threshold;
+  threshold.theta = 0.6;
+  FuzzyGoalParams yager;
+  yager.q = 2;
+  for (const FuzzyGoalParams& p : {FuzzyGoalParams{}, threshold, yager}) {
+    SCOPED_TRACE("q " + std::to_string(p.q) + " theta " + std::to_string(p.theta));
+    FuzzyGoalHeuristic h = g.heuristic(p);
+    ASSERT_TRUE(h.simplified());
+    const double plain = h.goal_degree(dropped, 0, 100);
+    EXPECT_NEAR(plain, fuzzy_goal_and(0.1, 0.9, p), 1e-12);
+    EXPECT_GT(plain, 0.05);
+    EXPECT_GT(h.value(dropped, 0), 5.0);
+    h.set_latches(key_latches(g));
+    EXPECT_EQ(h.num_latched(), 2u);
+    EXPECT_EQ(h.goal_degree(dropped, 0, 100), 0.0);
+    EXPECT_EQ(h.atom_degree(dropped, g.term({"has", "key"})), 0.0);
+    EXPECT_EQ(h.value(dropped, 0), 0.0);
+    EXPECT_EQ(h.goal_degree(dropped, 0, 0), 1.0);  // not key: 1 - 0
+  }
+}
+
+// The key held and the door open: the door's degree is 1 (it stays open), the key's is tau (it
+// may still be dropped); the explanation names what the latches fixed.
+TEST(GdlFuzzyGoalLatches, APositiveLatchThatHoldsHasDegreeOne) {
+  Game g = load_text(kKeySheet, "key.kif");
+  const TermId key = g.term({"has", "key"}), door = g.term({"door_open"});
+  const State both = sorted({key, door, g.term({"step", "2"})});
+  FuzzyGoalHeuristic h = g.heuristic();
+  EXPECT_NEAR(h.goal_degree(both, 0, 100), 0.81, 1e-12);
+  EXPECT_NEAR(h.atom_degree(both, door), 0.9, 1e-12);
+  EXPECT_FALSE(h.explain(both).latches);
+  h.set_latches(key_latches(g));
+  EXPECT_EQ(h.atom_degree(both, door), 1.0);
+  EXPECT_NEAR(h.atom_degree(both, key), 0.9, 1e-12);
+  EXPECT_NEAR(h.goal_degree(both, 0, 100), 0.9, 1e-12);
+  const FuzzyGoalExplanation e = h.explain(both);
+  EXPECT_TRUE(e.latches);
+  ASSERT_EQ(e.latched.size(), 1u);
+  EXPECT_EQ(e.latched[0].fluent, door);
+  EXPECT_EQ(e.latched[0].degree, 1.0);
+  const std::string text = format_explanation(e, h.params(), *g.pool, g.description->symbols);
+  EXPECT_NE(text.find("latched door_open = 1\n"), std::string::npos) << text;
+  const State dropped = sorted({door, g.term({"step", "2"})});
+  const std::string text2 =
+      format_explanation(h.explain(dropped), h.params(), *g.pool, g.description->symbols);
+  EXPECT_NE(text2.find("latched (has key) = 0, door_open = 1\n"), std::string::npos) << text2;
+  // No latch applies in the initial state (the key held, the door shut).
+  const std::string text3 = format_explanation(h.explain(sorted({key, g.term({"step", "1"})})),
+                                               h.params(), *g.pool, g.description->symbols);
+  EXPECT_NE(text3.find("latched none\n"), std::string::npos) << text3;
+  // An empty set turns them off: the remembered state is evaluated again.
+  h.set_latches({});
+  EXPECT_NEAR(h.goal_degree(both, 0, 100), 0.81, 1e-12);
+  EXPECT_FALSE(h.explain(both).latches);
+}
+
+// clingo finds the latches the two tests above assume.
+TEST(GdlFuzzyGoalLatches, ClingoFindsTheKeySheetsLatches) {
+  const auto options = clingo();
+  if (!options) GTEST_SKIP() << "clingo is not installed (/usr/bin/clingo)";
+  Game g = load_text(kKeySheet, "key.kif");
+  auto latches = gdl::find_latches(*g.description, *g.pool, *options);
+  ASSERT_TRUE(latches) << latches.error();
+  const auto has = [](const std::vector<TermId>& v, TermId t) {
+    return std::find(v.begin(), v.end(), t) != v.end();
+  };
+  EXPECT_TRUE(has(latches->negative, g.term({"has", "key"})));
+  EXPECT_FALSE(has(latches->positive, g.term({"has", "key"})));
+  EXPECT_TRUE(has(latches->positive, g.term({"door_open"})));
+  EXPECT_FALSE(has(latches->negative, g.term({"door_open"})));
+  FuzzyGoalHeuristic h = g.heuristic();
+  h.set_latches(*latches);
+  EXPECT_EQ(h.goal_degree(sorted({g.term({"door_open"}), g.term({"step", "2"})}), 0, 100), 0.0);
+}
+
+// ggp-base's tic-tac-toe: clingo finds every mark a positive latch (a mark is never taken
+// back), so the marks on the board have degree 1. A line of three marks is then certain: the
+// other side's win and draw have degree 0 and its value is 0, where without latches they are
+// merely unlikely. Without latches the chapter's figure is unchanged.
+TEST(GdlFuzzyGoalLatches, TicTacToeMarksOnTheBoardAreCertain) {
+  const auto options = clingo();
+  if (!options) GTEST_SKIP() << "clingo is not installed (/usr/bin/clingo)";
+  Game g = load_tictactoe(Sheet::kGgpBase);
+  auto latches = gdl::find_latches(*g.description, *g.pool, *options);
+  ASSERT_TRUE(latches) << latches.error();
+  for (const std::string row : {"1", "2", "3"})
+    for (const std::string col : {"1", "2", "3"})
+      for (const std::string mark : {"x", "o"})
+        EXPECT_TRUE(std::binary_search(latches->positive.begin(), latches->positive.end(),
+                                       g.term({"mark", row, col, mark})))
+            << row << col << mark;
+  FuzzyGoalHeuristic h = g.heuristic();
+  const State chapter = tictactoe_state(g, Sheet::kGgpBase, "x......ox");
+  EXPECT_NEAR(h.value(chapter, 0), 49.589684, 1e-6);
+  h.set_latches(*latches);
+  EXPECT_EQ(h.atom_degree(chapter, g.term({"mark", "1", "1", "x"})), 1.0);
+  EXPECT_EQ(h.atom_degree(chapter, g.term({"mark", "3", "2", "o"})), 1.0);
+  // An empty cell is no latch either way: it may still get either mark.
+  EXPECT_NEAR(h.atom_degree(chapter, g.term({"mark", "2", "2", "x"})), 0.1, 1e-12);
+  // x's diagonal through (1 1), (2 2), (3 3) lacks one mark: 0.9 * 0.1 * 0.9 without latches,
+  // 1 * 0.1 * 1 with them, so (line x) rises and x's value with it.
+  const TermId line_x = g.term({"line", "x"});
+  EXPECT_GT(h.atom_degree(chapter, line_x), 0.116296 + 0.015);
+  EXPECT_GT(h.value(chapter, 0), 49.589684 + 0.1);
+  // x's top row: (line x) is 1, o can neither win nor draw.
+  const State won = tictactoe_state(g, Sheet::kGgpBase, "xxxoo....");
+  FuzzyGoalHeuristic plain = g.heuristic();
+  EXPECT_LT(plain.atom_degree(won, line_x), 0.99);
+  EXPECT_GT(plain.goal_degree(won, 1, 100), 1e-3);
+  EXPECT_GT(plain.goal_degree(won, 1, 50), 1e-3);
+  EXPECT_GT(plain.value(won, 1), 0.1);
+  EXPECT_NEAR(h.atom_degree(won, line_x), 1.0, 1e-12);
+  EXPECT_NEAR(h.goal_degree(won, 1, 100), 0.0, 1e-12);
+  EXPECT_NEAR(h.goal_degree(won, 1, 50), 0.0, 1e-12);
+  EXPECT_NEAR(h.value(won, 1), 0.0, 1e-9);
+  EXPECT_NEAR(h.goal_degree(won, 0, 100), 1 - h.atom_degree(won, g.term({"line", "o"})), 1e-12);
+  EXPECT_GT(h.value(won, 0), plain.value(won, 0));
+  // Turned off again, the chapter's figure comes back.
+  h.set_latches({});
+  EXPECT_NEAR(h.value(chapter, 0), 49.589684, 1e-6);
+}
+
+// What `arena eval --explain --latches` prints: the latches counted, the fixed marks named.
+TEST(GdlFuzzyGoalLatches, TheReportNamesWhatTheLatchesFixed) {
+  const auto options = clingo();
+  if (!options) GTEST_SKIP() << "clingo is not installed (/usr/bin/clingo)";
+  Game g = load_tictactoe(Sheet::kGgpBase);
+  const std::string position = "(mark 1 1 x) (mark 3 2 o) (control xplayer)";
+  auto with = fuzzy_goal_report(*g.description, position, {}, true, &*options);
+  ASSERT_TRUE(with) << with.error();
+  EXPECT_NE(with->find("\nlatches 18 positive, "), std::string::npos) << *with;
+  EXPECT_NE(with->find("\nlatched (mark 1 1 x) = 1, (mark 3 2 o) = 1\n"), std::string::npos)
+      << *with;
+  auto without = fuzzy_goal_report(*g.description, position, {}, true);
+  ASSERT_TRUE(without) << without.error();
+  EXPECT_EQ(without->find("latche"), std::string::npos) << *without;
 }
 
 // --- the 15-puzzle sheet written for Arena ----------------------------------------------------
