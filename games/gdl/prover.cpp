@@ -23,7 +23,7 @@ std::vector<TermId> sorted_unique(std::vector<TermId> v) {
 class Prover final : public StateMachine {
  public:
   Prover(std::shared_ptr<const Description> description, std::shared_ptr<TermPool> pool,
-         const ProverLimits& limits);
+         const ProverOptions& options);
 
   std::string_view kind() const override { return "prover"; }
   const std::vector<TermId>& roles() const override { return roles_; }
@@ -34,10 +34,12 @@ class Prover final : public StateMachine {
   Expected<int> goal(const State& state, int role) override;
 
  private:
+  void replan();
   bool load(const State& state);
   bool ask(std::uint32_t relation);
   std::string role_name(int role) const;
 
+  ProverOptions options_;
   std::unique_ptr<Evaluator> eval_;  // null when the description could not be compiled
   std::string fatal_;                // why, or why the static relations failed
   std::vector<TermId> roles_;
@@ -51,21 +53,22 @@ class Prover final : public StateMachine {
 };
 
 Prover::Prover(std::shared_ptr<const Description> description, std::shared_ptr<TermPool> pool,
-               const ProverLimits& limits)
-    : StateMachine(std::move(description), std::move(pool)) {
+               const ProverOptions& options)
+    : StateMachine(std::move(description), std::move(pool)), options_(options) {
   for (Symbol r : this->description().roles()) roles_.push_back(this->pool().constant(r));
-  auto program = prover_detail::compile_program(this->description(), this->pool());
+  auto program =
+      prover_detail::compile_program(this->description(), this->pool(), options_.demand);
   if (!program) {
     fatal_ = program.error();
     return;
   }
-  eval_ =
-      std::make_unique<Evaluator>(std::move(*program), this->description(), this->pool(), limits);
-  // Static relations are evaluated here, once: init needs them, and they stay for every state.
+  eval_ = std::make_unique<Evaluator>(std::move(*program), this->description(), this->pool(),
+                                      options_);
+  // The static relations are evaluated here, once, and kept for every state.
   const auto& p = eval_->program();
   eval_->begin_question();
-  for (std::uint32_t rel : {p.init_rel}) {
-    if (!eval_->ensure(rel)) {
+  for (std::uint32_t rel : {p.init_rel, p.legal_rel, p.next_rel, p.goal_rel, p.terminal_rel}) {
+    if (!eval_->ensure(rel, true)) {
       fatal_ = eval_->error();
       return;
     }
@@ -73,6 +76,41 @@ Prover::Prover(std::shared_ptr<const Description> description, std::shared_ptr<T
   const Table& init = eval_->table(p.init_rel);
   for (std::uint32_t r = 0; r < init.size(); ++r) initial_.push_back(init.row(r)[0]);
   initial_ = sorted_unique(std::move(initial_));
+  replan();
+}
+
+// Plans the rules again with statistics: the static relations' sizes, and the relations of the
+// initial state and of its first joint move as the first plans evaluate them (each within a
+// small budget; what it cannot finish stays unknown). The first plans could only count bound
+// arguments. The static facts are kept.
+void Prover::replan() {
+  if (!options_.replan) return;
+  const auto& p = eval_->program();
+  for (TermId fluent : initial_) eval_->load(p.true_rel, &fluent);
+  constexpr std::uint64_t kSampleSteps = 2'000'000;
+  bool ok = true;
+  for (std::uint32_t rel : {p.legal_rel, p.terminal_rel, p.goal_rel}) {
+    eval_->begin_question(kSampleSteps);
+    ok = eval_->ensure(rel) && ok;
+  }
+  if (ok) {
+    const Table& legal = eval_->table(p.legal_rel);
+    for (TermId role : roles_) {
+      for (std::uint32_t r = 0; r < legal.size(); ++r) {
+        if (legal.row(r)[0] != role) continue;
+        eval_->load(p.does_rel, legal.row(r));
+        break;
+      }
+    }
+    eval_->begin_question(kSampleSteps);
+    (void)eval_->ensure(p.next_rel);
+  }
+  const std::vector<const Table*> sample = eval_->sample();
+  auto program = prover_detail::compile_program(description(), pool(), options_.demand, &sample);
+  if (!program) return;  // the first plans stay
+  auto planned = std::make_unique<Evaluator>(std::move(*program), description(), pool(), options_);
+  planned->adopt_static(*eval_);
+  eval_ = std::move(planned);
 }
 
 bool Prover::load(const State& state) {
@@ -177,9 +215,9 @@ Expected<int> Prover::goal(const State& state, int role) {
 
 std::unique_ptr<StateMachine> make_prover(std::shared_ptr<const Description> description,
                                           std::shared_ptr<TermPool> pool,
-                                          const ProverLimits& limits) {
+                                          const ProverOptions& options) {
   if (!pool) pool = std::make_shared<TermPool>();
-  return std::make_unique<Prover>(std::move(description), std::move(pool), limits);
+  return std::make_unique<Prover>(std::move(description), std::move(pool), options);
 }
 
 }  // namespace arena::gdl

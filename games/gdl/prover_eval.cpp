@@ -6,14 +6,18 @@
 namespace arena::gdl::prover_detail {
 
 Evaluator::Evaluator(Program program, const Description& description, TermPool& pool,
-                     const ProverLimits& limits)
-    : program_(std::move(program)), description_(description), pool_(pool), limits_(limits) {
+                     const ProverOptions& options)
+    : program_(std::move(program)), description_(description), pool_(pool), limits_(options) {
   tables_.reserve(program_.relations.size());
   for (Relation& r : program_.relations) tables_.emplace_back(r.arity, r.indexes);
   done_.assign(program_.components.size(), 0);
   closures_.resize(program_.relations.size());
   snap_lo_.assign(program_.relations.size(), 0);
   snap_hi_.assign(program_.relations.size(), 0);
+  memos_.resize(program_.relations.size());
+  for (std::size_t r = 0; r < program_.relations.size(); ++r)
+    for (std::size_t v = 0; v < program_.relations[r].variants.size(); ++v)
+      memos_[r].emplace_back(program_.relations[r].arity);
 }
 
 void Evaluator::clear_layers(Layer from) {
@@ -21,22 +25,58 @@ void Evaluator::clear_layers(Layer from) {
     const Component& comp = program_.components[c];
     if (comp.layer < from) continue;
     done_[c] = 0;
-    for (std::uint32_t rel : comp.relations) tables_[rel].clear();
+    for (std::uint32_t rel : comp.relations) {
+      tables_[rel].clear();
+      for (Memo& m : memos_[rel]) {
+        if (m.calls.empty()) continue;
+        m.rows.clear();
+        m.keys.clear();
+        m.calls.clear();
+        m.by_key.clear();
+      }
+    }
   }
 }
 
-void Evaluator::begin_question() {
+void Evaluator::begin_question(std::uint64_t max_steps) {
+  max_steps_ = max_steps != 0 ? max_steps : limits_.max_steps;
   steps_ = facts_ = 0;
   abort_ = false;
   error_.clear();
 }
 
-bool Evaluator::ensure(std::uint32_t relation) {
+std::vector<const Table*> Evaluator::sample() const {
+  std::vector<const Table*> out(tables_.size(), nullptr);
+  for (std::size_t rel = 0; rel < tables_.size(); ++rel) {
+    const std::uint32_t c = program_.relations[rel].component;
+    const bool input = rel == program_.true_rel || rel == program_.does_rel;
+    if (input || (done_[c] && !program_.relations[rel].demand)) out[rel] = &tables_[rel];
+  }
+  return out;
+}
+
+void Evaluator::adopt_static(const Evaluator& other) {
+  for (std::size_t c = 0; c < program_.components.size(); ++c) {
+    const Component& comp = program_.components[c];
+    if (comp.layer != Layer::kStatic) continue;
+    const bool evaluated = std::all_of(comp.relations.begin(), comp.relations.end(), [&](auto r) {
+      return other.done_[other.program_.relations[r].component] != 0;
+    });
+    if (!evaluated) continue;
+    for (std::uint32_t rel : comp.relations) {
+      const Table& from = other.tables_[rel];
+      for (std::uint32_t r = 0; r < from.size(); ++r) tables_[rel].insert(from.row(r), pool_);
+    }
+    done_[c] = 1;
+  }
+}
+
+bool Evaluator::ensure(std::uint32_t relation, bool static_only) {
   if (abort_) return false;
   std::vector<std::uint32_t>& closure = closures_[relation];
   if (closure.empty()) closure = program_.closure(relation);
   for (std::uint32_t c : closure) {
-    if (done_[c]) continue;
+    if (done_[c] || (static_only && program_.components[c].layer != Layer::kStatic)) continue;
     evaluate(c);
     if (abort_) return false;
     done_[c] = 1;
@@ -46,6 +86,7 @@ bool Evaluator::ensure(std::uint32_t relation) {
 
 void Evaluator::evaluate(std::uint32_t component) {
   const Component& comp = program_.components[component];
+  if (comp.relations.size() == 1 && program_.relations[comp.relations[0]].demand) return;
   if (!comp.recursive) {
     for (std::uint32_t r : comp.rules) {
       run_rule(r, program_.rules[r].full);
@@ -137,17 +178,21 @@ void Evaluator::solve(const Plan& plan, std::size_t i) {
 
 template <class F>
 void Evaluator::for_each_match(const Step& s, F&& on_match) {
-  const Table& t = tables_[s.relation];
+  const bool call = s.variant >= 0;
+  const Table& t = call ? memos_[s.relation][static_cast<std::size_t>(s.variant)].rows
+                        : tables_[s.relation];
   std::uint32_t lo = 0, hi = t.size();
-  if (s.range != Step::Range::kAll) {
+  if (call) {
+    if (!answer_call(s, lo, hi)) return;
+  } else if (s.range != Step::Range::kAll) {
     hi = snap_hi_[s.relation];
     if (s.range == Step::Range::kDelta) lo = snap_lo_[s.relation];
   }
   const std::size_t mark = trail_.size();
   // One candidate row: match it, go on, undo the bindings. False stops the loop.
   auto try_row = [&](std::uint32_t r) {
-    if (++steps_ > limits_.max_steps) {
-      fail("the evaluation took more than " + std::to_string(limits_.max_steps) +
+    if (++steps_ > max_steps_) {
+      fail("the evaluation took more than " + std::to_string(max_steps_) +
            " join steps for one question");
       return false;
     }
@@ -158,7 +203,7 @@ void Evaluator::for_each_match(const Step& s, F&& on_match) {
     undo(mark);
     return go_on && !abort_ && !cut_;
   };
-  if (s.index < 0) {
+  if (s.index < 0 || call) {
     for (std::uint32_t r = lo; r < hi; ++r)
       if (!try_row(r)) return;
     return;
@@ -168,6 +213,79 @@ void Evaluator::for_each_match(const Step& s, F&& on_match) {
   const auto index = static_cast<std::size_t>(s.index);
   for (std::uint32_t r = t.first(index, key); r != kNone && r < hi; r = t.next(index, r))
     if (r >= lo && !try_row(r)) return;
+}
+
+bool Evaluator::answer_call(const Step& s, std::uint32_t& first, std::uint32_t& end) {
+  Memo& memo = memos_[s.relation][static_cast<std::size_t>(s.variant)];
+  std::vector<TermId> values;
+  values.reserve(s.key.size());
+  std::uint64_t key = kKeySeed;
+  for (std::uint32_t node : s.key) {
+    values.push_back(instantiate(node));
+    if (values.back() == kNone) return false;
+    key = key_step(key, values.back());
+  }
+  auto it = memo.by_key.find(key);
+  for (std::uint32_t c = it == memo.by_key.end() ? kNone : it->second; c != kNone;
+       c = memo.calls[c].next) {
+    const Call& known = memo.calls[c];
+    if (std::equal(values.begin(), values.end(), memo.keys.begin() + known.key_at)) {
+      first = known.first;
+      end = known.end;
+      return true;
+    }
+  }
+  Call fresh;
+  fresh.first = memo.rows.size();
+  evaluate_call(s, values, memo);
+  if (abort_) return false;
+  fresh.end = memo.rows.size();
+  fresh.key_at = static_cast<std::uint32_t>(memo.keys.size());
+  fresh.next = it == memo.by_key.end() ? kNone : it->second;
+  memo.keys.insert(memo.keys.end(), values.begin(), values.end());
+  memo.calls.push_back(fresh);
+  memo.by_key[key] = static_cast<std::uint32_t>(memo.calls.size() - 1);
+  first = fresh.first;
+  end = fresh.end;
+  return true;
+}
+
+// Runs the called relation's rules with the call's values bound, into the memo, and restores
+// the caller's rule, bindings and continuations.
+void Evaluator::evaluate_call(const Step& s, const std::vector<TermId>& values, Memo& memo) {
+  const std::uint32_t saved_rule = rule_;
+  std::vector<TermId> saved_binding;
+  std::vector<std::uint32_t> saved_trail;
+  std::vector<Frame> saved_conts;
+  saved_binding.swap(binding_);
+  saved_trail.swap(trail_);
+  saved_conts.swap(conts_);
+  Table* saved_sink = sink_;
+  const bool saved_cut = cut_, saved_found = found_;
+  sink_ = &memo.rows;
+  const Relation& rel = program_.relations[s.relation];
+  const Variant& variant = rel.variants[static_cast<std::size_t>(s.variant)];
+  const Component& comp = program_.components[rel.component];
+  for (std::size_t k = 0; k < comp.rules.size() && !abort_; ++k) {
+    const std::uint32_t r = comp.rules[k];
+    const CompiledRule& rule = program_.rules[r];
+    rule_ = r;
+    binding_.assign(rule.num_vars, kNone);
+    trail_.clear();
+    conts_.clear();
+    cut_ = found_ = false;
+    bool ok = true;
+    for (std::size_t a = 0, j = 0; a < rule.head_args.size() && ok; ++a)
+      if (variant.mask >> a & 1u) ok = match(rule.head_args[a], values[j++]);
+    if (ok) solve(variant.plans[k], 0);
+  }
+  rule_ = saved_rule;
+  binding_.swap(saved_binding);
+  trail_.swap(saved_trail);
+  conts_.swap(saved_conts);
+  sink_ = saved_sink;
+  cut_ = saved_cut;
+  found_ = saved_found;
 }
 
 bool Evaluator::exists(const Plan& sub) {
@@ -212,7 +330,8 @@ void Evaluator::emit() {
     }
     scratch_[a] = v;
   }
-  if (tables_[rule.head].insert(scratch_.data(), pool_) && ++facts_ > limits_.max_facts)
+  Table& into = sink_ != nullptr ? *sink_ : tables_[rule.head];
+  if (into.insert(scratch_.data(), pool_) && ++facts_ > limits_.max_facts)
     fail("more than " + std::to_string(limits_.max_facts) + " facts derived for one state");
 }
 

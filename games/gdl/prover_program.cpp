@@ -1,55 +1,10 @@
 #include "games/gdl/prover_program.h"
 
 #include <algorithm>
-#include <unordered_map>
+
+#include "games/gdl/prover_compiler.h"
 
 namespace arena::gdl::prover_detail {
-
-namespace {
-
-// A body literal as read, before planning.
-struct Lit {
-  Step::Kind kind = Step::Kind::kFail;  // kAtom, kNot, kDistinct, kOr or kFail
-  std::uint32_t relation = 0;
-  std::vector<std::uint32_t> args;
-  std::vector<Lit> subs;            // kNot: one; kOr: the alternatives
-  std::vector<std::uint32_t> vars;  // every variable it mentions, sorted
-};
-
-struct ParsedRule {
-  std::uint32_t head = 0;
-  std::vector<std::uint32_t> head_args;
-  std::vector<Lit> body;
-  std::uint32_t num_vars = 0;
-};
-
-class Compiler {
- public:
-  Compiler(const Description& d, TermPool& pool) : d_(d), pool_(pool) {}
-  Expected<Program> run();
-
- private:
-  std::uint32_t relation(Symbol name, std::uint32_t arity);
-  std::uint32_t pattern(const Term& t);
-  Expected<Lit> literal(const Term& t);
-  Error rule_error(const Rule& rule, const std::string& what) const;
-  void find_components(const std::vector<ParsedRule>& parsed);
-  Expected<void> check_strata(const std::vector<ParsedRule>& parsed);
-  void compile_rule(const ParsedRule& r, int line);
-  Plan plan(std::vector<const Lit*> lits, std::vector<char>& bound, std::uint32_t component,
-            bool delta_first);
-  Step step(const Lit& lit, std::vector<char>& bound, std::uint32_t component, bool delta);
-  IndexDef index_def(const Lit& lit, const std::vector<char>& bound,
-                     std::vector<std::uint32_t>* key) const;
-  Step probe(const Lit& lit, const std::vector<char>& bound, Step::Kind kind);
-  int score(const Lit& lit, const std::vector<char>& bound) const;
-
-  const Description& d_;
-  TermPool& pool_;
-  Program p_;
-  std::unordered_map<std::uint64_t, std::uint32_t> relation_ids_;
-  std::unordered_map<Symbol, std::uint32_t> vars_;  // of the rule being read
-};
 
 void collect_vars(const Program& p, std::uint32_t node, std::vector<std::uint32_t>& out) {
   const PatternNode& n = p.nodes[node];
@@ -63,7 +18,6 @@ void sort_unique(std::vector<std::uint32_t>& v) {
   v.erase(std::unique(v.begin(), v.end()), v.end());
 }
 
-// Every relation a literal reads, with whether it reads it under a negation or an `or`.
 void read_relations(const Lit& lit, bool nested, std::vector<std::pair<std::uint32_t, bool>>& out,
                     bool negated, std::vector<std::pair<std::uint32_t, bool>>* negatives) {
   if (lit.kind == Step::Kind::kAtom) {
@@ -74,13 +28,16 @@ void read_relations(const Lit& lit, bool nested, std::vector<std::pair<std::uint
     read_relations(s, true, out, negated || lit.kind == Step::Kind::kNot, negatives);
 }
 
-}  // namespace
-
 std::uint32_t Compiler::relation(Symbol name, std::uint32_t arity) {
   const std::uint64_t key = (std::uint64_t{name} << 32) | arity;
   auto [it, added] =
       relation_ids_.try_emplace(key, static_cast<std::uint32_t>(p_.relations.size()));
-  if (added) p_.relations.push_back({name, arity, 0, {}});
+  if (added) {
+    Relation r;
+    r.name = name;
+    r.arity = arity;
+    p_.relations.push_back(std::move(r));
+  }
   return it->second;
 }
 
@@ -147,7 +104,6 @@ Expected<Program> Compiler::run() {
   p_.terminal_rel = relation(SymbolTable::kTerminal, 0);
   for (Symbol r : d_.roles()) p_.roles.push_back(pool_.constant(r));
 
-  std::vector<ParsedRule> parsed;
   for (const Rule& rule : d_.rules) {
     vars_.clear();
     const Term& h = rule.head;
@@ -164,11 +120,12 @@ Expected<Program> Compiler::run() {
       r.body.push_back(std::move(*lit));
     }
     r.num_vars = static_cast<std::uint32_t>(vars_.size());
-    parsed.push_back(std::move(r));
+    parsed_.push_back(std::move(r));
   }
-  find_components(parsed);
-  if (auto ok = check_strata(parsed); !ok) return Error{ok.error()};
-  for (std::size_t i = 0; i < parsed.size(); ++i) compile_rule(parsed[i], d_.rules[i].line);
+  find_components(parsed_);
+  if (auto ok = check_strata(parsed_); !ok) return Error{ok.error()};
+  choose_demand();
+  compile_all();
   return std::move(p_);
 }
 
@@ -253,165 +210,10 @@ Expected<void> Compiler::check_strata(const std::vector<ParsedRule>& parsed) {
   return {};
 }
 
-int Compiler::score(const Lit& lit, const std::vector<char>& bound) const {
-  int unbound = 0;
-  for (std::uint32_t v : lit.vars) unbound += bound[v] ? 0 : 1;
-  switch (lit.kind) {
-    case Step::Kind::kFail:
-      return 10000;
-    case Step::Kind::kDistinct:
-      return unbound == 0 ? 5000 : -20000;
-    case Step::Kind::kNot:
-      return unbound == 0 ? 4000 : -10000 - unbound;
-    case Step::Kind::kOr:
-      return unbound == 0 ? 3000 : 100 - unbound;
-    default:
-      break;
-  }
-  if (unbound == 0) return 2000;  // a lookup of one fact
-  // Most bound first: each probed path narrows the candidates; then fewer new variables.
-  const int keys = static_cast<int>(index_def(lit, bound, nullptr).size());
-  return 500 + 50 * keys - 10 * unbound + (lit.relation == p_.true_rel ? 5 : 0);
-}
 
-// The paths of an atom known once `bound` are bound, and (into `key`) the nodes giving them.
-IndexDef Compiler::index_def(const Lit& lit, const std::vector<char>& bound,
-                             std::vector<std::uint32_t>* key) const {
-  IndexDef def;
-  auto known = [&](std::uint32_t node) {
-    const PatternNode& n = p_.nodes[node];
-    return n.kind == PatternNode::Kind::kConstant ||
-           (n.kind == PatternNode::Kind::kVariable && bound[n.value]);
-  };
-  for (std::uint32_t a = 0; a < lit.args.size(); ++a) {
-    const PatternNode& n = p_.nodes[lit.args[a]];
-    if (n.kind != PatternNode::Kind::kCompound) {
-      if (known(lit.args[a])) {
-        def.push_back({a, -1, 0, 0});
-        if (key) key->push_back(lit.args[a]);
-      }
-      continue;
-    }
-    for (std::uint32_t c = 0; c < n.arity; ++c) {
-      const std::uint32_t child = p_.children[n.first + c];
-      if (!known(child)) continue;
-      def.push_back({a, static_cast<std::int32_t>(c), n.value, n.arity});
-      if (key) key->push_back(child);
-    }
-  }
-  return def;
-}
-
-// The step that reads an atom's table given the bound variables, its index made if new.
-Step Compiler::probe(const Lit& lit, const std::vector<char>& bound, Step::Kind kind) {
-  Step s;
-  s.kind = kind;
-  s.relation = lit.relation;
-  s.args = lit.args;
-  IndexDef def = index_def(lit, bound, &s.key);
-  if (def.empty()) return s;
-  auto& defs = p_.relations[lit.relation].indexes;
-  auto it = std::find(defs.begin(), defs.end(), def);
-  s.index = static_cast<std::int32_t>(it - defs.begin());
-  if (it == defs.end()) defs.push_back(std::move(def));
-  return s;
-}
-
-Step Compiler::step(const Lit& lit, std::vector<char>& bound, std::uint32_t component, bool delta) {
-  Step s;
-  switch (lit.kind) {
-    case Step::Kind::kAtom:
-      s = probe(lit, bound, Step::Kind::kAtom);
-      if (p_.relations[lit.relation].component == component && p_.components[component].recursive)
-        s.range = delta ? Step::Range::kDelta : Step::Range::kSnapshot;
-      for (std::uint32_t v : lit.vars) bound[v] = 1;
-      return s;
-    case Step::Kind::kNot:
-      if (lit.subs[0].kind == Step::Kind::kAtom)
-        return probe(lit.subs[0], bound, Step::Kind::kNotAtom);
-      s.kind = Step::Kind::kNot;
-      {
-        std::vector<char> inner = bound;
-        s.plans.push_back(plan({&lit.subs[0]}, inner, component, false));
-      }
-      return s;
-    case Step::Kind::kOr: {
-      s.kind = Step::Kind::kOr;
-      std::vector<int> bound_by_all(bound.size(), 0);
-      for (const Lit& alt : lit.subs) {
-        std::vector<char> inner = bound;
-        s.plans.push_back(plan({&alt}, inner, component, false));
-        for (std::size_t v = 0; v < inner.size(); ++v) bound_by_all[v] += inner[v];
-      }
-      // Later steps may count on a variable only when every alternative binds it.
-      for (std::size_t v = 0; v < bound.size(); ++v)
-        if (bound_by_all[v] == static_cast<int>(lit.subs.size())) bound[v] = 1;
-      return s;
-    }
-    case Step::Kind::kDistinct:
-      s.kind = Step::Kind::kDistinct;
-      s.args = lit.args;
-      return s;
-    default:
-      return s;
-  }
-}
-
-// Greedy order: the best scored literal next, ties in the sheet's order.
-Plan Compiler::plan(std::vector<const Lit*> lits, std::vector<char>& bound, std::uint32_t component,
-                    bool delta_first) {
-  Plan out;
-  if (delta_first) {
-    out.steps.push_back(step(*lits.front(), bound, component, true));
-    lits.erase(lits.begin());
-  }
-  while (!lits.empty()) {
-    std::size_t best = 0;
-    int best_score = score(*lits[0], bound);
-    for (std::size_t i = 1; i < lits.size(); ++i) {
-      const int s = score(*lits[i], bound);
-      if (s > best_score) best = i, best_score = s;
-    }
-    out.steps.push_back(step(*lits[best], bound, component, false));
-    lits.erase(lits.begin() + static_cast<std::ptrdiff_t>(best));
-  }
-  return out;
-}
-
-void Compiler::compile_rule(const ParsedRule& r, int line) {
-  CompiledRule c;
-  c.head = r.head;
-  c.head_args = r.head_args;
-  c.num_vars = r.num_vars;
-  c.line = line;
-  const std::uint32_t component = p_.relations[r.head].component;
-  std::vector<const Lit*> lits;
-  for (const Lit& l : r.body) lits.push_back(&l);
-  std::vector<char> bound(r.num_vars, 0);
-  c.full = plan(lits, bound, component, false);
-  if (p_.components[component].recursive) {
-    for (std::size_t i = 0; i < r.body.size(); ++i) {
-      std::vector<std::pair<std::uint32_t, bool>> reads;
-      read_relations(r.body[i], false, reads, false, nullptr);
-      for (auto [rel, nested] : reads) {
-        if (p_.relations[rel].component != component) continue;
-        if (nested) c.naive = true;
-      }
-      if (r.body[i].kind != Step::Kind::kAtom ||
-          p_.relations[r.body[i].relation].component != component)
-        continue;
-      std::vector<const Lit*> order{&r.body[i]};
-      for (std::size_t j = 0; j < r.body.size(); ++j)
-        if (j != i) order.push_back(&r.body[j]);
-      std::vector<char> b(r.num_vars, 0);
-      c.deltas.push_back(plan(order, b, component, true));
-    }
-  }
-  p_.rules.push_back(std::move(c));
-}
-
-Expected<Program> compile_program(const Description& description, TermPool& pool) {
-  return Compiler(description, pool).run();
+Expected<Program> compile_program(const Description& description, TermPool& pool, bool demand,
+                                  const std::vector<const Table*>* sample) {
+  return Compiler(description, pool, demand, sample).run();
 }
 
 std::vector<std::uint32_t> Program::closure(std::uint32_t relation) const {

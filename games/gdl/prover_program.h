@@ -8,6 +8,12 @@
 // knows statically which of its arguments are bound when it runs, hence which table index it
 // probes. Recursive strata get one extra plan per recursive body literal for the semi-naive
 // rounds (that literal first, reading only the last round's new facts).
+//
+// Demand: a non-recursive relation that depends on the state and that every literal reading it
+// calls with some argument bound ((count h1 h2 i1 red ?payoff)) is not computed whole; a call
+// evaluates its rules with those arguments bound and keeps the answers for the state (tabling),
+// as a top-down prover would. Bottom-up evaluation of such a relation can cost the product of
+// its literals' sizes (every count of every triple of cells) where the game asks for three.
 
 #include <cstdint>
 #include <vector>
@@ -52,6 +58,9 @@ struct Step {
   std::vector<std::uint32_t> args;  // pattern roots (kDistinct: the two terms)
   std::int32_t index = -1;          // the table's index to probe; -1: scan every row
   std::vector<std::uint32_t> key;   // per path of that index, the node that gives its value
+  // A demand relation's call: its variant (Relation::variants) and, in `key`, the nodes giving
+  // the values of the variant's bound arguments in order.
+  std::int32_t variant = -1;
   std::vector<Plan> plans;
 };
 
@@ -69,11 +78,20 @@ struct CompiledRule {
   bool naive = false;        // recursive through or/not: the full plan runs every round
 };
 
+// The plans of a demand relation's rules (in its component's rule order) for calls that bind
+// the arguments of `mask` (bit i: argument i).
+struct Variant {
+  std::uint32_t mask = 0;
+  std::vector<Plan> plans;
+};
+
 struct Relation {
   Symbol name = 0;
   std::uint32_t arity = 0;
   std::uint32_t component = 0;
   std::vector<IndexDef> indexes;
+  bool demand = false;
+  std::vector<Variant> variants;
 };
 
 struct Component {
@@ -100,7 +118,12 @@ struct Program {
 };
 
 // Compiles `description` into `pool`'s ids. Errors name the rule (a construct the prover
-// cannot evaluate, such as negation through recursion).
-Expected<Program> compile_program(const Description& description, TermPool& pool);
+// cannot evaluate, such as negation through recursion). `demand`: plan demand relations (see
+// above); otherwise every relation is evaluated whole. With `sample` (per relation the facts
+// a compilation without it derived: the static relations, the initial state and what was
+// evaluated on it; null where unknown) the plans order literals by the rows they are
+// expected to yield.
+Expected<Program> compile_program(const Description& description, TermPool& pool, bool demand,
+                                  const std::vector<const Table*>* sample = nullptr);
 
 }  // namespace arena::gdl::prover_detail

@@ -252,6 +252,127 @@ TEST(Prover, RandomPlayoutsEndWithGoals) {
     expect_playouts_end_with_goals(name, 3, 500);
 }
 
+// The strategies (demand evaluation, replanning with sizes) are optimisations: answers with
+// and without them agree on random playouts.
+void expect_strategies_agree(const std::string& name, int playouts) {
+  SCOPED_TRACE(name);
+  auto d = sheet(name);
+  ASSERT_TRUE(d);
+  auto pool = std::make_shared<TermPool>();
+  ProverOptions plain;
+  plain.demand = plain.replan = false;
+  ProverOptions demand_only;
+  demand_only.replan = false;
+  std::vector<std::unique_ptr<StateMachine>> m;
+  m.push_back(make_prover(d, pool));
+  m.push_back(make_prover(d, pool, plain));
+  m.push_back(make_prover(d, pool, demand_only));
+  std::mt19937 rng(99);
+  for (int p = 0; p < playouts; ++p) {
+    State s = m[0]->initial_state();
+    for (int step = 0; step < 200; ++step) {
+      for (std::size_t k = 1; k < m.size(); ++k) {
+        ASSERT_EQ(m[k]->is_terminal(s), m[0]->is_terminal(s)) << k << " step " << step;
+        for (std::size_t r = 0; r < m[0]->roles().size(); ++r) {
+          const int role = static_cast<int>(r);
+          ASSERT_EQ(m[k]->legal_moves(s, role), m[0]->legal_moves(s, role)) << k;
+          auto a = m[0]->goal(s, role), b = m[k]->goal(s, role);
+          ASSERT_EQ(a.has_value(), b.has_value()) << k;
+          if (a) {
+            EXPECT_EQ(*a, *b) << k;
+          }
+        }
+      }
+      if (m[0]->is_terminal(s)) break;
+      JointMove j;
+      for (std::size_t r = 0; r < m[0]->roles().size(); ++r) {
+        const auto moves = m[0]->legal_moves(s, static_cast<int>(r));
+        ASSERT_FALSE(moves.empty());
+        j.push_back(moves[rng() % moves.size()]);
+      }
+      const State next = m[0]->next_state(s, j);
+      for (std::size_t k = 1; k < m.size(); ++k) ASSERT_EQ(m[k]->next_state(s, j), next) << k;
+      s = next;
+    }
+  }
+}
+
+TEST(Prover, StrategiesChangeNoAnswer) {
+  for (const char* name : {"tictactoe", "connectFour", "chinesecheckers3", "checkersTiny",
+                           "breakthroughSmall", "3pffa", "pentago", "knightsTour"})
+    expect_strategies_agree(name, 2);
+}
+
+// A sheet with one role whose rules are given as text lines; the reader checks them.
+std::shared_ptr<const Description> kif(const std::string& text) {
+  auto d = read_description(text, "test.kif");
+  EXPECT_TRUE(d.has_value()) << (d ? "" : d.error());
+  if (!d) return nullptr;
+  return std::make_shared<const Description>(std::move(*d));
+}
+
+TEST(Prover, GoalErrorsNameNoneAndSeveralValues) {
+  auto m = make_prover(test_sheet("ticTacToe"));
+  auto none = m->goal(m->initial_state(), 0);
+  ASSERT_FALSE(none.has_value());
+  EXPECT_NE(none.error().find("no goal value"), std::string::npos) << none.error();
+  auto two = make_prover(kif("(role r) (init s) (<= (legal r go) (true s)) (<= (next s) (true s))"
+                             " (<= terminal (true s)) (goal r 100) (goal r 0)"));
+  auto several = two->goal(two->initial_state(), 0);
+  ASSERT_FALSE(several.has_value());
+  EXPECT_NE(several.error().find("several goal values"), std::string::npos) << several.error();
+  EXPECT_FALSE(two->goal(two->initial_state(), 1).has_value());  // no such role
+}
+
+// A counter that nests one level deeper every turn ((s (s 0)) ...) is fine GDL; the depth
+// limit stops it with an error instead of letting terms grow for ever.
+TEST(Prover, TermDepthLimitEndsTheGameWithAnError) {
+  auto d = kif("(role r) (init (count 0)) (<= (legal r tick) (true (count ?x)))"
+               " (<= (next (count (s ?x))) (true (count ?x))) (<= terminal (true (count done)))"
+               " (goal r 50)");
+  ProverOptions options;
+  options.max_term_depth = 10;
+  auto m = make_prover(d, nullptr, options);
+  State s = m->initial_state();
+  const TermId tick = term(*m, "tick");
+  int steps = 0;
+  for (; steps < 100 && !m->is_terminal(s); ++steps) {
+    EXPECT_EQ(goal_of(*m, s, 0), 50);
+    s = m->next_state(s, {tick});
+  }
+  EXPECT_EQ(steps, 9);  // (count (s ... 0)) with 9 s is 11 levels deep: the 9th step fails
+  EXPECT_TRUE(m->legal_moves(s, 0).empty());
+  auto g = m->goal(s, 0);
+  ASSERT_FALSE(g.has_value());
+  EXPECT_NE(g.error().find("nested deeper than 10"), std::string::npos) << g.error();
+}
+
+// Rules that derive ever larger terms within one state (not GDL: the reader refuses them, so
+// the description is made here) stop at the limits with an error naming the rule.
+TEST(Prover, UnboundedRecursionStopsWithAnError) {
+  auto d = std::make_shared<Description>();
+  d->source = "grow.kif";
+  SymbolTable& sy = d->symbols;
+  auto c = [&](const char* n) { return Term{Term::Kind::kConstant, sy.intern(n), {}}; };
+  auto v = [&](const char* n) { return Term{Term::Kind::kVariable, sy.intern(n), {}}; };
+  auto f = [&](const char* n, std::vector<Term> args) {
+    return Term{Term::Kind::kCompound, sy.intern(n), std::move(args)};
+  };
+  d->rules.push_back({f("role", {c("r")}), {}, 1});
+  d->rules.push_back({f("num", {c("z")}), {}, 2});
+  d->rules.push_back({f("num", {f("s", {v("?x")})}), {f("num", {v("?x")})}, 3});
+  d->rules.push_back({f("legal", {c("r"), v("?x")}), {f("num", {v("?x")})}, 4});
+  d->rules.push_back({f("goal", {c("r"), c("100")}), {}, 5});
+  auto m = make_prover(d);
+  const State s = m->initial_state();
+  EXPECT_TRUE(m->is_terminal(s));  // evaluating `num` fails: the prover calls the state final
+  EXPECT_TRUE(m->legal_moves(s, 0).empty());
+  auto g = m->goal(s, 0);
+  ASSERT_FALSE(g.has_value());
+  EXPECT_NE(g.error().find("grow.kif:3"), std::string::npos) << g.error();
+  EXPECT_NE(g.error().find("nested deeper"), std::string::npos) << g.error();
+}
+
 TEST(Prover, LegalMovesAreSortedAndUnique) {
   auto m = make_prover(test_sheet("ticTacToe"));
   const auto moves = m->legal_moves(m->initial_state(), 0);
