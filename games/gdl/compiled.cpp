@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "games/gdl/ground_join.h"
 #include "games/gdl/propnet.h"
 
 namespace arena::gdl {
@@ -108,7 +109,7 @@ Expected<std::unique_ptr<StateMachine>> make_compiled(
     const GroundLimits& limits) {
   if (!description) return make_error("make_compiled: no description");
   if (!pool) pool = std::make_shared<TermPool>();
-  auto program = ground(*description, *pool, limits);
+  auto program = detail::ground_program(*description, *pool, limits, /*split=*/true);
   if (!program) return make_error(program.error());
   auto net = Propnet::build(*program, *pool, description->symbols);
   if (!net) return make_error(description->source + ": " + net.error());

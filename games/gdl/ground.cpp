@@ -32,10 +32,7 @@ using detail::Relation;
 
 constexpr std::size_t kMaxOrChoices = 4096;
 
-struct ExpandedRule {
-  const Rule* source;
-  std::vector<Term> body;  // no `or` left
-};
+using detail::ExpandedRule;
 
 std::string where(const Description& d, const Rule& rule) {
   return d.source + ":" + std::to_string(rule.line) + ": rule " + d.rule_text(rule);
@@ -77,7 +74,7 @@ Expected<std::vector<ExpandedRule>> expand_or(const Description& d) {
         }
       bodies = std::move(next);
     }
-    for (auto& b : bodies) out.push_back({&rule, std::move(b)});
+    for (auto& b : bodies) out.push_back({&rule, rule.head, std::move(b)});
   }
   return out;
 }
@@ -113,7 +110,6 @@ struct Grounder {
     }
     return it->second;
   }
-  int rel_of_head(const Rule& r) { return relation(r.head.name); }
 
   Expected<void> classify();
   Expected<CompiledRule> compile(const ExpandedRule& rule);
@@ -129,9 +125,9 @@ Expected<void> Grounder::classify() {
         SymbolTable::kLegal, SymbolTable::kDoes, SymbolTable::kGoal, SymbolTable::kTerminal})
     relation(k);
   for (const ExpandedRule& rule : rules) {
-    if (rule.source->head.is_variable())
+    if (rule.head.is_variable())
       return make_error(where(d, *rule.source) + ": the head is a variable");
-    const int head = rel_of_head(*rule.source);
+    const int head = relation(rule.head.name);
     for (const Term& lit : rule.body) {
       const Term* sentence = nullptr;
       bool negated = false;
@@ -169,8 +165,8 @@ Expected<void> Grounder::classify() {
 Expected<CompiledRule> Grounder::compile(const ExpandedRule& rule) {
   detail::RuleCompiler compiler(pool, ids);
   CompiledRule out;
-  out.head_relation = rel_of_head(*rule.source);
-  out.head = compiler.compile(rule.source->head);
+  out.head_relation = relation(rule.head.name);
+  out.head = compiler.compile(rule.head);
   out.source = rule.source->line;
   std::vector<bool> positive_var;
   auto mark = [&](const Pattern& p, auto&& self) -> void {
@@ -237,7 +233,7 @@ Expected<void> Grounder::evaluate_static() {
     for (std::size_t r = 0; r < n; ++r)
       if (!dynamic[r] && needed[r] && stratum[r] == s) relations[r].in_phase = true;
     for (const ExpandedRule& rule : rules) {
-      if (!relations[static_cast<std::size_t>(rel_of_head(*rule.source))].in_phase) continue;
+      if (!relations[static_cast<std::size_t>(relation(rule.head.name))].in_phase) continue;
       auto c = compile(rule);
       if (!c) return make_error(c.error());
       compiled.push_back(std::move(*c));
@@ -283,7 +279,7 @@ Expected<detail::RecordedRules> Grounder::evaluate_dynamic() {
     relations[r].in_phase =
         dynamic[r] && (needed[r] || static_cast<int>(r) == t || static_cast<int>(r) == does);
   for (const ExpandedRule& rule : rules) {
-    if (!relations[static_cast<std::size_t>(rel_of_head(*rule.source))].in_phase) continue;
+    if (!relations[static_cast<std::size_t>(relation(rule.head.name))].in_phase) continue;
     auto c = compile(rule);
     if (!c) return make_error(c.error());
     compiled.push_back(std::move(*c));
@@ -385,8 +381,10 @@ Expected<GroundProgram> assemble_program(TermPool& pool, const Description& d,
 
 }  // namespace
 
-Expected<GroundProgram> ground(const Description& description, TermPool& pool,
-                               const GroundLimits& limits) {
+namespace detail {
+
+Expected<GroundProgram> ground_program(const Description& description, TermPool& pool,
+                                       const GroundLimits& limits, bool split) {
   Grounder g{description, pool, {}, {}, {}, {}, {}, {}, {}};
   g.budget.max_rules = limits.max_rules;
   g.budget.max_atoms = limits.max_rules;
@@ -395,11 +393,19 @@ Expected<GroundProgram> ground(const Description& description, TermPool& pool,
   auto expanded = expand_or(description);
   if (!expanded) return make_error(expanded.error());
   g.rules = std::move(*expanded);
+  if (split) split_rules(g.rules);
   if (auto ok = g.classify(); !ok) return make_error(ok.error());
   if (auto ok = g.evaluate_static(); !ok) return make_error(ok.error());
   auto recorded = g.evaluate_dynamic();
   if (!recorded) return make_error(recorded.error());
   return assemble_program(pool, description, g.relations, g.ids, *recorded, g.budget);
+}
+
+}  // namespace detail
+
+Expected<GroundProgram> ground(const Description& description, TermPool& pool,
+                               const GroundLimits& limits) {
+  return detail::ground_program(description, pool, limits, false);
 }
 
 }  // namespace arena::gdl

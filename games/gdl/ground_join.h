@@ -14,11 +14,39 @@
 #include <unordered_map>
 #include <vector>
 
+#include "games/gdl/description.h"
+#include "games/gdl/ground.h"
 #include "games/gdl/term.h"
 
 namespace arena::gdl::detail {
 
 inline constexpr TermId kUnbound = 0xFFFFFFFFu;
+
+// A rule of the description with `or` expanded (one per choice of disjuncts), or an auxiliary
+// rule made by split_rules(); `source` is the description's rule, for messages.
+struct ExpandedRule {
+  const Rule* source = nullptr;
+  Term head;
+  std::vector<Term> body;  // no `or` left
+};
+
+// Auxiliary relations' symbols are numbered from here: they name no symbol of the
+// description's table, so their atoms must never be printed (they stay inside the network).
+inline constexpr Symbol kFirstAuxSymbol = 0x40000000u;
+
+// Projects out the variables a rule's head does not need: the body literals linked by such
+// variables become an auxiliary relation over the head variables they touch. The frame rule
+//   next(cell ?x ?y ?p) <= does(?r, move(?x1 ?y1 ?x2 ?y2)), true(cell ?x ?y ?p),
+//                          different(?x ?y ?x1 ?y1), different(?x ?y ?x2 ?y2)
+// becomes next(cell ?x ?y ?p) <= true(cell ?x ?y ?p), aux(?x ?y) and
+// aux(?x ?y) <= does(...), different(...), different(...): cells x moves ground instances
+// instead of cells x pieces x moves. Components that would be unsafe alone stay in place.
+void split_rules(std::vector<ExpandedRule>& rules);
+
+// ground() with split_rules() applied when `split` (the compiled reasoner's grounding: its
+// auxiliary atoms live only inside the network).
+Expected<GroundProgram> ground_program(const Description& description, TermPool& pool,
+                                       const GroundLimits& limits, bool split);
 
 // A term of a rule with its variables numbered 0..n-1; ground subterms are resolved to ids.
 struct Pattern {
