@@ -88,7 +88,7 @@ void collect_variables(const Term& term, std::vector<Symbol>& out) {
 
 // The variable of one combination of alternatives that no positive literal binds, if any.
 std::optional<Symbol> unsafe_variable(const Term& head, const std::vector<const Term*>& literals,
-                            const AspRuleOptions& options) {
+                                      const AspRuleOptions& options) {
   std::vector<Symbol> bound, needed;
   collect_variables(head, needed);
   for (const Term* lit : literals) {

@@ -54,23 +54,22 @@ std::string asp_term(TermId id, const TermPool& pool, const SymbolTable& symbols
 
 // Reads a ground term as clingo prints it (only names and compounds, as asp_term writes them)
 // back into `pool`: "g_cell(g_1,g_1,g_x)" is (cell 1 1 x). Errors name the text.
-Expected<TermId> parse_asp_term(std::string_view text, const SymbolTable& symbols,
-                                TermPool& pool);
+Expected<TermId> parse_asp_term(std::string_view text, const SymbolTable& symbols, TermPool& pool);
 
 struct ClingoOptions {
   std::string program = "clingo";  // a path, or a name looked up in PATH
   std::vector<std::string> arguments;
-  double timeout_seconds = 60.0;  // the run is killed after this long
+  double timeout_seconds = 60.0;     // the run is killed after this long
   std::size_t max_memory_mb = 4096;  // address-space limit of the clingo process
   std::size_t max_output_bytes = std::size_t{64} << 20;
 };
 
 struct ClingoRun {
-  int exit_code = 0;    // clingo's: 10 satisfiable, 20 unsatisfiable, 30 satisfiable and
-                        // the search exhausted, 1 bit set: interrupted, 65 error
-  std::string output;   // stdout
-  std::string errors;   // stderr
-  double seconds = 0;   // wall time of the run
+  int exit_code = 0;   // clingo's: 10 satisfiable, 20 unsatisfiable, 30 satisfiable and
+                       // the search exhausted, 1 bit set: interrupted, 65 error
+  std::string output;  // stdout
+  std::string errors;  // stderr
+  double seconds = 0;  // wall time of the run
 };
 
 // Runs clingo on `program_text` (written to a temporary file). Errors: clingo cannot be run

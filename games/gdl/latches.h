@@ -23,10 +23,10 @@
 // taken, from init). Goal rules are left out: they play no part in a transition.
 //
 // Sound: the candidates cover every reachable fluent, so the arbitrary states include every
-// reachable non-terminal state, and every latch found holds in the game. Not complete: a fluent may hold in every reachable
-// transition and still be broken by an unreachable state; with LatchOptions::two_step the
-// arbitrary state must itself be a successor of an arbitrary non-terminal state, which removes
-// some of those (a 2-step induction).
+// reachable non-terminal state, and every latch found holds in the game. Not complete: a
+// fluent may hold in every reachable transition and still be broken by an unreachable state;
+// with LatchOptions::two_step the examined state must be the initial state or a successor of
+// an arbitrary non-terminal state, which removes some of those (a 2-step induction).
 //
 // Not thread-safe with respect to `pool` (it grows); clingo runs as a child process.
 
@@ -47,17 +47,17 @@ struct LatchOptions {
 };
 
 struct Latches {
-  std::vector<TermId> positive;  // once true, always true; sorted by id
-  std::vector<TermId> negative;  // once false, always false; sorted by id
-  std::vector<TermId> fluents;   // the candidates examined; sorted by id
-  bool from_base = false;        // the candidates are the sheet's base facts and init (else
-                                 // relaxed reachability)
+  std::vector<TermId> positive;      // once true, always true; sorted by id
+  std::vector<TermId> negative;      // once false, always false; sorted by id
+  std::vector<TermId> fluents;       // the candidates examined; sorted by id
+  bool from_base = false;            // the candidates are the sheet's base facts and init (else
+                                     // relaxed reachability)
   std::vector<TermId> outside_base;  // fluents a transition makes that the sheet's base lacks:
                                      // when any, its base was dropped for relaxed reachability
-  bool any_transition = true;    // false: no non-terminal state has a legal joint move (every
-                                 // list is then empty: nothing is claimed)
-  double clingo_seconds = 0;     // the clingo run, wall time
-  double seconds = 0;            // the whole call: translation, clingo, reading its answer
+  bool any_transition = true;        // false: no non-terminal state has a legal joint move (every
+                                     // list is then empty: nothing is claimed)
+  double clingo_seconds = 0;         // the clingo run, wall time
+  double seconds = 0;                // the whole call: translation, clingo, reading its answer
 };
 
 // The latches of `description`; fluents are made in `pool`. Errors: clingo is missing (names

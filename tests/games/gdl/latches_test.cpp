@@ -104,8 +104,8 @@ TEST(Latches, InlineSheetLatchesAreTheOnesTheRulesImply) {
   auto latches = find_latches(*description, pool, quick());
   ASSERT_TRUE(latches) << latches.error();
   EXPECT_EQ(kif(latches->fluents, pool, *description),
-            (std::vector<std::string>{"(has-key 1)", "(step 1)", "(step 2)", "(step 3)",
-                                      "lamp_on", "tick"}));
+            (std::vector<std::string>{"(has-key 1)", "(step 1)", "(step 2)", "(step 3)", "lamp_on",
+                                      "tick"}));
   // lamp_on: kept once on. (has-key 1): never changes. (step 3): only in terminal states, which
   // have no successor.
   EXPECT_EQ(kif(latches->positive, pool, *description),
@@ -117,9 +117,9 @@ TEST(Latches, InlineSheetLatchesAreTheOnesTheRulesImply) {
 
 TEST(Latches, BaseFactsAreTheCandidatesWhenTheSheetStatesThem) {
   const auto description = read_text(std::string(kLampSheet) +
-                                      "(base lamp_on) (base tick) (base (has-key 1))"
-                                      "(base (has-key 2)) (<= (base (step ?x)) (succ ?x ?y))"
-                                      "(base (step 3))");
+                                     "(base lamp_on) (base tick) (base (has-key 1))"
+                                     "(base (has-key 2)) (<= (base (step ?x)) (succ ?x ?y))"
+                                     "(base (step 3))");
   ASSERT_TRUE(description);
   TermPool pool;
   auto latches = find_latches(*description, pool, quick());
@@ -276,7 +276,8 @@ void check_on_playouts(const std::string& path, int playouts, unsigned seed) {
       for (std::size_t role = 0; role < machine->roles().size(); ++role) {
         const auto legal = machine->legal_moves(state, static_cast<int>(role));
         ASSERT_FALSE(legal.empty());
-        moves.push_back(legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)]);
+        moves.push_back(
+            legal[std::uniform_int_distribution<std::size_t>(0, legal.size() - 1)(rng)]);
       }
       const State next = machine->next_state(state, moves);
       const auto holds = [](const State& s, TermId f) {
@@ -284,14 +285,14 @@ void check_on_playouts(const std::string& path, int playouts, unsigned seed) {
       };
       for (TermId f : latches->positive) {
         if (!holds(state, f)) continue;
-        ASSERT_TRUE(holds(next, f)) << "positive latch broken: "
-                                    << pool.to_kif(f, description->symbols);
+        ASSERT_TRUE(holds(next, f))
+            << "positive latch broken: " << pool.to_kif(f, description->symbols);
         ++checked;
       }
       for (TermId f : latches->negative) {
         if (holds(state, f)) continue;
-        ASSERT_FALSE(holds(next, f)) << "negative latch broken: "
-                                     << pool.to_kif(f, description->symbols);
+        ASSERT_FALSE(holds(next, f))
+            << "negative latch broken: " << pool.to_kif(f, description->symbols);
         ++checked;
       }
       if (!latches->from_base) {  // relaxed reachability covers every fluent that can hold
