@@ -24,6 +24,7 @@
 #include "bots/client/bot_runner.h"
 #include "bots/client/roster.h"
 #include "bots/client/search_player.h"
+#include "bots/ggp/ggp_seat.h"
 #include "bots/uci/uci_player.h"
 #include "cli/commands.h"
 #include "games/catalog/catalog.h"
@@ -40,6 +41,7 @@ struct BotOptions {
   std::uint64_t nodes = 0;
   std::string uci;
   std::vector<std::string> uci_options;
+  std::string ggp;  // a GGP player's URL
   std::string gdl_dir;
   std::vector<std::string> gdl_files;
   int seek = 0, games = 0, parallel = 4, threads = 2, puzzles = 0, scramble = 20;
@@ -119,6 +121,12 @@ int run_bot(const BotOptions& o) {
     // Start the engine once now, so a bad path or option fails here and not mid-game.
     if (auto probe = uci::UciEngine::start(o.uci, options); !probe) return fail(probe.error());
     run.players = uci::uci_player_factory(o.uci, options);
+  } else if (!o.ggp.empty()) {
+    // An external GGP player plays the GDL games (bots/ggp/ggp_seat.h); leagues seat it so.
+    if (!game.starts_with("gdl:")) return fail("--ggp plays GDL games: add --game gdl:NAME");
+    ggp::GgpSeatOptions options;
+    options.log = [](const std::string& line) { std::cerr << line << std::endl; };
+    run.players = ggp::ggp_seat_factory(o.ggp, options);
   } else {
     if (!o.preset.empty()) {
       const client::Preset* p = client::find_preset(o.preset);
@@ -220,6 +228,7 @@ void add_bot(CLI::App& app, Action& action) {
       ->capture_default_str();
   sub->add_option("--uci", o->uci, "play chess with this UCI engine");
   sub->add_option("--uci-option", o->uci_options, "NAME=VALUE, sent as setoption (repeatable)");
+  sub->add_option("--ggp", o->ggp, "play gdl:NAME games with the GGP player at this URL");
   sub->add_option("--gdl-dir", o->gdl_dir, "folder of GDL sheets for gdl:NAME");
   sub->add_option("--gdl", o->gdl_files, "a GDL sheet file, then gdl:STEM (repeatable)");
   sub->add_flag("--list-presets", o->list_presets, "print the roster of presets and exit");

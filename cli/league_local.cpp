@@ -219,6 +219,8 @@ Expected<ServerLeagueRun> run_league_on_server(const tournament::LeagueConfig& g
     b.argv = {local.self, "bot", "--server", ws, "--threads", "1"};
     if (!e.preset.empty()) {
       b.argv.insert(b.argv.end(), {"--preset", e.preset});
+    } else if (e.spec.starts_with("ggp:")) {  // a GGP player by URL (bots/ggp/ggp_seat.h)
+      b.argv.insert(b.argv.end(), {"--game", config.game, "--ggp", e.spec.substr(4)});
     } else {
       b.argv.insert(b.argv.end(), {"--game", config.game, "--search", e.spec});
     }

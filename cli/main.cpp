@@ -49,6 +49,9 @@ int main(int argc, char** argv) {
   arena::cli::add_tournament(app, action);
   arena::cli::add_learn(app, action);
   arena::cli::add_analyze(app, action);
+  arena::cli::add_ggp_player(app, action);
+  arena::cli::add_ggp_match(app, action);
+  arena::cli::add_gdl(app, action);
 
   try {
     app.parse(argc, argv);

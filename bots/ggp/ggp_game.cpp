@@ -29,7 +29,6 @@ Expected<std::unique_ptr<GgpGame>> GgpGame::create(std::string_view rules, std::
   gdl::GroundLimits limits;
   limits.max_seconds =
       std::min(limits.max_seconds, std::chrono::duration<double>(compile_budget).count());
-#ifdef ARENA_GGP_HAVE_COMPILED
   if (limits.max_seconds > 0) {
     auto compiled = gdl::make_compiled(shared, nullptr, limits);
     if (compiled)
@@ -39,9 +38,6 @@ Expected<std::unique_ptr<GgpGame>> GgpGame::create(std::string_view rules, std::
   } else {
     game->fallback_reason_ = "no time to compile";
   }
-#else
-  game->fallback_reason_ = "the compiled reasoner is not built";
-#endif
   if (!game->machine_) game->machine_ = gdl::make_prover(shared);
   if (game->machine_->roles().empty()) return make_error(source + ": the game has no role");
   game->state_ = game->machine_->initial_state();
@@ -82,6 +78,20 @@ Expected<gdl::TermId> GgpGame::to_term(const SExpr& e) {
     args.push_back(*arg);
   }
   return machine_->pool().make(name, args);  // (f) is the constant f, as ggp-base reads it
+}
+
+Expected<gdl::State> GgpGame::parse_state(std::string_view text) {
+  auto fluents = parse_sexprs(text);
+  if (!fluents) return make_error("position: " + fluents.error());
+  gdl::State state;
+  for (const SExpr& f : *fluents) {
+    auto term = to_term(f);
+    if (!term) return make_error("position: fluent " + to_text(f) + ": " + term.error());
+    state.push_back(*term);
+  }
+  std::sort(state.begin(), state.end());
+  state.erase(std::unique(state.begin(), state.end()), state.end());
+  return state;
 }
 
 Expected<gdl::Move> GgpGame::legal_move(const SExpr& e, int role) {

@@ -36,6 +36,11 @@ class GgpGame {
   std::vector<std::string> role_names() const;
   int role_index(std::string_view name) const;
 
+  // A state written as its fluents' KIF ("(cell 1 1 b) (control xplayer)", the server's
+  // position text), sorted as the reasoner's states are. Errors name a fluent the rules
+  // cannot hold.
+  Expected<gdl::State> parse_state(std::string_view text);
+
   // The move `e` names, checked to be a legal move of `role` in the current state.
   Expected<gdl::Move> legal_move(const SExpr& e, int role);
   std::string move_text(gdl::Move move) const;
