@@ -161,8 +161,17 @@ HttpReply export_reply(const db::GameDetail& detail) {
   if (s.kind == "checkers") return {200, "text/plain; charset=utf-8", db::game_to_pdn(detail)};
   std::string text = "[Game \"" + s.kind + "\"]\n[Options \"" + s.options + "\"]\n[First \"" +
                      s.first_name + "\"]\n[Second \"" + s.second_name + "\"]\n[Result \"" +
-                     (s.result.empty() ? "*" : s.result) + "\"]\n[Start \"" +
-                     detail.start_position + "\"]\n\n";
+                     (s.result.empty() ? "*" : s.result) + "\"]\n";
+  // Games of more seats name each one; every game with scores (GDL goals) lists them.
+  for (std::size_t seat = 2; seat < s.seat_names.size() && s.seat_names.size() > 2; ++seat)
+    text += "[Seat" + std::to_string(seat + 1) + " \"" + s.seat_names[seat] + "\"]\n";
+  if (!s.scores.empty()) {
+    text += "[Scores \"";
+    for (std::size_t seat = 0; seat < s.scores.size(); ++seat)
+      text += (seat ? " " : "") + std::to_string(s.scores[seat]);
+    text += "\"]\n";
+  }
+  text += "[Start \"" + detail.start_position + "\"]\n\n";
   for (const auto& m : detail.moves) text += m.move + "\n";
   return {200, "text/plain; charset=utf-8", text};
 }
@@ -184,6 +193,7 @@ HttpReply one_game(Hub& hub, std::string_view rest) {
   }
   detail->summary.first_name = hub.display_name(detail->summary.first_name);
   detail->summary.second_name = hub.display_name(detail->summary.second_name);
+  for (auto& name : detail->summary.seat_names) name = hub.display_name(name);
   return export_reply(*detail);
 }
 
@@ -237,6 +247,13 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
                          {"title", g.title},
                          {"players", g.num_players},
                          {"options_help", g.options_help}});
+    // Then the GDL sheets, "gdl:NAME", marked as such (players: their roles; 0 when unknown).
+    for (const auto& g : gdl_game_catalog())
+      out.push_back(Json{{"name", g.name},
+                         {"title", g.title},
+                         {"players", g.num_players},
+                         {"options_help", g.options_help},
+                         {"gdl", true}});
     return json_reply(out);
   }
   if (path == "/api/leaderboard") {

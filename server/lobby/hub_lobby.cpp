@@ -124,6 +124,7 @@ void Hub::on_challenge(const std::shared_ptr<Connection>& c, const protocol::Cha
 void Hub::on_accept(const std::shared_ptr<Connection>& c, const protocol::Accept& m) {
   std::optional<SeekRecord> seek;
   std::optional<ChallengeRecord> challenge;
+  bool join = false;  // a seek of more than two seats: joined (join_seek takes the lock itself)
   {
     std::lock_guard lock(mutex_);
     if (m.is_challenge) {
@@ -134,9 +135,8 @@ void Hub::on_accept(const std::shared_ptr<Connection>& c, const protocol::Accept
       }
     } else {
       auto it = seeks_.find(m.id);
-      if (it != seeks_.end() && it->second.seats > 2) {
-        // Unlocked below: join_seek takes the lock itself.
-      } else if (it != seeks_.end() && it->second.owner.id != c->player.id) {
+      join = it != seeks_.end() && it->second.seats > 2;
+      if (!join && it != seeks_.end() && it->second.owner.id != c->player.id) {
         seek = it->second;
         seeks_.erase(it);
       }
@@ -150,15 +150,7 @@ void Hub::on_accept(const std::shared_ptr<Connection>& c, const protocol::Accept
                 "accept");
     return lobby_changed();
   }
-  if (!m.is_challenge) {
-    bool many = false;
-    {
-      std::lock_guard lock(mutex_);
-      auto it = seeks_.find(m.id);
-      many = it != seeks_.end() && it->second.seats > 2;
-    }
-    if (many) return join_seek(c, m.id);
-  }
+  if (join) return join_seek(c, m.id);
   send_error(c, m.is_challenge ? ErrorCode::kNoSuchChallenge : ErrorCode::kNoSuchSeek,
              (m.is_challenge ? "no challenge " : "no open seek ") + std::to_string(m.id) +
                  " for you (unknown, expired, taken, or your own)",

@@ -264,7 +264,7 @@ void Match::announce_state() {
       (*s.legal_moves_by_seat)[static_cast<std::size_t>(seat)] = game_->legal_moves_of(seat);
     if (!over) s.legal_moves = (*s.legal_moves_by_seat)[static_cast<std::size_t>(s.to_move)];
   } else if (!over) {
-    s.legal_moves = game_->legal_moves_of(s.to_move);
+    s.legal_moves = game_->legal_moves();  // the one mover's (AnyGame::legal_moves)
   }
   if (clock_.enabled()) s.clocks = clock_.remaining_all(now);
   if (!game_->history().empty()) s.last_move = game_->history().back();

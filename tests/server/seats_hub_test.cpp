@@ -34,6 +34,9 @@ class SeatsHubTest : public ::testing::Test {
     };
     hub = std::make_shared<Hub>(ioc.get_executor(), config, store, time);
   }
+  // As the server does once its threads stopped: a game still in progress (a spectator's
+  // connection, the match's timers) would otherwise keep the hub and its connections alive.
+  void TearDown() override { hub->release(); }
   std::shared_ptr<FakeConnection> join(const std::string& name, int version = 2) {
     auto c = std::make_shared<FakeConnection>();
     hub->on_open(c);

@@ -316,7 +316,8 @@ TEST_F(ServerTest, RestListsLiveAndFinishedGamesWithTheirMoves) {
     EXPECT_EQ(row["name"].get<std::string>().find("guest:"), std::string::npos);
   EXPECT_EQ(get(port(), "/api/leaderboard").status, 400);
   EXPECT_EQ(Json::parse(get(port(), "/api/players").body).size(), 2u);
-  EXPECT_EQ(Json::parse(get(port(), "/api/catalog").body).size(), game_catalog().size());
+  EXPECT_EQ(Json::parse(get(port(), "/api/catalog").body).size(),
+            game_catalog().size() + gdl_game_catalog().size());
 }
 
 TEST_F(ServerTest, ExportsChessAsPgnCheckersAsPdnAndOthersAsText) {

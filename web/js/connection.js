@@ -27,7 +27,7 @@ export class Connection extends EventTarget {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
-      this.send({ type: 'hello', version: 1, name: this.name || undefined,
+      this.send({ type: 'hello', version: 2, name: this.name || undefined,
         resume: localStorage.getItem(SESSION_KEY) || undefined });
     };
     ws.onmessage = (e) => {
@@ -56,7 +56,7 @@ export class Connection extends EventTarget {
   handle(msg) {
     switch (msg.type) {
       case 'welcome': return this.onWelcome(msg);
-      case 'game_start': case 'state': case 'draw_offer': case 'game_end':
+      case 'game_start': case 'state': case 'draw_offer': case 'moved': case 'game_end':
         return this.onGameEvent(msg);
       case 'move_ack': this.pending.delete(msg.client_id); break;
       case 'error':

@@ -10,7 +10,7 @@ export function h(spec, attrs = {}, ...children) {
     else if (k in el && typeof v !== 'string') el[k] = v;
     else el.setAttribute(k, v === true ? '' : String(v));
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {  // nested lists of children (a map of pairs) too
     if (c === null || c === undefined || c === false) continue;
     el.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
@@ -46,10 +46,20 @@ const REASONS = {
   checkmate: 'checkmate', stalemate: 'stalemate', threefold_repetition: 'threefold repetition',
   fifty_move_rule: 'the fifty-move rule', insufficient_material: 'insufficient material', no_progress: 'no progress',
   timeout: 'time', resignation: 'resignation', agreement: 'agreement', aborted: 'abort', abandonment: 'abandonment',
-  illegal_move: 'an illegal move', solved: 'solving it',
+  illegal_move: 'an illegal move', solved: 'solving it', goals: 'the rules\' goals', store_error: 'a store failure',
 };
 
-// "alice wins by checkmate", "Draw by agreement", "Aborted"; seat (0/1) words it for a player.
+// "ann 100 · bob 0 · cid 50": every seat's score (GDL goals), with its side name if given.
+export function describeScores(scores, players, sides = []) {
+  return (scores || []).map((sc, i) => {
+    const p = (players || [])[i];
+    const name = typeof p === 'string' ? p : p && p.name;
+    return `${name || sides[i] || `Seat ${i + 1}`}${sides[i] && name ? ` (${sides[i]})` : ''} ${sc}`;
+  }).join(' · ');
+}
+
+// "alice wins by checkmate", "Draw by agreement", "Aborted"; seat (0, 1, ...) words it for a
+// player. A result of more than two seats is its scores ("100-0-50"): the best wins.
 export function describeResult(result, reason, players, seat = -1) {
   const names = (players || []).map((p) => (typeof p === 'string' ? p : p && p.name));
   const winner = result === '1-0' ? 0 : result === '0-1' ? 1 : -1;
@@ -59,7 +69,15 @@ export function describeResult(result, reason, players, seat = -1) {
   else if (result === '1/2-1/2') text = 'Draw';
   else if (result === '*') return 'Aborted';
   else if (result === 'solved') return 'Solved';
-  else text = result || '';
+  else if (/^\d+(-\d+){2,}$/.test(result || '')) {
+    // More than two seats: the scores; the best wins.
+    const scores = result.split('-').map(Number);
+    const best = Math.max(...scores);
+    const top = scores.map((x, i) => (x === best ? i : -1)).filter((i) => i >= 0);
+    if (top.length === scores.length) text = 'All even';
+    else if (seat >= 0) text = top.includes(seat) ? (top.length > 1 ? 'You share the win' : 'You won') : 'You lost';
+    else text = `${top.map((i) => names[i] || `Seat ${i + 1}`).join(' and ')} ${top.length > 1 ? 'share the win' : 'wins'}`;
+  } else text = result || '';
   const why = reason && REASONS[reason] !== undefined ? REASONS[reason] : (reason || '').replace(/_/g, ' ');
   return why ? `${text} by ${why}` : text;
 }

@@ -4,7 +4,28 @@ export const SIDES = {
   chess: ['White', 'Black'], checkers: ['Black', 'White'], othello: ['Black', 'White'],
   tictactoe: ['X', 'O'], qubic: ['X', 'O'], isolation: ['X', 'O'],
 };
-export const sideNames = (kind) => SIDES[kind] || ['First', 'Second'];
+// The seats' names: the kind's own (X, O), else the game's (game_start.seats: a GDL game's
+// roles), else "Seat 1", "Seat 2", ...
+export function sideNames(kind, start = null) {
+  const n = start && start.players ? start.players.length : 2;
+  if (SIDES[kind] && n === 2) return SIDES[kind];
+  if (start && start.seats && start.seats.length === n) return start.seats;
+  if (n === 2) return ['First', 'Second'];
+  return Array.from({ length: n }, (_, i) => `Seat ${i + 1}`);
+}
+
+// The seats that must move in state `st` (protocol 2: movers; version 1: to_move).
+export function moversOf(st) {
+  if (!st || st.result) return [];
+  return Array.isArray(st.movers) ? st.movers : [st.to_move];
+}
+
+// The legal moves of `seat` in state `st`.
+export function legalMovesOf(st, seat) {
+  if (!moversOf(st).includes(seat)) return [];
+  if (st.legal_moves_by_seat) return st.legal_moves_by_seat[seat] || [];
+  return st.to_move === seat ? st.legal_moves || [] : [];
+}
 
 export class GameStore extends EventTarget {
   constructor(conn) {
@@ -19,7 +40,7 @@ export class GameStore extends EventTarget {
   apply(msg) {
     let g = this.games.get(msg.game_id);
     if (!g) {
-      g = { id: msg.game_id, start: null, state: null, moves: [], end: null, drawOffer: null };
+      g = { id: msg.game_id, start: null, state: null, moves: [], end: null, drawOffer: null, moved: [] };
       this.games.set(msg.game_id, g);
     }
     switch (msg.type) {
@@ -30,6 +51,7 @@ export class GameStore extends EventTarget {
         g.state = null;
         g.end = null;
         g.drawOffer = null;
+        g.moved = [];
         break;
       case 'state':
         // The first state after game_start describes the position after game_start.moves;
@@ -39,6 +61,10 @@ export class GameStore extends EventTarget {
         if (g.positions) g.positions[g.moves.length] = msg.position;
         g.receivedAt = performance.now();
         g.drawOffer = null;
+        g.moved = [];  // a new turn: nobody has moved yet
+        break;
+      case 'moved':  // a seat chose its move in a simultaneous turn
+        if (!g.moved.includes(msg.seat)) g.moved.push(msg.seat);
         break;
       case 'draw_offer':
         g.drawOffer = msg.by;
@@ -51,7 +77,7 @@ export class GameStore extends EventTarget {
     this.dispatchEvent(new CustomEvent('change', { detail: g }));
   }
 
-  // The seat (0/1) of this connection's player in game g, or -1 for a spectator.
+  // The seat (0, 1, ...) of this connection's player in game g, or -1 for a spectator.
   seatOf(g) {
     const me = this.conn.player;
     if (!g || !g.start || !me) return -1;

@@ -1,5 +1,7 @@
 // The board for each game kind. A board is { el, update(view), controls?, dispose? } where
-// view = { position, legal, lastMove, interactive, seat, onMove(text) }.
+// view = { position, legal, lastMove, interactive, seat, onMove(text) }. A kind without a board
+// of its own (GDL games, "gdl:NAME") gets the generic one of gdl.js: a grid when the server
+// found one (game_start.board), else the state's facts, with the legal moves as buttons.
 import * as tictactoe from './tictactoe.js';
 import * as qubic from './qubic.js';
 import * as isolation from './isolation.js';
@@ -8,6 +10,7 @@ import * as checkers from './checkers.js';
 import * as chess from './chess.js';
 import * as sliding from './sliding.js';
 import * as rubik from './rubik.js';
+import * as gdl from './gdl.js';
 
 const BOARDS = { tictactoe, qubic, isolation, othello, checkers, chess, sliding, rubik };
 
@@ -21,13 +24,13 @@ export function boardKind(game, options = '') {
   return g;
 }
 
-export function createBoard(game, options) {
+export function hasOwnBoard(game, options = '') {
+  return !!BOARDS[boardKind(game, options)];
+}
+
+// `layout`: game_start.board (or null), for the generic board.
+export function createBoard(game, options, layout = null) {
   const mod = BOARDS[boardKind(game, options)];
-  if (!mod) {
-    // An unknown kind still shows its position text, so a new game is never a blank page.
-    const el = document.createElement('pre');
-    el.className = 'board-text';
-    return { el, update: (v) => { el.textContent = v.position || ''; } };
-  }
+  if (!mod) return gdl.create(layout);
   return mod.create();
 }

@@ -1,9 +1,11 @@
 // Playing or watching one live game: the board from the server's state, clocks, the actions a
 // player has (resign, draw, abort, claim), the move list, the result, and for spectators the
 // bots' search info (depth, score, PV) from /api/games/ID, where the server records it.
-import { h, formatClock, playerLabel, describeTimeControl, describeResult } from '../dom.js';
+// Two to six seats (GDL games); in a simultaneous turn every seat in state.movers moves, and
+// the page shows who has moved ('moved' events) until the turn is played.
+import { h, formatClock, playerLabel, describeTimeControl, describeResult, describeScores } from '../dom.js';
 import { createBoard, boardKind } from '../boards/index.js';
-import { sideNames } from '../games.js';
+import { sideNames, moversOf, legalMovesOf } from '../games.js';
 import { api } from '../api.js';
 
 export function gameView(ctx, id) {
@@ -15,18 +17,20 @@ export function gameView(ctx, id) {
   const status = h('p.status', { 'data-testid': 'status', 'aria-live': 'polite' }, 'Loading…');
   const result = h('div.result', { 'data-testid': 'result', hidden: true });
   const error = h('p.error', { 'data-testid': 'error', 'aria-live': 'assertive' });
-  const seats = [h('div.seat'), h('div.seat')];
+  // The other seats above the board, yours (or the first, for a spectator) below it.
+  const othersBox = h('div.seats-top');
+  const ownBox = h('div.seats-bottom');
   const actions = h('div.actions');
   const moveList = h('ol.moves', { 'data-testid': 'moves' });
   const info = h('div.search-info', { 'data-testid': 'search-info', hidden: true });
   el.append(
     h('div.game-layout', {},
-      h('div.game-board-col', {}, title, seats[1], boardBox, seats[0], extraMoves, status, result, error),
+      h('div.game-board-col', {}, title, othersBox, boardBox, ownBox, extraMoves, status, result, error),
       h('aside.game-side', {}, actions, info, h('h3', {}, 'Moves'), moveList)));
 
   let board = null;
   let boardFor = '';
-  const clocks = [null, null];
+  let clocks = [];
 
   function game() { return store.get(id); }
 
@@ -36,48 +40,66 @@ export function gameView(ctx, id) {
     const start = g.start, st = g.state;
     const kind = boardKind(start.game, start.options);
     const seat = store.seatOf(g);
-    const sides = sideNames(kind);
+    const sides = sideNames(kind, start);
+    const n = start.players.length;
     if (!board || boardFor !== kind) {
       if (board && board.dispose) board.dispose();
-      board = createBoard(start.game, start.options);
+      board = createBoard(start.game, start.options, start.board || null);
       boardFor = kind;
       boardBox.replaceChildren(board.el, ...(board.controls ? [board.controls] : []));
       title.textContent = `${start.game}${start.options ? ` (${start.options})` : ''} · ${describeTimeControl(start.time_control)}`;
     }
-    // Your own side at the bottom.
-    const bottom = seat === 1 ? 1 : 0;
-    [bottom, 1 - bottom].forEach((s, k) => {
-      const box = seats[k === 0 ? 0 : 1];
-      clocks[s] = h('span.clock', { 'data-testid': `clock-${s}` });
-      box.replaceChildren(...[h('span.side', {}, sides[s]), playerLabel(start.players[s]),
-        s === seat ? h('span.muted', {}, ' (you)') : null, clocks[s]].filter(Boolean));
-      box.classList.toggle('to-move', !!st && !st.result && !g.end && st.to_move === s);
-    });
     const over = !!(g.end || (st && st.result));
-    const myTurn = !!st && !over && seat === st.to_move;
-    const legal = myTurn ? st.legal_moves || [] : [];
+    const movers = over ? [] : moversOf(st);
+    const waiting = movers.filter((s) => !g.moved.includes(s));
+    // Your own seat at the bottom.
+    const bottom = seat >= 0 ? seat : 0;
+    clocks = [];
+    const seatRow = (s) => {
+      clocks[s] = h('span.clock', { 'data-testid': `clock-${s}` });
+      const moved = movers.includes(s) && g.moved.includes(s);
+      const box = h('div.seat', { 'data-seat': s }, h('span.side', {}, sides[s]), playerLabel(start.players[s]),
+        s === seat ? h('span.muted', {}, ' (you)') : null, moved ? h('span.muted.moved', {}, ' moved') : null, clocks[s]);
+      box.classList.toggle('to-move', waiting.includes(s));
+      return box;
+    };
+    const others = [];
+    for (let k = 0; k < n; k++) if (k !== bottom) others.push(k);
+    othersBox.replaceChildren(...others.map(seatRow));
+    ownBox.replaceChildren(seatRow(bottom));
+    // Not again once this tab sent its move for the state (until an error says it was refused).
+    const myTurn = !!st && !over && waiting.includes(seat) && g.sentFor !== st.version;
+    const legal = myTurn ? legalMovesOf(st, seat) : [];
     if (st) {
       board.update({ position: st.position, legal, lastMove: st.last_move, interactive: myTurn, seat,
-        onMove: (m) => { error.textContent = ''; conn.move(id, m); } });
+        onMove: (m) => { error.textContent = ''; g.sentFor = st.version; conn.move(id, m); render(); } });
     }
     // Moves the board cannot show (an Othello pass).
-    extraMoves.replaceChildren(...legal.filter((m) => m === 'pass').map((m) =>
+    extraMoves.replaceChildren(...(board.controls ? [] : legal.filter((m) => m === 'pass')).map((m) =>
       h('button.primary', { onclick: () => conn.move(id, m), dataset: { move: m } }, 'Pass')));
     if (over) {
       const r = g.end || { result: st.result, reason: '' };
-      const mine = seat >= 0 && ((r.result === '1-0' && seat === 0) || (r.result === '0-1' && seat === 1));
-      const lost = seat >= 0 && ((r.result === '1-0' && seat === 1) || (r.result === '0-1' && seat === 0));
+      const scores = r.scores || null;
+      const best = scores ? Math.max(...scores) : -1;
+      const mine = seat >= 0 && (scores && n > 2 ? scores[seat] === best && scores.some((x) => x < best)
+        : (r.result === '1-0' && seat === 0) || (r.result === '0-1' && seat === 1));
+      const lost = seat >= 0 && (scores && n > 2 ? scores[seat] < best
+        : (r.result === '1-0' && seat === 1) || (r.result === '0-1' && seat === 0));
       result.hidden = false;
       result.className = `result ${mine ? 'won' : lost ? 'lost' : 'neutral'}`;
       result.replaceChildren(h('strong', {}, describeResult(r.result, r.reason, start.players, seat)),
+        scores && (n > 2 || !hasPlainScores(scores)) ? h('div.scores', { 'data-testid': 'scores' }, describeScores(scores, start.players, sides)) : null,
         h('div.result-links', {}, h('a', { href: `#/replay/${id}` }, 'Replay this game'), ' · ', h('a', { href: '#/' }, 'Back to the lobby')));
       status.textContent = 'Game over';
     } else if (!st) {
       status.textContent = 'Waiting for the first position…';
     } else if (seat < 0) {
-      status.textContent = `Watching · ${sides[st.to_move]} to move`;
+      status.textContent = `Watching · ${waiting.map((s) => sides[s]).join(', ')} to move`;
+    } else if (myTurn) {
+      status.textContent = `Your move (${sides[seat]})`;
     } else {
-      status.textContent = myTurn ? `Your move (${sides[seat]})` : `Waiting for ${start.players[1 - seat].name}…`;
+      const names = waiting.filter((s) => s !== seat).map((s) => start.players[s].name).join(', ');
+      status.textContent = movers.includes(seat) ? `Move sent${names ? `; waiting for ${names}` : ''}…` : `Waiting for ${names}…`;
     }
     status.classList.toggle('your-turn', myTurn);
     renderActions(g, seat, over);
@@ -86,13 +108,19 @@ export function gameView(ctx, id) {
     tickClocks();
   }
 
+  // 100/0 or 50/50: what the result already says.
+  function hasPlainScores(scores) {
+    return scores.length === 2 && ((scores[0] === 100 && scores[1] === 0) || (scores[0] === 0 && scores[1] === 100) || (scores[0] === 50 && scores[1] === 50));
+  }
+
   function renderActions(g, seat, over) {
     if (seat < 0 || over) { actions.replaceChildren(); return; }
     const act = (type, label, cls = '') => h(`button${cls}`, { 'data-action': type, onclick: () => { error.textContent = ''; conn.send({ type, game_id: id }); } }, label);
     const offered = g.drawOffer !== null && g.drawOffer !== undefined;
+    const draws = g.start.players.length === 2;  // no draw offers with more seats
     actions.replaceChildren(...[
       g.moves.length === 0 ? act('abort', 'Abort') : null,
-      offered && g.drawOffer !== seat ? act('accept_draw', 'Accept draw', '.primary') : act('offer_draw', offered ? 'Draw offered' : 'Offer draw'),
+      !draws ? null : offered && g.drawOffer !== seat ? act('accept_draw', 'Accept draw', '.primary') : act('offer_draw', offered ? 'Draw offered' : 'Offer draw'),
       act('resign', 'Resign', '.danger'),
       act('claim_win', 'Claim win (opponent gone)'),
       offered && g.drawOffer !== seat ? h('p.notice', {}, 'Your opponent offers a draw.') : null].filter(Boolean));
@@ -103,11 +131,12 @@ export function gameView(ctx, id) {
     if (!g || !g.state) return;
     const st = g.state;
     const c = st.clocks;
-    for (let s = 0; s < 2; s++) {
+    const running_seats = g.end ? [] : moversOf(st).filter((s) => !g.moved.includes(s));
+    for (let s = 0; s < clocks.length; s++) {
       if (!clocks[s]) continue;
       if (!c) { clocks[s].textContent = ''; continue; }
       let ms = c[s];
-      const running = !st.result && !g.end && st.to_move === s;
+      const running = running_seats.includes(s);
       if (running) ms -= performance.now() - g.receivedAt;
       clocks[s].textContent = formatClock(ms);
       clocks[s].classList.toggle('running', running);
@@ -123,8 +152,8 @@ export function gameView(ctx, id) {
     infoBusy = true;
     try {
       const d = await api.game(id);
-      const lastBySide = [null, null];
-      for (const m of d.moves || []) if (m.info) lastBySide[m.ply % 2] = m;
+      const lastBySide = g.start.players.map(() => null);
+      for (const m of d.moves || []) if (m.info) lastBySide[m.seat !== undefined ? m.seat : m.ply % 2] = m;
       const rows = lastBySide.map((m, s) => m && h('div.info-row', {},
         h('strong', {}, `${g.start.players[s].name}: `),
         `depth ${m.info.depth}`, m.info.score !== undefined ? ` · score ${m.info.score > 0 ? '+' : ''}${m.info.score}` : '',
@@ -136,7 +165,10 @@ export function gameView(ctx, id) {
   }
 
   const onChange = (e) => { if (e.detail.id === id) { render(); loadInfo(); } };
-  const onError = (e) => { if (e.detail.ref !== 'watch' || e.detail.code !== 'no_such_game') error.textContent = e.detail.message; else gone(); };
+  const onError = (e) => {
+    if (e.detail.ref === 'move' && game()) { game().sentFor = null; render(); }
+    if (e.detail.ref !== 'watch' || e.detail.code !== 'no_such_game') error.textContent = e.detail.message; else gone();
+  };
   const onConnected = () => { if (!game() || !game().start) conn.watch(id); };
   function gone() {
     status.textContent = 'This game is not live.';

@@ -3,8 +3,10 @@ import { h, playerLabel } from '../dom.js';
 import { api } from '../api.js';
 
 export function leaderboardView(ctx, initial) {
-  const kinds = ctx.catalog.filter((g) => g.players === 2);
+  // The GDL sheets (two hundred) are left out of the list; #/leaderboard/gdl:NAME shows one.
+  const kinds = ctx.catalog.filter((g) => g.players === 2 && !g.gdl);
   const names = kinds.length ? kinds.map((g) => g.name) : ['tictactoe', 'qubic', 'isolation', 'othello', 'checkers', 'chess'];
+  if (initial && !names.includes(initial)) names.push(initial);
   const select = h('select', { 'data-testid': 'leaderboard-game', onchange: () => { location.hash = `#/leaderboard/${select.value}`; } },
     names.map((n) => h('option', { value: n, selected: n === initial }, n)));
   const table = h('div.table-wrap', { 'data-testid': 'leaderboard' });

@@ -13,9 +13,11 @@ const TIME_CONTROLS = [
   ['movetime:30000', '30 s per move'],
 ];
 
-// The two-player kinds of the catalog, with tic-tac-toe's 4x4x4 variant folded in as an option.
+// The kinds of the catalog for two to six players (GDL games, "gdl:NAME", may have more than two
+// seats: their seek waits for that many players), with tic-tac-toe's 4x4x4 variant folded in as
+// an option.
 function playableGames(catalog) {
-  const list = catalog.filter((g) => g.players === 2 && g.name !== 'qubic');
+  const list = catalog.filter((g) => g.players >= 2 && g.players <= 6 && g.name !== 'qubic');
   return list.length ? list : [{ name: 'tictactoe', title: 'Tic-tac-toe' }, { name: 'chess', title: 'Chess' }];
 }
 
@@ -31,7 +33,9 @@ export function lobbyView(ctx) {
   const games = playableGames(ctx.catalog);
 
   const gameSelect = h('select', { name: 'game', 'data-testid': 'new-game-kind' },
-    games.map((g) => h('option', { value: g.name }, g.title || g.name)));
+    games.filter((g) => !g.gdl).map((g) => h('option', { value: g.name }, g.title || g.name)),
+    games.some((g) => g.gdl) ? h('optgroup', { label: 'GDL games (rule sheets)' }, games.filter((g) => g.gdl).map((g) =>
+      h('option', { value: g.name }, `${g.name.replace(/^gdl:/, '')}${g.players > 2 ? ` (${g.players} players)` : ''}`))) : null);
   const variant = h('label.opt', { dataset: { for: 'tictactoe' } }, 'Board ',
     h('select', { name: 'variant', 'data-testid': 'new-game-variant' }, h('option', { value: '3x3' }, '3x3'), h('option', { value: '4x4x4' }, '4x4x4 (Qubic)')));
   const size = h('label.opt', { dataset: { for: 'isolation' } }, 'Size ',
@@ -92,16 +96,21 @@ export function lobbyView(ctx) {
     const seeks = lobby.seeks || [];
     seeksBox.querySelector('ul').replaceChildren(...(seeks.length ? seeks.map((sk) => {
       const mine = sk.by && sk.by.id === me().id;
+      const joined = sk.joined || [];
+      const many = (sk.seats || 2) > 2;  // a seek of more seats is joined until it is full
+      const inIt = joined.some((p) => p.id === me().id);
       return h('li.row', { dataset: { seek: sk.seek_id } },
-        h('span', {}, h('strong', {}, sk.game), sk.options ? ` ${sk.options}` : '', ` · ${describeTimeControl(sk.time_control)} · by `, playerLabel(sk.by)),
+        h('span', {}, h('strong', {}, sk.game), sk.options ? ` ${sk.options}` : '', ` · ${describeTimeControl(sk.time_control)} · by `, playerLabel(sk.by),
+          many ? h('span.muted', { 'data-testid': 'seek-seats' }, ` · ${joined.length + 1}/${sk.seats} players`) : null),
         mine ? h('button', { onclick: () => conn.send({ type: 'cancel_seek', seek_id: sk.seek_id }) }, 'Cancel')
-          : h('button.primary', { 'data-testid': 'accept-seek', onclick: () => { ctx.awaitingStart = true; conn.send({ type: 'accept', seek_id: sk.seek_id }); } }, 'Accept'));
+          : inIt ? h('button', { 'data-testid': 'leave-seek', onclick: () => conn.send({ type: 'cancel_seek', seek_id: sk.seek_id }) }, 'Leave')
+            : h('button.primary', { 'data-testid': 'accept-seek', onclick: () => { ctx.awaitingStart = true; conn.send({ type: 'accept', seek_id: sk.seek_id }); } }, many ? 'Join' : 'Accept'));
     }) : [h('li.muted', {}, 'No open offers. Start one above.')]));
 
     const live = (lobby.games || []).filter((g) => g.live !== false);
     liveBox.querySelector('ul').replaceChildren(...(live.length ? live.map((g) =>
       h('li.row', { dataset: { game: g.id } },
-        h('span', {}, h('strong', {}, g.game), g.options ? ` ${g.options}` : '', ' · ', playerLabel(g.players[0]), ' vs ', playerLabel(g.players[1]), ` · ply ${g.plies}`),
+        h('span', {}, h('strong', {}, g.game), g.options ? ` ${g.options}` : '', ' · ', g.players.map((p, i) => [i ? ' vs ' : '', playerLabel(p)]), ` · ply ${g.plies}`),
         h('a.button', { href: `#/game/${g.id}`, 'data-testid': 'watch-game' }, g.players.some((p) => p.id === me().id) ? 'Play' : 'Watch'))) : [h('li.muted', {}, 'No games in progress.')]));
   }
 
@@ -117,6 +126,11 @@ export function lobbyView(ctx) {
   }
 
   const onLobby = () => render();
+  const onJoined = (e) => {
+    const left = e.detail.seats - e.detail.players.length;
+    status.textContent = `${e.detail.game}: ${e.detail.players.length} of ${e.detail.seats} players; the game starts when ${left} more join${left === 1 ? 's' : ''}.`;
+  };
+  conn.addEventListener('seek_joined', onJoined);
   const onError = (e) => { if (['seek', 'challenge', 'accept'].includes(e.detail.ref)) status.textContent = e.detail.message; };
   conn.addEventListener('lobby', onLobby);
   conn.addEventListener('error', onError);
@@ -125,6 +139,11 @@ export function lobbyView(ctx) {
   const timer = setInterval(loadFinished, 10000);
   return {
     el,
-    dispose() { conn.removeEventListener('lobby', onLobby); conn.removeEventListener('error', onError); clearInterval(timer); },
+    dispose() {
+      conn.removeEventListener('lobby', onLobby);
+      conn.removeEventListener('seek_joined', onJoined);
+      conn.removeEventListener('error', onError);
+      clearInterval(timer);
+    },
   };
 }

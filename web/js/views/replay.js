@@ -5,7 +5,7 @@
 // after the last, and in between the position of a ply when it is known: sent by the server
 // while this tab followed the game live, or moves[i].position should the API add it; else the
 // final position, dimmed, with a note.
-import { h, playerLabel, describeResult, describeTimeControl } from '../dom.js';
+import { h, playerLabel, describeResult, describeTimeControl, describeScores } from '../dom.js';
 import { api } from '../api.js';
 import { createBoard, boardKind } from '../boards/index.js';
 import { sideNames } from '../games.js';
@@ -23,10 +23,11 @@ export function replayView(ctx, id) {
       return;
     }
     const kind = boardKind(d.game, d.options);
-    const sides = sideNames(kind);
+    const sides = sideNames(kind, { players: d.players });
     const moves = d.moves || [];
     let ply = moves.length;  // the number of moves played on the board shown
-    board = createBoard(d.game, d.options);
+    // A GDL game's grid, as the server finds it (null: the facts are listed).
+    board = createBoard(d.game, d.options, d.board || null);
     const note = h('p.note', { 'data-testid': 'replay-note' });
     const counter = h('span.ply-counter', { 'data-testid': 'ply' });
     const list = h('ol.moves.replay-moves', { 'data-testid': 'moves' });
@@ -39,13 +40,14 @@ export function replayView(ctx, id) {
       h('div.game-layout', {},
         h('div.game-board-col', {},
           h('h2.game-title', {}, `${d.game}${d.options ? ` (${d.options})` : ''} · ${describeTimeControl(d.time_control)}`),
-          h('p.players-line', {}, `${sides[0]}: `, playerLabel(d.players[0]), d.players[1] !== undefined && d.players[1] !== '' ? [` · ${sides[1]}: `, playerLabel(d.players[1])] : null),
+          h('p.players-line', {}, d.players.filter((p) => p !== undefined && p !== '').map((p, i) => [i ? ' · ' : '', `${sides[i]}: `, playerLabel(p)])),
           h('div.board-box', { 'data-testid': 'board' }, board.el),
           h('div.replay-controls', {},
             btn('«', 'replay-first', () => go(0)), btn('‹', 'replay-prev', () => go(ply - 1)),
             playBtn, btn('›', 'replay-next', () => go(ply + 1)), btn('»', 'replay-last', () => go(moves.length)), counter),
           slider, note,
-          h('div.result.neutral', { 'data-testid': 'result' }, d.result ? describeResult(d.result, d.reason, d.players) : 'Unfinished')),
+          h('div.result.neutral', { 'data-testid': 'result' }, d.result ? describeResult(d.result, d.reason, d.players) : 'Unfinished',
+            d.scores && d.players.length > 2 ? h('div.scores', {}, describeScores(d.scores, d.players, sides)) : null)),
         h('aside.game-side', {}, h('div.actions', {}, download, h('a.button', { href: `/api/games/${id}/export`, target: '_blank', rel: 'noopener' }, 'Open as text')),
           info, h('h3', {}, 'Moves'), list)));
     list.replaceChildren(...moves.map((m, i) => h('li', { onclick: () => go(i + 1), dataset: { ply: i + 1 } }, h('span.n', {}, `${i + 1}.`), h('span.mv', {}, m.move))));

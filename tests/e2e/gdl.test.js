@@ -1,0 +1,138 @@
+// GDL games on the page (protocol version 2): a scripted player seeks GDL tic-tac-toe
+// (gdl:tictactoe, the sheet from ggp-base) and the page accepts, plays by clicking the cells
+// of the grid the server found in the state's (cell ROW COL MARK) facts, sees the result and
+// replays the game; then a simultaneous game (the iterated prisoner's dilemma, gt_prisoner),
+// whose state has no grid, is played with the move buttons while the page lists its facts.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, openBrowser, screenshot, Client, createToken, ensureBinary, sleep } from './helpers.js';
+
+let server, b;
+before(async () => { ensureBinary(); server = await startServer(); b = await openBrowser(); });
+after(async () => { if (b) await b.browser.close(); if (server) await server.stop(); });
+
+// A protocol-2 scripted player: every turn its seat is among state.movers it plays its first
+// legal move (legal_moves_by_seat in simultaneous games); resolves with the game_end.
+async function playSeat(client, gameId, seat) {
+  let n = 0;
+  for (;;) {
+    const m = await client.next((x) => x.game_id === gameId && (x.type === 'game_end' ||
+      (x.type === 'state' && !x.result && (x.movers || [x.to_move]).includes(seat))), 60000);
+    if (m.type === 'game_end') return m;
+    const legal = m.legal_moves_by_seat ? m.legal_moves_by_seat[seat] : m.legal_moves;
+    client.send({ type: 'move', game_id: gameId, move: legal[0], client_id: `${client.name}-${++n}` });
+  }
+}
+
+async function scriptedSeek(name, game) {
+  const client = await new Client(server.wsUrl, name, createToken(server.db, name)).hello();
+  client.send({ type: 'seek', game, options: '', time_control: 'none' });
+  await client.next((m) => m.type === 'seek_created');
+  const start = client.next((m) => m.type === 'game_start');
+  const done = start.then((s) => playSeat(client, s.game_id, 0));
+  return { client, start, done };
+}
+
+async function acceptOnPage(page, game) {
+  await page.goto(server.url + '/');
+  await page.waitForSelector('[data-testid=who]:has-text("You:")');
+  const offer = page.locator('[data-testid=seeks] li', { hasText: game });
+  await offer.first().waitFor();
+  await offer.first().locator('[data-testid=accept-seek]').click();
+  await page.waitForURL(/#\/game\/\d+/, { timeout: 15000 });
+  return Number(/#\/game\/(\d+)/.exec(page.url())[1]);
+}
+
+test('GDL tic-tac-toe is played by clicking the grid, then replayed', { timeout: 90000 }, async (t) => {
+  const { page, errors } = b;
+  // The new-game form offers the GDL sheets too.
+  await page.goto(server.url + '/');
+  await page.waitForSelector('[data-testid=new-game-kind] option[value="gdl:tictactoe"]', { state: 'attached' });
+  const opp = await scriptedSeek('sheet-bot', 'gdl:tictactoe');
+  const id = await acceptOnPage(page, 'gdl:tictactoe');
+  // A 3 x 3 grid from the state's facts; the control fact is listed beside it.
+  await page.waitForSelector('[data-testid=gdl-grid] [data-square="3 3"]');
+  assert.equal(await page.locator('[data-testid=gdl-grid] .gdl-cell').count(), 9);
+  assert.match(await page.textContent('[data-testid=gdl-facts]'), /\(control (xplayer|oplayer)\)/);
+  // The page's player is the second seat: oplayer, shown by its role name.
+  await page.waitForSelector('.seat:has-text("(you)") .side:has-text("oplayer")');
+  let clicks = 0;
+  while (!(await page.isVisible('[data-testid=result]'))) {
+    const before = await page.locator('[data-testid=moves] li').count();
+    const cell = page.locator('[data-testid=gdl-grid] .gdl-cell.playable').first();
+    if (await cell.count()) {
+      const square = await cell.getAttribute('data-square');
+      await cell.click();
+      clicks++;
+      await page.waitForFunction((k) => document.querySelectorAll('[data-testid=moves] li').length > k ||
+        !document.querySelector('[data-testid=result]').hidden, before);
+      // The clicked cell holds the page's mark (oplayer's o), as the server's state says.
+      assert.equal(await page.getAttribute(`[data-testid=gdl-grid] [data-square="${square}"]`, 'data-content'), 'o');
+    } else {
+      await sleep(50);
+    }
+    assert.ok(clicks <= 4, 'the second player makes at most four moves');
+  }
+  const end = await opp.done;
+  const shown = await page.textContent('[data-testid=result]');
+  t.diagnostic(`game ${id}: ${end.result} (${end.reason}), scores ${JSON.stringify(end.scores)}; page: ${shown}`);
+  const expected = { '1-0': 'You lost', '0-1': 'You won', '1/2-1/2': 'Draw' }[end.result];
+  assert.ok(shown.includes(expected), `"${shown}" says ${expected}`);
+  assert.equal(end.reason, 'goals');
+  const detail = await (await fetch(`${server.url}/api/games/${id}`)).json();
+  assert.equal(await page.locator('[data-testid=moves] li').count(), detail.moves.length);
+  assert.deepEqual(detail.scores, end.scores);
+  await screenshot(page, 'gdl-tictactoe-result');
+
+  // The replay draws the same grid, move by move.
+  await page.click('text=Replay this game');
+  const n = detail.moves.length;
+  await page.waitForSelector(`[data-testid=ply]:has-text("ply ${n} / ${n}")`);
+  const marks = () => page.locator('[data-testid=board] .gdl-cell[data-content="x"], [data-testid=board] .gdl-cell[data-content="o"]').count();
+  assert.equal(await marks(), n);
+  await page.click('[data-testid=replay-first]');
+  await page.waitForSelector(`[data-testid=ply]:has-text("ply 0 / ${n}")`);
+  assert.equal(await marks(), 0);
+  await page.click('[data-testid=replay-next]');
+  await page.waitForSelector(`[data-testid=ply]:has-text("ply 1 / ${n}")`);
+  assert.equal(await marks(), 1);
+  await screenshot(page, 'gdl-tictactoe-replay');
+  assert.deepEqual(errors, []);
+  opp.client.close();
+});
+
+test('a simultaneous GDL game is played with the move buttons', { timeout: 90000 }, async (t) => {
+  const { page, errors } = b;
+  const opp = await scriptedSeek('dilemma-bot', 'gdl:gt_prisoner');
+  const id = await acceptOnPage(page, 'gdl:gt_prisoner');
+  // No grid: the state's facts are listed, the moves are buttons.
+  await page.waitForSelector('[data-testid=gdl-facts] li:has-text("(rounds 0)")');
+  assert.equal(await page.isVisible('[data-testid=gdl-grid]'), false);
+  let turns = 0;
+  while (!(await page.isVisible('[data-testid=result]'))) {
+    const button = page.locator('[data-testid=gdl-moves] button[data-move="defect"]');
+    if (await button.isVisible()) {
+      await button.click();
+      turns++;
+      // The turn is played once both moved: the move list grows (or the game ends).
+      await page.waitForFunction((k) => document.querySelectorAll('[data-testid=moves] li').length >= k ||
+        !document.querySelector('[data-testid=result]').hidden, turns);
+    } else {
+      await sleep(50);
+    }
+    assert.ok(turns <= 20, 'twenty rounds');
+  }
+  const end = await opp.done;
+  t.diagnostic(`game ${id}: ${end.result}, scores ${JSON.stringify(end.scores)} after ${turns} turns`);
+  assert.equal(turns, 20);
+  // Always defecting against a first-legal-move player: the page's player scores more.
+  const shown = await page.textContent('[data-testid=result]');
+  const expected = { '1-0': 'You lost', '0-1': 'You won', '1/2-1/2': 'Draw' }[end.result];
+  assert.ok(shown.includes(expected), `"${shown}" says ${expected}`);
+  const detail = await (await fetch(`${server.url}/api/games/${id}`)).json();
+  assert.equal(detail.moves.length, 40, 'two rows per turn');
+  assert.deepEqual(detail.moves.slice(0, 2).map((m) => m.seat), [0, 1]);
+  await screenshot(page, 'gdl-prisoner-result');
+  assert.deepEqual(errors, []);
+  opp.client.close();
+});

@@ -1,0 +1,170 @@
+// GDL games through the hub, with the catalog's GdlGame (gdl:NAME): a two-player turn-taking
+// sheet plays like any game (seek, accept, moves, the store, the replay), a simultaneous sheet
+// collects both roles' moves per turn, and a three-player sheet gathers three players. Every
+// move is the first legal one the state offers, so the games are the same each run.
+
+#include <gtest/gtest.h>
+#include <boost/asio/io_context.hpp>
+
+#include "games/catalog/catalog.h"
+#include "server/hub.h"
+#include "server/match/turns.h"
+#include "server/memory_store.h"
+#include "tests/server/fake_connection.h"
+
+namespace arena::server {
+namespace {
+
+using protocol::Json;
+using testing::FakeConnection;
+
+class GdlServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    HubConfig config;
+    config.lobby_interval_ms = 1;
+    config.make_game = [](std::string_view name, const GameOptions& o) {
+      return make_game(name, o);
+    };
+    config.load_game = [](std::string_view name, std::string_view p) { return load_game(name, p); };
+    hub = std::make_shared<Hub>(ioc.get_executor(), config, store, time);
+  }
+  // As the server does once its threads stopped: a game still in progress (a spectator's
+  // connection, the match's timers) would otherwise keep the hub and its connections alive.
+  void TearDown() override { hub->release(); }
+  std::shared_ptr<FakeConnection> join(const std::string& name) {
+    auto c = std::make_shared<FakeConnection>();
+    hub->on_open(c);
+    hub->on_message(c, Json{{"type", "hello"}, {"version", 2}, {"name", name}}.dump());
+    return c;
+  }
+  void send(const std::shared_ptr<FakeConnection>& c, const Json& j) {
+    hub->on_message(c, j.dump());
+    drain();
+  }
+  void drain() {
+    do ioc.restart();
+    while (ioc.poll() > 0);
+  }
+  // Seeks `game` with players[0]; the others accept; returns the game id (0 on failure).
+  std::int64_t start(const std::string& game,
+                     const std::vector<std::shared_ptr<FakeConnection>>& players) {
+    send(players[0], {{"type", "seek"}, {"game", game}});
+    if (players[0]->count("seek_created") == 0) {
+      ADD_FAILURE() << game << ": " << players[0]->last("error").dump();
+      return 0;
+    }
+    const auto seek = players[0]->last("seek_created")["seek_id"];
+    for (std::size_t i = 1; i < players.size(); ++i)
+      send(players[i], {{"type", "accept"}, {"seek_id", seek}});
+    if (players[0]->count("game_start") == 0) {
+      ADD_FAILURE() << game << ": no game_start";
+      return 0;
+    }
+    return players[0]->last("game_start")["game_id"];
+  }
+  // Every seat in `movers` plays its first legal move, until the game ends; returns the turns.
+  int play_first_moves(std::int64_t id, const std::vector<std::shared_ptr<FakeConnection>>& seats) {
+    int turns = 0;
+    for (; turns < 500 && seats[0]->count("game_end") == 0; ++turns) {
+      const Json state = seats[0]->last("state");
+      for (int seat : state["movers"]) {
+        const Json& moves = state.contains("legal_moves_by_seat")
+                                ? state["legal_moves_by_seat"][seat]
+                                : state["legal_moves"];
+        send(seats[static_cast<std::size_t>(seat)],
+             {{"type", "move"},
+              {"game_id", id},
+              {"move", moves.at(0)},
+              {"client_id", "t" + std::to_string(turns)}});
+      }
+      if (seats[0]->last("state")["version"] == state["version"] &&
+          seats[0]->count("game_end") == 0) {
+        ADD_FAILURE() << "turn " << turns << " was not played: " << seats[0]->last("error").dump();
+        break;
+      }
+    }
+    return turns;
+  }
+  std::vector<std::string> rows_of(std::int64_t id) {
+    std::vector<std::string> rows;
+    const auto detail = store.game_detail(id);  // kept alive: the loop reads its moves
+    if (!detail) return rows;
+    for (const auto& m : detail->moves) rows.push_back(m.move);
+    return rows;
+  }
+
+  boost::asio::io_context ioc;
+  MemoryStore store;
+  std::shared_ptr<SteadyTimeSource> time = std::make_shared<SteadyTimeSource>();
+  std::shared_ptr<Hub> hub;
+};
+
+TEST_F(GdlServerTest, TicTacToeIsPlayedLikeAnyTwoPlayerGame) {
+  auto ann = join("ann"), bob = join("bob");
+  const auto id = start("gdl:tictactoe", {ann, bob});
+  ASSERT_NE(id, 0);
+  const Json begin = bob->last("game_start");
+  EXPECT_EQ(begin["seats"], Json::array({"xplayer", "oplayer"}));
+  ASSERT_TRUE(begin["board"].is_object()) << begin.dump();
+  EXPECT_EQ(begin["board"]["relation"], "mark") << begin["board"].dump();
+  EXPECT_EQ(begin["board"]["rows"], Json::array({"1", "2", "3"}));
+  EXPECT_EQ(begin["board"]["cols"], Json::array({"1", "2", "3"}));
+  const Json first = ann->last("state");
+  EXPECT_EQ(first["movers"], Json::array({0})) << "oplayer's noop is played for it";
+  EXPECT_EQ(first["legal_moves"].size(), 9u);
+  EXPECT_EQ(first["position"], "(control xplayer)") << "no marks yet: the sheet has no blank cells";
+  // A move out of turn is refused like any game's.
+  send(bob, {{"type", "move"}, {"game_id", id}, {"move", "(mark 1 1)"}, {"client_id", "x"}});
+  EXPECT_EQ(bob->last("error")["code"], "not_your_turn");
+  const int turns = play_first_moves(id, {ann, bob});
+  const Json end = ann->last("game_end");
+  ASSERT_FALSE(end.is_null());
+  EXPECT_EQ(end["reason"], "goals");
+  ASSERT_EQ(end["scores"].size(), 2u);
+  EXPECT_EQ(end["result"], protocol::result_from_scores(end["scores"].get<std::vector<int>>()));
+  // One row per turn; they replay on a fresh game to the final position.
+  const auto rows = rows_of(id);
+  EXPECT_EQ(static_cast<int>(rows.size()), turns);
+  auto fresh = make_game("gdl:tictactoe");
+  ASSERT_TRUE(fresh) << fresh.error();
+  const RowReplay replay = replay_rows(**fresh, rows, true);
+  EXPECT_EQ(replay.error, "");
+  EXPECT_EQ(replay.positions.back(), ann->last("state")["position"]);
+  EXPECT_EQ(store.game_detail(id)->summary.scores, end["scores"].get<std::vector<int>>());
+}
+
+TEST_F(GdlServerTest, ThePrisonersDilemmaCollectsBothMovesEachTurn) {
+  auto ann = join("ann"), bob = join("bob");
+  const auto id = start("gdl:gt_prisoner", {ann, bob});
+  ASSERT_NE(id, 0);
+  EXPECT_EQ(ann->last("game_start")["simultaneous"], true);
+  EXPECT_EQ(ann->last("state")["movers"], Json::array({0, 1}));
+  send(ann, {{"type", "move"}, {"game_id", id}, {"move", "defect"}, {"client_id", "a"}});
+  EXPECT_EQ(bob->last("moved")["seat"], 0);
+  send(ann, {{"type", "move"}, {"game_id", id}, {"move", "cooperate"}, {"client_id", "b"}});
+  EXPECT_EQ(ann->last("error")["code"], "already_moved");
+  send(bob, {{"type", "move"}, {"game_id", id}, {"move", "COOPERATE"}, {"client_id", "c"}});
+  EXPECT_EQ(ann->last("state")["last_move"], "defect cooperate");
+  const int turns = play_first_moves(id, {ann, bob}) + 1;
+  const Json end = ann->last("game_end");
+  ASSERT_FALSE(end.is_null());
+  EXPECT_EQ(end["reason"], "goals");
+  EXPECT_EQ(rows_of(id).size(), static_cast<std::size_t>(2 * turns)) << "two rows per turn";
+}
+
+TEST_F(GdlServerTest, ThreePlayerTicTacToeGathersThreePlayers) {
+  auto ann = join("ann"), bob = join("bob"), cid = join("cid");
+  const auto id = start("gdl:tictactoe_3player", {ann, bob, cid});
+  ASSERT_NE(id, 0);
+  EXPECT_EQ(cid->last("game_start")["players"].size(), 3u);
+  play_first_moves(id, {ann, bob, cid});
+  const Json end = cid->last("game_end");
+  ASSERT_FALSE(end.is_null());
+  ASSERT_EQ(end["scores"].size(), 3u);
+  EXPECT_EQ(end["result"], protocol::result_from_scores(end["scores"].get<std::vector<int>>()));
+  EXPECT_EQ(store.game_detail(id)->summary.seat_names.size(), 3u);
+}
+
+}  // namespace
+}  // namespace arena::server
