@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "protocol/messages.h"
+
 namespace arena::client {
 namespace {
 
@@ -98,7 +100,7 @@ TEST_F(SessionTest, SaysHelloWithTheProtocolVersionAndSeeksAfterWelcome) {
   session_->on_open();
   ASSERT_EQ(sent_.size(), 1u);
   EXPECT_EQ(sent_[0]["type"], "hello");
-  EXPECT_EQ(sent_[0]["version"], 1);
+  EXPECT_EQ(sent_[0]["version"], protocol::kProtocolVersion);  // 2: it plays GDL games too
   EXPECT_EQ(sent_[0]["name"], "me");
   EXPECT_TRUE(take("seek").empty()) << "no seek before the welcome";
   feed({{"type", "welcome"}, {"player", {{"id", 7}}}, {"your_games", Json::array()}});
