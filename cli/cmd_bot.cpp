@@ -159,8 +159,11 @@ int run_bot(const BotOptions& o) {
   if (!bot) return fail(bot.error());
   std::signal(SIGINT, on_bot_signal);
   std::signal(SIGTERM, on_bot_signal);
-  std::cerr << "arena bot: " << o.name << " playing " << game
-            << (spec.empty() ? " with " + o.uci : " with " + spec) << " on " << o.server << "\n";
+  std::cerr << "arena bot: " << o.name << " playing " << game << " with "
+            << (!spec.empty()   ? spec
+                : o.ggp.empty() ? o.uci
+                                : "the GGP player at " + o.ggp)
+            << " on " << o.server << "\n";
   const bool bounded = c.seek_games > 0 || c.max_games > 0 || c.puzzles > 0;
   std::string reported;  // the connection's last error, said once each time it changes
   bool refused = false;
