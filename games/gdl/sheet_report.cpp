@@ -32,6 +32,16 @@ std::string without_path(std::string message, const std::string& path) {
   return message;
 }
 
+// `message` with every occurrence of the sheet's path shortened to its file name, so that the
+// table reads the same wherever the folder is.
+std::string with_file_name(std::string message, const std::string& path) {
+  const std::string name = std::filesystem::path(path).filename().string();
+  for (std::size_t at = message.find(path); at != std::string::npos;
+       at = message.find(path, at + name.size()))
+    message.replace(at, path.size(), name);
+  return message;
+}
+
 // One random playout from the initial state; returns the states visited. Records whether it
 // ended in a terminal state and whether the goals there were sound.
 // Stops early (the playout not counted as ended) when `deadline` passes, so that a slow
@@ -132,11 +142,12 @@ SheetReport report_sheet(const std::string& path, const SheetReportOptions& opti
     report.compiled = true;
     machine = std::move(*compiled);
   } else {
-    report.not_compiled = compiled.error();
+    report.not_compiled = with_file_name(compiled.error(), path);
     machine = make_prover(shared);
   }
   report.reasoner = std::string(machine->kind());
   measure_playouts(*machine, options, report);
+  report.goal_problem = with_file_name(report.goal_problem, path);
   return report;
 }
 
