@@ -222,7 +222,12 @@ int main(int argc, char** argv) {
   std::vector<std::string> only;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) {
-      seconds = std::atof(argv[++i]);
+      char* end = nullptr;
+      seconds = std::strtod(argv[++i], &end);
+      if (end == argv[i] || *end != '\0' || !(seconds > 0 && seconds <= 3600)) {
+        std::fprintf(stderr, "bench_gdl: --seconds wants a number in (0, 3600], not '%s'\n", argv[i]);
+        return 2;
+      }
     } else if (std::strcmp(argv[i], "--sheets") == 0 && i + 1 < argc) {
       dir = argv[++i];
     } else {
@@ -239,6 +244,17 @@ int main(int argc, char** argv) {
       {"checkers", "checkers", native_rate<arena::checkers::Checkers>},
       {"chess", "chess", native_rate<arena::chess::Chess>},
   };
+  for (const std::string& o : only) {
+    bool known = false;
+    for (const Game& g : games) known = known || o == g.label;
+    if (!known) {
+      std::fprintf(stderr, "bench_gdl: unknown game or flag '%s'\nusage: bench_gdl [--seconds S] "
+                   "[--sheets DIR] [game ...]; games:", o.c_str());
+      for (const Game& g : games) std::fprintf(stderr, " %s", g.label);
+      std::fprintf(stderr, "\n");
+      return 2;
+    }
+  }
   std::printf("bench_gdl: %.1f CPU s per measurement, rates per CPU second, single thread, "
               "sheets from %s\n", seconds, dir.c_str());
   for (const Game& g : games) {

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <random>
 #include <string>
@@ -58,7 +59,17 @@ int main(int argc, char** argv) {
   std::vector<std::string> sheets;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--seconds") == 0 && i + 1 < argc) {
-      seconds = std::stod(argv[++i]);
+      char* end = nullptr;
+      seconds = std::strtod(argv[++i], &end);
+      if (end == argv[i] || *end != '\0' || !(seconds > 0 && seconds <= 3600)) {
+        std::fprintf(stderr, "bench_gdl_prover: --seconds wants a number in (0, 3600], not '%s'\n",
+                     argv[i]);
+        return 2;
+      }
+    } else if (argv[i][0] == '-') {
+      std::fprintf(stderr, "bench_gdl_prover: unknown flag '%s'\n"
+                   "usage: bench_gdl_prover [--seconds S] [SHEET.kif ...]\n", argv[i]);
+      return 2;
     } else {
       sheets.emplace_back(argv[i]);
     }
