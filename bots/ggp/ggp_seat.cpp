@@ -62,6 +62,8 @@ class GgpSeat final : public client::Player {
   bool search(const gdl::State& from, const gdl::State& target, int depth,
               std::vector<gdl::JointMove>& path, std::size_t& nodes);
   Expected<Reply> play(std::chrono::milliseconds timeout);
+  // `timeout` cut to what is left of the turn's budget (turn_end_), at least 1 ms.
+  std::chrono::milliseconds within_turn(std::chrono::milliseconds timeout) const;
   client::TurnReply random_move(const client::TurnRequest& request, const std::string& why);
 
   std::string url_;
@@ -76,6 +78,10 @@ class GgpSeat final : public client::Player {
   gdl::Move my_move_ = 0;
   std::string last_reply_;
   int matches_ = 0;
+  // The bot client's budget for this turn ends here (less a margin for the reply); every wait
+  // of the turn (START, the PLAYs of steps without a choice, the answer) ends by then, so that
+  // a slow GGP player costs a random move, not the game on time.
+  std::chrono::steady_clock::time_point turn_end_ = std::chrono::steady_clock::time_point::max();
 };
 
 void GgpSeat::end_match() {
@@ -124,7 +130,7 @@ Expected<void> GgpSeat::begin_match(const client::TurnRequest& request) {
   match_id_ = "arena.seat." + std::to_string(++matches_) + "." + std::to_string(rng_() % 1000000);
   const auto names = game_->role_names();
   auto ready = post_message(url_, start_text(match_id_, names[role_], *rules, startclock, playclock_),
-                            std::chrono::seconds(startclock) + options_.grace);
+                            within_turn(std::chrono::seconds(startclock) + options_.grace));
   if (!ready || ready->status != 200 || ready->body.find("ready") == std::string::npos)
     log("START to " + url_ + ": " + (ready ? "HTTP " + std::to_string(ready->status) + " " +
                                                  ready->body.substr(0, 200)
@@ -178,7 +184,14 @@ std::optional<std::vector<gdl::JointMove>> GgpSeat::find_path(const gdl::State& 
 }
 
 Expected<Reply> GgpSeat::play(std::chrono::milliseconds timeout) {
-  return post_message(url_, play_text(match_id_, pending_), timeout);
+  return post_message(url_, play_text(match_id_, pending_), within_turn(timeout));
+}
+
+std::chrono::milliseconds GgpSeat::within_turn(std::chrono::milliseconds timeout) const {
+  const auto now = std::chrono::steady_clock::now();
+  if (turn_end_ == std::chrono::steady_clock::time_point::max()) return timeout;
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(turn_end_ - now);
+  return std::max(std::chrono::milliseconds(1), std::min(timeout, left));
 }
 
 client::TurnReply GgpSeat::random_move(const client::TurnRequest& request, const std::string& why) {
@@ -193,6 +206,12 @@ Expected<client::TurnReply> GgpSeat::choose_move(const client::TurnRequest& requ
   if (!request.game.starts_with("gdl:"))
     return make_error("a GGP player plays gdl:NAME games, not '" + request.game + "'");
   if (request.legal_moves.empty()) return make_error("no legal move listed");
+  const auto turn_begin = std::chrono::steady_clock::now();
+  turn_end_ = std::chrono::steady_clock::time_point::max();
+  if (request.budget_ms > 0) {
+    const std::int64_t margin = std::min<std::int64_t>(100, request.budget_ms / 10);
+    turn_end_ = turn_begin + std::chrono::milliseconds(request.budget_ms - margin);
+  }
   if (game_ && game_name_ != request.game) end_match();
   if (lost_) return random_move(request, "the seat lost track of the game");
   if (!game_)
@@ -219,6 +238,11 @@ Expected<client::TurnReply> GgpSeat::choose_move(const client::TurnRequest& requ
     asked_here_ = false;
   }
   const auto begin = std::chrono::steady_clock::now();
+  if (begin >= turn_end_) {
+    asked_here_ = false;  // not asked: the next turn sends this state's PLAY first
+    return random_move(request, "no time left of the turn's " +
+                                    std::to_string(request.budget_ms) + " ms for the PLAY");
+  }
   auto answer = play(timeout);
   asked_here_ = true;
   client::TurnReply reply;

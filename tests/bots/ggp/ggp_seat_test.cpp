@@ -254,6 +254,35 @@ TEST(GgpSeat, ALateAnswerBecomesARandomLegalMove) {
   EXPECT_NE(got[2].find("((" + reply->move.substr(1) + " noop))"), std::string::npos) << got[2];
 }
 
+// The bot client's budget for the turn bounds the seat too: with 800 ms to move and a play clock
+// of 1 s plus grace, a player that sleeps 3 s costs a random move within the budget, not the
+// game on the server's clock.
+TEST(GgpSeat, TheTurnsBudgetBoundsTheWait) {
+  const TempDir tmp;
+  const std::string dir = tmp.path;
+  std::unique_ptr<test::Child> python;
+  const std::string url =
+      start_python(python, "slow-first", dir, {"(play 2 2 x)", "noop", "(play 3 3 x)"});
+  std::vector<std::string> events;
+  GgpSeatOptions options;
+  options.playclock = 1;
+  options.grace = std::chrono::milliseconds(500);
+  options.log = [&events](const std::string& line) { events.push_back(line); };
+  auto seat = ggp_seat_factory(url, options)("gdl:tictactoe");
+  ASSERT_TRUE(seat) << seat.error();
+  client::TurnRequest request = first_turn();
+  request.budget_ms = 800;
+  const auto begin = Clock::now();
+  auto reply = (*seat)->choose_move(request);
+  const auto took = Clock::now() - begin;
+  ASSERT_TRUE(reply) << reply.error();
+  EXPECT_TRUE(legal(request, reply->move)) << reply->move;
+  EXPECT_LT(took, std::chrono::milliseconds(800)) << "the budget, not the play clock's 1.5 s";
+  ASSERT_EQ(reply->info.pv.size(), 1u);
+  EXPECT_EQ(reply->info.pv.front().rfind("substituted: ", 0), 0u) << reply->info.pv.front();
+  ASSERT_EQ(events.size(), 1u) << ::testing::PrintToString(events);
+}
+
 // Garbage is replaced as late answers are: a START answered with something else than "ready"
 // is logged (the match goes on), a PLAY answered with what is not KIF, or with a move that is
 // not legal, becomes a random legal move.
