@@ -23,7 +23,11 @@ Expected<std::unique_ptr<HouseBots>> start_house_bots(const std::string& server_
     o.token = b.token;
     o.config.name = b.name;
     o.config.games = {preset->game};
-    o.config.keep_seek_open = true;
+    // A GDL player's game, "gdl", is every sheet: it takes other players' offers (gdl:NAME
+    // seeks from the lobby) rather than keeping one of its own open.
+    const bool any_sheet = preset->game == "gdl";
+    o.config.keep_seek_open = !any_sheet;
+    o.config.accept_seeks = any_sheet;
     o.config.accept_challenges = true;
     o.config.max_parallel = 4;
     o.players = search_player_factory(preset->spec);

@@ -1,7 +1,8 @@
 #pragma once
 // House bots: a set of bots run in the server's own process, connected over loopback, so a
 // person who opens the page can play at once. Each keeps an open seek for its game and
-// accepts challenges from anyone. `arena serve --house-bots` calls start_house_bots after
+// accepts challenges from anyone; the GDL house bot (every gdl:NAME sheet) instead accepts
+// every open offer of a sheet in the lobby, and challenges. `arena serve --house-bots` calls start_house_bots after
 // its listener is up, with tokens it created through the Store.
 
 #include <memory>

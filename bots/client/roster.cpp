@@ -113,6 +113,10 @@ std::vector<HouseBotChoice> house_bot_roster() {
       {"house_othello_easy", "othello_greedy"},   {"house_othello_strong", "othello_ab_combined"},
       {"house_checkers_easy", "checkers_greedy"}, {"house_checkers_strong", "checkers_ab_combined"},
       {"house_chess_easy", "chess_greedy"},       {"house_chess_strong", "chess_ab_quiescence"},
+      // GDL sheets are too many to keep a seek open for each: this one takes every open offer
+      // and challenge of a gdl:NAME game instead (start_house_bots), so a person who starts
+      // any sheet in the page has an opponent.
+      {"house_gdl_uct", "GDL_UCT"},
   };
 }
 

@@ -66,6 +66,7 @@ test('tic-tac-toe against a bot, played to the end by clicking', { timeout: 6000
   const result = await page.textContent('[data-testid=result]');
   t.diagnostic(`result shown: ${result}`);
   assert.match(result, /You won|You lost|Draw/);
+  assert.doesNotMatch(result, /null|undefined/);
   // The page shows what the server recorded.
   const id = Number(/#\/game\/(\d+)/.exec(page.url())[1]);
   let detail;
@@ -97,4 +98,40 @@ test('an 8-puzzle scrambled by one move is solved by one click', { timeout: 3000
   await first.click();
   await page.waitForSelector('[data-testid=puzzle-result]:has-text("Solved in 1 move")');
   await screenshot(page, 'puzzle-solved');
+});
+
+// GDL sheets have no house bot of their own each: house_gdl_uct takes any open offer of a
+// sheet. The page offers GDL tic-tac-toe to anyone, the house bot takes it and the game is
+// played to the end by clicking the grid.
+test('an open offer of a GDL sheet is taken by the GDL house bot', { timeout: 90000 }, async (t) => {
+  const { page, errors } = b;
+  await page.goto(server.url + '/');
+  await page.waitForSelector('[data-testid=who]:has-text("You:")');
+  await page.waitForSelector('[data-testid=players] li:has-text("house_gdl_uct") .badge.bot');
+  await page.selectOption('[data-testid=new-game-kind]', 'gdl:tictactoe');
+  await page.selectOption('[data-testid=new-game-opponent]', '');  // anyone: an open offer
+  await page.click('[data-testid=new-game-submit]');
+  await page.waitForURL(/#\/game\/\d+/, { timeout: 20000 });
+  await page.waitForSelector('[data-testid=gdl-grid] .gdl-cell');
+  await page.waitForSelector('.seat:has-text("house_gdl_uct")');
+  let clicks = 0;
+  while (!(await page.isVisible('[data-testid=result]'))) {
+    const before = await page.locator('[data-testid=moves] li').count();
+    const cell = page.locator('[data-testid=gdl-grid] .gdl-cell.playable').first();
+    if (await cell.count()) {
+      await cell.click();
+      clicks++;
+      await page.waitForFunction((k) => document.querySelectorAll('[data-testid=moves] li').length > k ||
+        !document.querySelector('[data-testid=result]').hidden, before);
+    } else {
+      await sleep(50);
+    }
+    assert.ok(clicks <= 5, 'the first player makes at most five moves');
+  }
+  const result = await page.textContent('[data-testid=result]');
+  t.diagnostic(`GDL tic-tac-toe against house_gdl_uct: ${result} after ${clicks} clicks`);
+  assert.match(result, /You won|You lost|Draw/);
+  assert.doesNotMatch(result, /null|undefined/);
+  await screenshot(page, 'gdl-house-bot');
+  assert.deepEqual(errors, []);
 });

@@ -87,9 +87,10 @@ export function gameView(ctx, id) {
         : (r.result === '1-0' && seat === 1) || (r.result === '0-1' && seat === 0));
       result.hidden = false;
       result.className = `result ${mine ? 'won' : lost ? 'lost' : 'neutral'}`;
-      result.replaceChildren(h('strong', {}, describeResult(r.result, r.reason, start.players, seat)),
+      // replaceChildren writes a null as the text "null": the optional scores are filtered out.
+      result.replaceChildren(...[h('strong', {}, describeResult(r.result, r.reason, start.players, seat)),
         scores && (n > 2 || !hasPlainScores(scores)) ? h('div.scores', { 'data-testid': 'scores' }, describeScores(scores, start.players, sides)) : null,
-        h('div.result-links', {}, h('a', { href: `#/replay/${id}` }, 'Replay this game'), ' · ', h('a', { href: '#/' }, 'Back to the lobby')));
+        h('div.result-links', {}, h('a', { href: `#/replay/${id}` }, 'Replay this game'), ' · ', h('a', { href: '#/' }, 'Back to the lobby'))].filter(Boolean));
       status.textContent = 'Game over';
     } else if (!st) {
       status.textContent = 'Waiting for the first position…';
