@@ -319,6 +319,7 @@ Expected<Propnet> PropnetBuilder::build() {
   net.current_does_.assign(net.legal_.size(), Propnet::kNoMove);
   net.rebuild_sets();
   net.reset();
+  net.save_initial();
   return net;
 }
 
@@ -412,6 +413,23 @@ void Propnet::set_state(std::span<const std::uint64_t> bits) {
   for (std::size_t i = 0; i < base_.size(); ++i)
     set_input(base_[i], ((bits[i / 64] >> (i % 64)) & 1u) != 0);
   state_changed();
+}
+
+void Propnet::save_initial() {
+  if (counters_.size() > kSnapshotGates) return;
+  init_counters_ = counters_;
+  init_mismatch_ = mismatch_;
+  init_mismatch_pos_ = mismatch_pos_;
+  init_does_ = current_does_;
+}
+
+void Propnet::reset() {
+  if (init_counters_.empty()) return set_state(init_bits_);
+  std::copy(init_counters_.begin(), init_counters_.end(), counters_.begin());
+  mismatch_.assign(init_mismatch_.begin(), init_mismatch_.end());
+  std::copy(init_mismatch_pos_.begin(), init_mismatch_pos_.end(), mismatch_pos_.begin());
+  std::copy(init_does_.begin(), init_does_.end(), current_does_.begin());
+  std::fill(legal_dirty_.begin(), legal_dirty_.end(), 1);
 }
 
 void Propnet::state_changed() {

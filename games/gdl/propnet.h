@@ -49,7 +49,7 @@ class Propnet {
 
   // Loads the initial state / the state whose fluents are the set bits of `bits` (fluent i is
   // bit i % 64 of word i / 64; num_fluents() bits).
-  void reset() { set_state(init_bits_); }
+  void reset();
   void set_state(std::span<const std::uint64_t> bits);
   // The loaded state as bits (the same layout).
   void state_bits(std::vector<std::uint64_t>& out) const;
@@ -112,6 +112,13 @@ class Propnet {
   std::vector<std::uint32_t> current_does_;  // per role: the input set, or kNoMove
   std::vector<std::uint32_t> stack_;
   std::vector<std::uint32_t> changes_;
+  // The network as built, in the initial state with no move set, for reset() to copy back:
+  // a random playout's end is many flips away from the start, and undoing them one by one
+  // through the network cost more than the copy (a sixth of a tic-tac-toe playout's edges).
+  // Kept only for networks of at most kSnapshotGates gates, where the copy is small.
+  static constexpr std::size_t kSnapshotGates = std::size_t{1} << 16;
+  void save_initial();
+  std::vector<std::uint32_t> init_counters_, init_mismatch_, init_mismatch_pos_, init_does_;
 };
 
 // The network of a machine made by make_compiled(), or null for any other machine.

@@ -297,6 +297,55 @@ TEST(Compiled, EqualsProverOnRandomPlayoutsOfEverySheet) {
   EXPECT_GE(compared, 100);
 }
 
+// reset() copies the network as built back (Propnet::save_initial) instead of undoing the
+// playout's flips: after any playout the network must be the one a fresh copy is, in values,
+// legal moves, terminal, goals and in every state the same moves lead to.
+void expect_reset_is_fresh(std::shared_ptr<const Description> d, int playouts) {
+  ASSERT_TRUE(d);
+  auto m = compiled(d);
+  ASSERT_TRUE(m);
+  Propnet& net = *compiled_network(*m);
+  const Propnet fresh_copy = net;  // as built: in the initial state
+  std::mt19937 rng(17);
+  const auto random_joint = [&](const Propnet& n) {
+    std::vector<std::uint32_t> joint;
+    for (int r = 0; r < n.num_roles(); ++r) {
+      const auto legal = n.legal(r);
+      joint.push_back(legal.empty() ? Propnet::kNoMove : legal[rng() % legal.size()]);
+    }
+    return joint;
+  };
+  for (int p = 0; p < playouts; ++p) {
+    for (int step = 0; step < 300 && !net.is_terminal(); ++step) net.play(random_joint(net));
+    net.reset();
+    Propnet fresh = fresh_copy;
+    std::vector<std::uint64_t> a, b;
+    for (int step = 0; step < 300; ++step) {
+      net.state_bits(a);
+      fresh.state_bits(b);
+      ASSERT_EQ(a, b) << "playout " << p << " step " << step;
+      ASSERT_EQ(net.is_terminal(), fresh.is_terminal());
+      for (int r = 0; r < net.num_roles(); ++r) {
+        const auto x = net.legal(r), y = fresh.legal(r);
+        ASSERT_EQ(std::vector<std::uint32_t>(x.begin(), x.end()),
+                  std::vector<std::uint32_t>(y.begin(), y.end()));
+        ASSERT_EQ(net.goal(r), fresh.goal(r));
+      }
+      if (net.is_terminal()) break;
+      const auto joint = random_joint(net);
+      net.play(joint);
+      fresh.play(joint);
+    }
+  }
+}
+
+TEST(Compiled, ResetAfterAPlayoutIsTheNetworkAsBuilt) {
+  expect_reset_is_fresh(test_sheet("ticTacToe"), 50);
+  expect_reset_is_fresh(sheet("connectFour"), 20);
+  expect_reset_is_fresh(sheet("gt_prisoner"), 5);  // simultaneous moves
+  expect_reset_is_fresh(sheet("3pffa"), 5);        // three roles
+}
+
 TEST(Compiled, NetworkIsOnlyForCompiledMachines) {
   auto p = make_prover(test_sheet("ticTacToe"));
   EXPECT_EQ(compiled_network(*p), nullptr);
