@@ -4,13 +4,11 @@
 // move is the first legal one the state offers, so the games are the same each run.
 
 #include <gtest/gtest.h>
-#include <boost/asio/io_context.hpp>
 
 #include "games/catalog/catalog.h"
 #include "server/hub.h"
 #include "server/match/turns.h"
-#include "server/memory_store.h"
-#include "tests/server/fake_connection.h"
+#include "tests/server/hub_fixture.h"
 
 namespace arena::server {
 namespace {
@@ -18,7 +16,7 @@ namespace {
 using protocol::Json;
 using testing::FakeConnection;
 
-class GdlServerTest : public ::testing::Test {
+class GdlServerTest : public testing::FakeHubTest {
  protected:
   void SetUp() override {
     HubConfig config;
@@ -27,24 +25,7 @@ class GdlServerTest : public ::testing::Test {
       return make_game(name, o);
     };
     config.load_game = [](std::string_view name, std::string_view p) { return load_game(name, p); };
-    hub = std::make_shared<Hub>(ioc.get_executor(), config, store, time);
-  }
-  // As the server does once its threads stopped: a game still in progress (a spectator's
-  // connection, the match's timers) would otherwise keep the hub and its connections alive.
-  void TearDown() override { hub->release(); }
-  std::shared_ptr<FakeConnection> join(const std::string& name) {
-    auto c = std::make_shared<FakeConnection>();
-    hub->on_open(c);
-    hub->on_message(c, Json{{"type", "hello"}, {"version", 2}, {"name", name}}.dump());
-    return c;
-  }
-  void send(const std::shared_ptr<FakeConnection>& c, const Json& j) {
-    hub->on_message(c, j.dump());
-    drain();
-  }
-  void drain() {
-    do ioc.restart();
-    while (ioc.poll() > 0);
+    make_hub(std::move(config));
   }
   // Seeks `game` with players[0]; the others accept; returns the game id (0 on failure).
   std::int64_t start(const std::string& game,
@@ -93,11 +74,6 @@ class GdlServerTest : public ::testing::Test {
     for (const auto& m : detail->moves) rows.push_back(m.move);
     return rows;
   }
-
-  boost::asio::io_context ioc;
-  MemoryStore store;
-  std::shared_ptr<SteadyTimeSource> time = std::make_shared<SteadyTimeSource>();
-  std::shared_ptr<Hub> hub;
 };
 
 TEST_F(GdlServerTest, TicTacToeIsPlayedLikeAnyTwoPlayerGame) {

@@ -3,11 +3,9 @@
 // version. Fake connections, no network (fake_connection.h).
 
 #include <gtest/gtest.h>
-#include <boost/asio/io_context.hpp>
 
 #include "server/hub.h"
-#include "server/memory_store.h"
-#include "tests/server/fake_connection.h"
+#include "tests/server/hub_fixture.h"
 #include "tests/server/tally_game.h"
 
 namespace arena::server {
@@ -17,7 +15,7 @@ using protocol::Json;
 using testing::FakeConnection;
 using testing::Tally;
 
-class SeatsHubTest : public ::testing::Test {
+class SeatsHubTest : public testing::FakeHubTest {
  protected:
   void SetUp() override {
     HubConfig config;
@@ -32,30 +30,8 @@ class SeatsHubTest : public ::testing::Test {
     config.load_game = [](std::string_view, std::string_view) -> Expected<std::unique_ptr<AnyGame>> {
       return make_error("not in this test");
     };
-    hub = std::make_shared<Hub>(ioc.get_executor(), config, store, time);
+    make_hub(std::move(config));
   }
-  // As the server does once its threads stopped: a game still in progress (a spectator's
-  // connection, the match's timers) would otherwise keep the hub and its connections alive.
-  void TearDown() override { hub->release(); }
-  std::shared_ptr<FakeConnection> join(const std::string& name, int version = 2) {
-    auto c = std::make_shared<FakeConnection>();
-    hub->on_open(c);
-    hub->on_message(c, Json{{"type", "hello"}, {"version", version}, {"name", name}}.dump());
-    return c;
-  }
-  void send(const std::shared_ptr<FakeConnection>& c, const Json& j) {
-    hub->on_message(c, j.dump());
-    drain();
-  }
-  void drain() {
-    do ioc.restart();
-    while (ioc.poll() > 0);
-  }
-
-  boost::asio::io_context ioc;
-  MemoryStore store;
-  std::shared_ptr<SteadyTimeSource> time = std::make_shared<SteadyTimeSource>();
-  std::shared_ptr<Hub> hub;
 };
 
 TEST_F(SeatsHubTest, ASeekOfThreeSeatsStartsWhenTwoOthersJoined) {

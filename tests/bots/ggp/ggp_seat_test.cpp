@@ -286,22 +286,29 @@ TEST(GgpSeat, TheTurnsBudgetBoundsTheWait) {
 // Garbage is replaced as late answers are: a START answered with something else than "ready"
 // is logged (the match goes on), a PLAY answered with what is not KIF, or with a move that is
 // not legal, becomes a random legal move.
+// x's first turn of tic-tac-toe against the Python player in `mode` answering `moves` (play
+// clock 1 s): the seat's reply; its log lines go to `events`, the player's URL to `url`.
+Expected<client::TurnReply> first_reply(const std::string& mode,
+                                        const std::vector<std::string>& moves,
+                                        std::vector<std::string>& events, std::string& url) {
+  const TempDir tmp;
+  std::unique_ptr<test::Child> python;
+  url = start_python(python, mode, tmp.path, moves);
+  GgpSeatOptions options;
+  options.playclock = 1;
+  options.log = [&events](const std::string& line) { events.push_back(line); };
+  auto seat = ggp_seat_factory(url, options)("gdl:tictactoe");
+  if (!seat) return make_error(seat.error());
+  return (*seat)->choose_move(first_turn());
+}
+
 TEST(GgpSeat, GarbageAndIllegalAnswersBecomeRandomLegalMoves) {
   {
-    const TempDir tmp;
-    const std::string dir = tmp.path, log = dir + "/messages.log";
-    std::unique_ptr<test::Child> python;
-    const std::string url = start_python(python, "garbage", dir, {});
     std::vector<std::string> events;
-    GgpSeatOptions options;
-    options.playclock = 1;
-    options.log = [&events](const std::string& line) { events.push_back(line); };
-    auto seat = ggp_seat_factory(url, options)("gdl:tictactoe");
-    ASSERT_TRUE(seat) << seat.error();
-    const client::TurnRequest request = first_turn();
-    auto reply = (*seat)->choose_move(request);
+    std::string url;
+    auto reply = first_reply("garbage", {}, events, url);
     ASSERT_TRUE(reply) << reply.error();
-    EXPECT_TRUE(legal(request, reply->move)) << reply->move;
+    EXPECT_TRUE(legal(first_turn(), reply->move)) << reply->move;
     ASSERT_EQ(events.size(), 2u) << ::testing::PrintToString(events);
     EXPECT_NE(events[0].find("START to " + url + ": HTTP 200 whatever"), std::string::npos)
         << events[0];
@@ -310,21 +317,12 @@ TEST(GgpSeat, GarbageAndIllegalAnswersBecomeRandomLegalMoves) {
     EXPECT_NE(events[1].find("random move " + reply->move), std::string::npos) << events[1];
   }
   {
-    const TempDir tmp;
-    const std::string dir = tmp.path, log = dir + "/messages.log";
-    std::unique_ptr<test::Child> python;
-    // o's move, not x's: well-formed but not legal.
-    const std::string url = start_python(python, "list", dir, {"(play 1 1 o)"});
     std::vector<std::string> events;
-    GgpSeatOptions options;
-    options.playclock = 1;
-    options.log = [&events](const std::string& line) { events.push_back(line); };
-    auto seat = ggp_seat_factory(url, options)("gdl:tictactoe");
-    ASSERT_TRUE(seat) << seat.error();
-    const client::TurnRequest request = first_turn();
-    auto reply = (*seat)->choose_move(request);
+    std::string url;
+    // o's move, not x's: well-formed but not legal.
+    auto reply = first_reply("list", {"(play 1 1 o)"}, events, url);
     ASSERT_TRUE(reply) << reply.error();
-    EXPECT_TRUE(legal(request, reply->move)) << reply->move;
+    EXPECT_TRUE(legal(first_turn(), reply->move)) << reply->move;
     ASSERT_EQ(events.size(), 1u) << ::testing::PrintToString(events);
     EXPECT_NE(events[0].find("the answer '(play 1 1 o)' is not a legal move"), std::string::npos)
         << events[0];
