@@ -8,8 +8,8 @@
 #include <memory>
 #include <string>
 
-#include <boost/asio/io_context.hpp>
 #include <gtest/gtest.h>
+#include <boost/asio/io_context.hpp>
 
 #include "server/hub.h"
 #include "server/memory_store.h"
@@ -29,7 +29,8 @@ class FakeHubTest : public ::testing::Test {
                                        int version = protocol::kProtocolVersion) {
     auto c = std::make_shared<FakeConnection>();
     hub->on_open(c);
-    hub->on_message(c, protocol::Json{{"type", "hello"}, {"version", version}, {"name", name}}.dump());
+    hub->on_message(c,
+                    protocol::Json{{"type", "hello"}, {"version", version}, {"name", name}}.dump());
     return c;
   }
   void send(const std::shared_ptr<FakeConnection>& c, const protocol::Json& j) {
