@@ -176,34 +176,40 @@ void Hub::welcome(const std::shared_ptr<Connection>& c, const protocol::PlayerIn
   std::vector<std::pair<std::shared_ptr<Match>, int>> games;
   bool first_connection = false;
   {
+    // The welcome is queued before the connection is listed under its player, in one hold of
+    // the lock: a game another thread starts for this player (the tournament director) finds
+    // the connection only then, so its game_start comes after the welcome, never before it
+    // (a client drops a game_start it cannot place yet and would never play that game).
     std::lock_guard lock(mutex_);
     auto& conns = player_conns_[player.id];
     std::erase_if(conns, [](const auto& w) { return w.expired(); });
     first_connection = conns.empty();
-    conns.push_back(c);
+    Json live = Json::array();
     for (auto id : live_) {
       auto& match = matches_[id];
       const auto& players = match->settings().players;
       for (std::size_t seat = 0; seat < players.size(); ++seat)
-        if (players[seat].id == player.id) games.emplace_back(match, static_cast<int>(seat));
+        if (players[seat].id == player.id) {
+          games.emplace_back(match, static_cast<int>(seat));
+          live.push_back(id);
+        }
     }
+    c->send(text_of(Json{{"type", "welcome"},
+                         {"player", protocol::to_json(player)},
+                         {"server", "arena 0.1.0"},
+                         {"protocol", c->protocol},
+                         {"session", c->bot ? "" : token},
+                         {"your_games", live},
+                         {"limits",
+                          {{"max_message_bytes", protocol::kMaxMessageBytes},
+                           {"max_json_depth", protocol::kMaxJsonDepth},
+                           {"messages_per_second", protocol::kMaxMessagesPerSecond},
+                           {"burst", protocol::kMaxMessageBurst},
+                           {"reconnect_grace_ms", config_.reconnect_grace_ms}}}}));
+    conns.push_back(c);
   }
   if (first_connection)
     for (auto& [match, seat] : games) match->connection_changed(seat, true);
-  Json live = Json::array();
-  for (auto& [match, seat] : games) live.push_back(match->game_id());
-  c->send(text_of(Json{{"type", "welcome"},
-                       {"player", protocol::to_json(player)},
-                       {"server", "arena 0.1.0"},
-                       {"protocol", c->protocol},
-                       {"session", c->bot ? "" : token},
-                       {"your_games", live},
-                       {"limits",
-                        {{"max_message_bytes", protocol::kMaxMessageBytes},
-                         {"max_json_depth", protocol::kMaxJsonDepth},
-                         {"messages_per_second", protocol::kMaxMessagesPerSecond},
-                         {"burst", protocol::kMaxMessageBurst},
-                         {"reconnect_grace_ms", config_.reconnect_grace_ms}}}}));
   c->send(lobby_snapshot());
   lobby_changed();
   if (hooks_.player_arrived) hooks_.player_arrived();

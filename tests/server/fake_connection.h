@@ -21,6 +21,7 @@ class FakeConnection final : public Connection {
  public:
   void send(Text text) override {
     Json j = Json::parse(*text);
+    if (on_send) on_send(j);
     std::lock_guard lock(mutex_);
     auto& kept = by_type_[j.value("type", "")];
     ++kept.first;
@@ -34,6 +35,9 @@ class FakeConnection final : public Connection {
     reading_paused = false;
     step();
   }
+
+  // Called with each message as it is sent, on the sender's thread, before it is recorded.
+  std::function<void(const Json&)> on_send;
 
   std::size_t count(const std::string& type) {
     std::lock_guard lock(mutex_);

@@ -5,6 +5,7 @@
 #include "server/hub.h"
 
 #include <chrono>
+#include <future>
 #include <map>
 #include <mutex>
 
@@ -68,6 +69,34 @@ class HubTest : public ::testing::Test {
   std::shared_ptr<SteadyTimeSource> time = std::make_shared<SteadyTimeSource>();
   std::shared_ptr<Hub> hub;
 };
+
+// The tournament director starts games from another thread for any player it sees online: a
+// connection listed under its player before its welcome was queued could be sent a game_start
+// first, which a client cannot place (it learns its own id from the welcome) and so never plays.
+TEST_F(HubTest, NoOtherThreadSeesAPlayerOnlineBeforeItsWelcomeIsQueued) {
+  make_hub(1000);
+  auto c = std::make_shared<FakeConnection>();
+  std::future<std::map<db::PlayerId, int>> seen;
+  bool answered_during_welcome = false;
+  db::PlayerId id = 0;
+  c->on_send = [&](const Json& m) {
+    if (m.value("type", "") != "welcome") return;
+    id = m["player"].value("id", db::PlayerId{0});
+    seen = std::async(std::launch::async, [&] { return hub->online_counts(); });
+    answered_during_welcome =
+        seen.wait_for(std::chrono::milliseconds(300)) == std::future_status::ready;
+  };
+  hub->on_open(c);
+  hub->on_message(
+      c, Json{{"type", "hello"}, {"version", protocol::kProtocolVersion}, {"name", "a"}}.dump());
+  ASSERT_EQ(c->count("welcome"), 1u);
+  ASSERT_TRUE(seen.valid());
+  const auto counts = seen.get();
+  // Either the other thread waited until the welcome was queued, or it did not see the player.
+  EXPECT_FALSE(answered_during_welcome && counts.contains(id))
+      << "player " << id << " was online before its welcome was queued";
+  EXPECT_TRUE(hub->online_counts().contains(id));
+}
 
 TEST_F(HubTest, LobbyReachesEveryConnectionInBatchesNeverAllAtOnce) {
   make_hub(1);
