@@ -2,17 +2,109 @@
 
 #include <cctype>
 
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
+
 #include "games/core/zobrist.h"
 
 namespace arena::othello {
 namespace {
 
 constexpr Bitboard kInnerFiles = 0x7E7E7E7E7E7E7E7EULL;  // b..g: a horizontal run stays inside
-constexpr Bitboard kInnerRows = 0x00FFFFFFFFFFFF00ULL;
+
+// Rays from each square to the board edge, for the eight directions as (file, row) steps.
+// Directions 0..3 go towards higher square indices, 4..7 towards lower ones.
+constexpr int kDirFile[8] = {1, 0, 1, -1, -1, 0, -1, 1};
+constexpr int kDirRow[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+
+using RayTable = std::array<std::array<Bitboard, 8>, 64>;  // [square][direction]
+constexpr RayTable make_rays() {
+  RayTable rays{};
+  for (int sq = 0; sq < 64; ++sq) {
+    for (int dir = 0; dir < 8; ++dir) {
+      Bitboard ray = 0;
+      for (int f = sq % 8 + kDirFile[dir], r = sq / 8 + kDirRow[dir];
+           f >= 0 && f < 8 && r >= 0 && r < 8; f += kDirFile[dir], r += kDirRow[dir]) {
+        ray |= Bitboard{1} << (r * 8 + f);
+      }
+      rays[sq][dir] = ray;
+    }
+  }
+  return rays;
+}
+alignas(64) constexpr RayTable kRays = make_rays();
+
+#if defined(__AVX2__)
+// x86-64-v3 build: the four direction pairs (shifts by 1, 8, 7 and 9 squares) run side by side
+// in the four 64-bit lanes of one AVX2 register, each lane with its own shift count.
+
+inline __m256i shifts() {
+  return _mm256_set_epi64x(9, 7, 8, 1);
+}
+// The opponent discs a run may pass through in each lane: horizontal and diagonal runs must
+// not reach the a or h file, or the next shift would wrap to the other side of the board.
+inline __m256i run_masks(Bitboard opp) {
+  const auto inner = static_cast<long long>(opp & kInnerFiles);
+  return _mm256_set_epi64x(inner, inner, static_cast<long long>(opp), inner);
+}
+inline Bitboard or_lanes(__m256i v) {
+  __m128i x = _mm_or_si128(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+  x = _mm_or_si128(x, _mm_unpackhi_epi64(x, x));
+  return static_cast<Bitboard>(_mm_cvtsi128_si64(x));
+}
+
+inline Bitboard legal_moves_impl(Bitboard own, Bitboard opp) {
+  const __m256i s = shifts();
+  const __m256i s2 = _mm256_add_epi64(s, s);
+  const __m256i p = _mm256_set1_epi64x(static_cast<long long>(own));
+  const __m256i m = run_masks(opp);
+  // Doubling fill from the own discs over opponent runs, both ways along each lane's line.
+  __m256i l = _mm256_and_si256(m, _mm256_sllv_epi64(p, s));
+  __m256i r = _mm256_and_si256(m, _mm256_srlv_epi64(p, s));
+  l = _mm256_or_si256(l, _mm256_and_si256(m, _mm256_sllv_epi64(l, s)));
+  r = _mm256_or_si256(r, _mm256_and_si256(m, _mm256_srlv_epi64(r, s)));
+  const __m256i ml = _mm256_and_si256(m, _mm256_sllv_epi64(m, s));
+  const __m256i mr = _mm256_and_si256(m, _mm256_srlv_epi64(m, s));
+  l = _mm256_or_si256(l, _mm256_and_si256(ml, _mm256_sllv_epi64(l, s2)));
+  r = _mm256_or_si256(r, _mm256_and_si256(mr, _mm256_srlv_epi64(r, s2)));
+  l = _mm256_or_si256(l, _mm256_and_si256(ml, _mm256_sllv_epi64(l, s2)));
+  r = _mm256_or_si256(r, _mm256_and_si256(mr, _mm256_srlv_epi64(r, s2)));
+  const __m256i moves = _mm256_or_si256(_mm256_sllv_epi64(l, s), _mm256_srlv_epi64(r, s));
+  return or_lanes(moves) & ~(own | opp);
+}
+
+inline Bitboard flips_impl(int square, Bitboard own, Bitboard opp) {
+  // From the new disc, the run of opponent discs next to it along each direction (at most
+  // six), kept when the square just past the run holds an own disc.
+  const __m256i s = shifts();
+  const __m256i s2 = _mm256_add_epi64(s, s);
+  const __m256i p = _mm256_set1_epi64x(static_cast<long long>(own));
+  const __m256i x = _mm256_set1_epi64x(static_cast<long long>(Bitboard{1} << square));
+  const __m256i m = run_masks(opp);
+  const __m256i zero = _mm256_setzero_si256();
+  __m256i l = _mm256_and_si256(m, _mm256_sllv_epi64(x, s));
+  __m256i r = _mm256_and_si256(m, _mm256_srlv_epi64(x, s));
+  l = _mm256_or_si256(l, _mm256_and_si256(m, _mm256_sllv_epi64(l, s)));
+  r = _mm256_or_si256(r, _mm256_and_si256(m, _mm256_srlv_epi64(r, s)));
+  const __m256i ml = _mm256_and_si256(m, _mm256_sllv_epi64(m, s));
+  const __m256i mr = _mm256_and_si256(m, _mm256_srlv_epi64(m, s));
+  l = _mm256_or_si256(l, _mm256_and_si256(ml, _mm256_sllv_epi64(l, s2)));
+  r = _mm256_or_si256(r, _mm256_and_si256(mr, _mm256_srlv_epi64(r, s2)));
+  l = _mm256_or_si256(l, _mm256_and_si256(ml, _mm256_sllv_epi64(l, s2)));
+  r = _mm256_or_si256(r, _mm256_and_si256(mr, _mm256_srlv_epi64(r, s2)));
+  // A run not closed by an own disc: all-ones in the compare, which andnot clears.
+  const __m256i open_l = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_sllv_epi64(l, s), p), zero);
+  const __m256i open_r = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srlv_epi64(r, s), p), zero);
+  return or_lanes(_mm256_or_si256(_mm256_andnot_si256(open_l, l), _mm256_andnot_si256(open_r, r)));
+}
+
+#else
+// Portable build.
 
 // Candidate moves along one direction pair (shift +dir and -dir) by a doubling fill: `mask`
 // holds the opponent discs a run may pass through, already cut at the edges that would wrap.
-Bitboard moves_along(Bitboard own, Bitboard mask, int dir) {
+inline Bitboard moves_along(Bitboard own, Bitboard mask, int dir) {
   const int dir2 = dir + dir;
   Bitboard left = mask & (own << dir);
   Bitboard right = mask & (own >> dir);
@@ -27,32 +119,35 @@ Bitboard moves_along(Bitboard own, Bitboard mask, int dir) {
   return (left << dir) | (right >> dir);
 }
 
-// Rays from each square to the board edge, for the eight directions as (file, row) steps.
-// Directions 0..3 go towards higher square indices, 4..7 towards lower ones.
-constexpr int kDirFile[8] = {1, 0, 1, -1, -1, 0, -1, 1};
-constexpr int kDirRow[8] = {0, 1, 1, 1, 0, -1, -1, -1};
+inline Bitboard legal_moves_impl(Bitboard own, Bitboard opp) {
+  const Bitboard inner = opp & kInnerFiles;
+  const Bitboard moves = moves_along(own, inner, 1) | moves_along(own, opp, 8) |
+                         moves_along(own, inner, 7) | moves_along(own, inner, 9);
+  return moves & ~(own | opp);
+}
 
-using RayTable = std::array<std::array<Bitboard, 64>, 8>;
-constexpr RayTable make_rays() {
-  RayTable rays{};
-  for (int dir = 0; dir < 8; ++dir) {
-    for (int sq = 0; sq < 64; ++sq) {
-      Bitboard ray = 0;
-      for (int f = sq % 8 + kDirFile[dir], r = sq / 8 + kDirRow[dir];
-           f >= 0 && f < 8 && r >= 0 && r < 8; f += kDirFile[dir], r += kDirRow[dir]) {
-        ray |= Bitboard{1} << (r * 8 + f);
-      }
-      rays[dir][sq] = ray;
-    }
+inline Bitboard flips_impl(int square, Bitboard own, Bitboard opp) {
+  // Along each ray the first square that is not an opponent disc ends the run; the run flips
+  // when that square holds an own disc. Rays towards higher indices find it as the lowest
+  // set bit, rays towards lower indices as the highest; all without branches.
+  const Bitboard* rays = kRays[square].data();
+  Bitboard flips = 0;
+  for (int dir = 0; dir < 4; ++dir) {
+    const Bitboard ray = rays[dir];
+    const Bitboard stop = ray & ~opp;
+    const Bitboard end = stop & (Bitboard{0} - stop) & own;
+    flips |= (end - (end != 0)) & ray;
   }
-  return rays;
+  for (int dir = 4; dir < 8; ++dir) {
+    const Bitboard ray = rays[dir];
+    // Bit 0 stands in when the ray has no stop; it is outside the ray or not an own disc.
+    const Bitboard stop = (ray & ~opp) | 1;
+    const Bitboard end = (Bitboard{1} << (63 - std::countl_zero(stop))) & own & ray;
+    flips |= (Bitboard{0} - (end << 1)) & ray;
+  }
+  return flips;
 }
-constexpr RayTable kRays = make_rays();
-
-// The squares of `ray` strictly between its start and `end`, if `end` is an own disc.
-inline Bitboard closed_run(Bitboard ray, Bitboard run, Bitboard end, Bitboard own) {
-  return (end & own) ? run & ray : 0;
-}
+#endif
 
 // Zobrist keys: one per square for each colour, one for White to move. The byte tables hold,
 // for byte `i` of a bitboard and its value `v`, the XOR of the keys of the squares set in `v`,
@@ -88,29 +183,64 @@ std::string square_name(int square) {
 }  // namespace
 
 Bitboard legal_moves_mask(Bitboard own, Bitboard opp) {
-  const Bitboard inner = opp & kInnerFiles;
-  const Bitboard moves = moves_along(own, inner, 1) | moves_along(own, opp & kInnerRows, 8) |
-                         moves_along(own, inner & kInnerRows, 7) |
-                         moves_along(own, inner & kInnerRows, 9);
-  return moves & ~(own | opp);
+  return legal_moves_impl(own, opp);
 }
 
 Bitboard flips_for(int square, Bitboard own, Bitboard opp) {
-  // Along each ray the first square that is not an opponent disc ends the run; the run flips
-  // when that square holds an own disc. Rays towards higher indices find it as the lowest
-  // set bit, rays towards lower indices as the highest.
-  Bitboard flips = 0;
-  for (int dir = 0; dir < 4; ++dir) {
-    const Bitboard ray = kRays[dir][square];
-    const Bitboard end = (ray & ~opp) & (Bitboard{0} - (ray & ~opp));
-    flips |= closed_run(ray, end - 1, end, own);
+  return flips_impl(square, own, opp);
+}
+
+namespace {
+
+// Without the POPCNT instruction std::popcount is a call into libgcc; inline bit arithmetic
+// is faster in the perft loop.
+inline int count_squares(Bitboard b) {
+#if defined(__POPCNT__)
+  return std::popcount(b);
+#else
+  b -= (b >> 1) & 0x5555555555555555ULL;
+  b = (b & 0x3333333333333333ULL) + ((b >> 2) & 0x3333333333333333ULL);
+  b = (b + (b >> 4)) & 0x0F0F0F0F0F0F0F0FULL;
+  return static_cast<int>((b * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
+// `depth` >= 1 plies below a position where `own` is to move.
+std::uint64_t perft_from(Bitboard own, Bitboard opp, int depth) {
+  Bitboard moves = legal_moves_impl(own, opp);
+  if (moves == 0) {
+    // A pass is one move; with no move on either side the game is over, one leaf.
+    if (depth == 1 || legal_moves_impl(opp, own) == 0) return 1;
+    return perft_from(opp, own, depth - 1);
   }
-  for (int dir = 4; dir < 8; ++dir) {
-    const Bitboard ray = kRays[dir][square];
-    const Bitboard end = std::bit_floor(ray & ~opp);
-    flips |= closed_run(ray, Bitboard{0} - (end << 1), end, own);
+  if (depth == 1) return static_cast<std::uint64_t>(count_squares(moves));
+  std::uint64_t nodes = 0;
+  if (depth == 2) {
+    // Each child counts its moves, or 1 when it has none (a pass, or a game over).
+    do {
+      const int square = std::countr_zero(moves);
+      moves &= moves - 1;
+      const Bitboard flips = flips_impl(square, own, opp);
+      const Bitboard replies = legal_moves_impl(opp ^ flips, own ^ flips ^ (Bitboard{1} << square));
+      nodes += replies ? static_cast<std::uint64_t>(count_squares(replies)) : 1;
+    } while (moves);
+    return nodes;
   }
-  return flips;
+  do {
+    const int square = std::countr_zero(moves);
+    moves &= moves - 1;
+    const Bitboard flips = flips_impl(square, own, opp);
+    nodes += perft_from(opp ^ flips, own ^ flips ^ (Bitboard{1} << square), depth - 1);
+  } while (moves);
+  return nodes;
+}
+
+}  // namespace
+
+std::uint64_t fast_perft(const Othello& game, int depth) {
+  if (depth <= 0) return 1;
+  const Player side = game.side_to_move();
+  return perft_from(game.discs(side), game.discs(opponent(side)), depth);
 }
 
 Expected<Othello> Othello::create(const GameOptions& options) {
@@ -185,9 +315,9 @@ void Othello::generate_moves(MoveList& list) const {
   list.clear();
   const Bitboard own = discs_[index(side_)];
   const Bitboard opp = discs_[index(opponent(side_))];
-  Bitboard moves = legal_moves_mask(own, opp);
+  Bitboard moves = legal_moves_impl(own, opp);
   if (moves == 0) {
-    if (legal_moves_mask(opp, own) != 0) list.push_back(Move{});
+    if (legal_moves_impl(opp, own) != 0) list.push_back(Move{});
     return;
   }
   std::size_t n = 0;
@@ -202,7 +332,7 @@ void Othello::make_move(Move m) {
   if (!m.is_pass()) {
     Bitboard& own = discs_[index(side_)];
     Bitboard& opp = discs_[index(opponent(side_))];
-    const Bitboard flips = flips_for(m.square, own, opp);
+    const Bitboard flips = flips_impl(m.square, own, opp);
     own ^= flips | (Bitboard{1} << m.square);
     opp ^= flips;
     undo_[undo_size_++] = flips;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <fstream>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -82,6 +83,45 @@ TEST(Checkers, PerftMatchesPublishedFiguresToDepthEleven) {
     ASSERT_EQ(row.with_duplicates, row.deduplicated) << "sources agree to depth 11";
     Checkers game = *Checkers::create({});
     EXPECT_EQ(perft(game, row.depth), row.deduplicated) << "depth " << row.depth;
+  }
+}
+
+TEST(Checkers, FastPerftMatchesPublishedFigures) {
+  const auto rows = published_perft();
+  ASSERT_GE(rows.size(), 11u) << "cannot read checkers_perft.txt";
+  for (const auto& row : rows) {
+    if (row.depth > 11) break;
+    EXPECT_EQ(fast_perft(*Checkers::create({}), row.depth), row.deduplicated)
+        << "depth " << row.depth;
+  }
+}
+
+TEST(Checkers, FastPerftMatchesTheGameInterfaceAlongRandomGames) {
+  // Random games run long enough to crown kings and reach king multi-captures.
+  std::mt19937_64 rng(26);
+  for (int g = 0; g < 30; ++g) {
+    Checkers game = *Checkers::create({});
+    Checkers::MoveList list;
+    for (int ply = 0; ply < 200; ++ply) {
+      for (int depth = 0; depth <= 3; ++depth) {
+        ASSERT_EQ(fast_perft(game, depth), perft(game, depth))
+            << game.serialize() << " depth " << depth;
+      }
+      game.generate_moves(list);
+      if (list.empty()) break;
+      game.make_move(list[rng() % list.size()]);
+    }
+  }
+}
+
+TEST(Checkers, FastPerftMatchesTheGameInterfaceOnKingCaptures) {
+  for (const char* text :
+       {"B:W14,15,22,23:BK10", "B:WK26,27,20:B22", "B:W14,22,23,30:B9,12",
+        "W:WK14,K19,K27:B9,10,11,15,16,18,22,23,24", "B:W6,7,14,15,22,23:BK1,K3"}) {
+    Checkers game = load(text);
+    for (int depth = 0; depth <= 5; ++depth) {
+      EXPECT_EQ(fast_perft(game, depth), perft(game, depth)) << text << " depth " << depth;
+    }
   }
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <fstream>
 #include <initializer_list>
+#include <random>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -85,6 +86,73 @@ TEST(Othello, PerftMatchesPublishedFiguresCountingPassesAndEarlyGameOvers) {
     Othello game = *Othello::create({});
     EXPECT_EQ(perft(game, depth), leaves) << "depth " << depth;
     EXPECT_EQ(game.serialize(), Othello::create({})->serialize());
+  }
+}
+
+TEST(Othello, FastPerftMatchesPublishedFigures) {
+  const auto rows = published_perft();
+  ASSERT_GE(rows.size(), 9u) << "cannot read othello_perft.txt";
+  for (const auto& [depth, leaves] : rows) {
+    if (depth > 11) break;
+    EXPECT_EQ(fast_perft(*Othello::create({}), depth), leaves) << "depth " << depth;
+  }
+}
+
+TEST(Othello, FastPerftMatchesTheGameInterfaceAlongRandomGames) {
+  // Every position of random games to the end, so passes and early game overs are in.
+  std::mt19937_64 rng(26);
+  for (int g = 0; g < 30; ++g) {
+    Othello game = *Othello::create({});
+    Othello::MoveList list;
+    for (game.generate_moves(list); !list.empty(); game.generate_moves(list)) {
+      for (int depth = 0; depth <= 3; ++depth) {
+        ASSERT_EQ(fast_perft(game, depth), perft(game, depth))
+            << game.serialize() << " depth " << depth;
+      }
+      game.make_move(list[rng() % list.size()]);
+    }
+    EXPECT_EQ(fast_perft(game, 3), 1u) << game.serialize();
+  }
+}
+
+// The flips of a disc on empty square `square`, walking each direction square by square.
+Bitboard walked_flips(int square, Bitboard own, Bitboard opp) {
+  Bitboard flips = 0;
+  for (int df = -1; df <= 1; ++df) {
+    for (int dr = -1; dr <= 1; ++dr) {
+      if (df == 0 && dr == 0) continue;
+      Bitboard run = 0;
+      int f = square % 8 + df;
+      int r = square / 8 + dr;
+      for (; f >= 0 && f < 8 && r >= 0 && r < 8; f += df, r += dr) {
+        const Bitboard bit = Bitboard{1} << (r * 8 + f);
+        if (!(opp & bit)) {
+          if (own & bit) flips |= run;
+          break;
+        }
+        run |= bit;
+      }
+    }
+  }
+  return flips;
+}
+
+TEST(Othello, FlipsAndLegalMovesMatchASquareBySquareWalkOnRandomBoards) {
+  std::mt19937_64 rng(2026);
+  for (int i = 0; i < 3000; ++i) {
+    // Denser and sparser boards by masking random words together.
+    const Bitboard occupied = rng() | (i % 2 ? rng() : 0);
+    const Bitboard own = occupied & rng();
+    const Bitboard opp = occupied & ~own;
+    Bitboard legal = 0;
+    for (int sq = 0; sq < 64; ++sq) {
+      if (occupied & (Bitboard{1} << sq)) continue;
+      const Bitboard expected = walked_flips(sq, own, opp);
+      ASSERT_EQ(flips_for(sq, own, opp), expected)
+          << "square " << sq << " own " << own << " opp " << opp;
+      if (expected) legal |= Bitboard{1} << sq;
+    }
+    ASSERT_EQ(legal_moves_mask(own, opp), legal) << "own " << own << " opp " << opp;
   }
 }
 
