@@ -12,7 +12,7 @@
 #include "db/forwarding_store.h"
 #include "db/sqlite_db.h"
 #include "db/write_queue.h"
-#include "server/memory_store.h"
+#include "db/memory_store.h"
 
 namespace arena::bench {
 
@@ -58,7 +58,7 @@ class HopStore final : public db::ForwardingStore {
         std::move(done));
   }
 
-  server::MemoryStore memory_;  // constructed after the base, which only keeps a reference
+  db::MemoryStore memory_;  // constructed after the base, which only keeps a reference
   db::WriteQueue queue_;        // last: its thread stops first
 };
 

@@ -20,7 +20,7 @@
 #include <cstdio>
 
 #include "bench/arena_load.h"
-#include "server/memory_store.h"
+#include "db/memory_store.h"
 
 int main(int argc, char** argv) {
   using namespace arena::bench;
@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
                 flags->lobby_interval_ms);
   std::fflush(stdout);
 
-  arena::server::MemoryStore store;
+  arena::db::MemoryStore store;
   auto arena_run = run_arena_load(store, *flags);
   if (!arena_run) {
     std::printf("FAILED: %s\n", arena_run.error().c_str());

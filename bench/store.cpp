@@ -47,7 +47,7 @@
 #include "bench/hop_store.h"
 #include "bench/median.h"
 #include "db/sqlite_store.h"
-#include "server/memory_store.h"
+#include "db/memory_store.h"
 
 namespace {
 
@@ -203,7 +203,7 @@ int main(int argc, char** argv) {
       if (s == &memory || s == &hop) {
         std::unique_ptr<db::Store> store;
         if (s == &memory) {
-          store = std::make_unique<server::MemoryStore>();
+          store = std::make_unique<db::MemoryStore>();
         } else if (auto opened = HopStore::open(); opened) {
           store = std::move(*opened);
         } else {

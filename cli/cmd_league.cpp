@@ -23,8 +23,8 @@
 #include "cli/commands.h"
 #include "cli/league_local.h"
 #include "db/sqlite_store.h"
-#include "server/tournament/league_runner.h"
-#include "server/tournament/report.h"
+#include "league/league_runner.h"
+#include "tournament/report/report.h"
 
 namespace arena::cli {
 namespace {
@@ -116,7 +116,7 @@ void print_json_table(const nlohmann::json& state) {
 
 int print_tables(const LeagueFlags& f, const tournament::LeagueConfig& config,
                  std::int64_t tournament) {
-  auto reader = tournament::TournamentReader::open(f.db);
+  auto reader = db::TournamentReader::open(f.db);
   if (!reader) {
     std::cerr << "arena league: " << reader.error() << "\n";
     return kExitFailure;

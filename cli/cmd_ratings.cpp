@@ -10,7 +10,7 @@
 
 #include "cli/commands.h"
 #include "db/sqlite_store.h"
-#include "server/rating/bradley_terry.h"
+#include "rating/bradley_terry.h"
 
 namespace arena::cli {
 namespace {

@@ -16,9 +16,9 @@
 #include "cli/commands.h"
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
-#include "server/memory_store.h"
+#include "db/memory_store.h"
 #include "server/server.h"
-#include "server/tournament/tournament_json.h"
+#include "tournament/report/tournament_json.h"
 
 namespace arena::cli {
 namespace {
@@ -63,7 +63,7 @@ int run_serve(const ServeOptions& o) {
     }
   std::unique_ptr<db::Store> store;
   if (o.db == ":memory:") {
-    store = std::make_unique<server::MemoryStore>();
+    store = std::make_unique<db::MemoryStore>();
   } else {
     db::SqliteOptions options;
     options.synchronous_full = o.synchronous == "full";

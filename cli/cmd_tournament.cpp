@@ -6,8 +6,8 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "server/tournament/stored_analysis.h"
-#include "server/tournament/report.h"
+#include "tournament/report/stored_analysis.h"
+#include "tournament/report/report.h"
 
 namespace arena::cli {
 namespace {
@@ -41,7 +41,7 @@ int show(const TournamentFlags& f) {
     std::cerr << "arena tournament: " << sprt.error() << "\n";
     return kExitUsage;
   }
-  auto reader = tournament::TournamentReader::open(f.db);
+  auto reader = db::TournamentReader::open(f.db);
   if (!reader) {
     std::cerr << "arena tournament: " << reader.error() << "\n";
     return kExitFailure;

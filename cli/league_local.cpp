@@ -12,7 +12,7 @@
 #include "bots/client/http_request.h"
 #include "cli/child_process.h"
 #include "db/sqlite_store.h"
-#include "server/tournament/league_presets.h"
+#include "league/league_presets.h"
 
 namespace arena::cli {
 namespace {

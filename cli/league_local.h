@@ -18,8 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include "games/core/expected.h"
-#include "server/tournament/league_config.h"
-#include "server/tournament/league_runner.h"
+#include "tournament/config/league_config.h"
+#include "league/league_runner.h"
 
 namespace arena::cli {
 

@@ -1,7 +1,7 @@
 #include "db/rating_update.h"
 
-#include "server/rating/elo.h"
-#include "server/rating/glicko2.h"
+#include "rating/elo.h"
+#include "rating/glicko2.h"
 
 namespace arena::db {
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 // The live rating update of a finished two-player game, run by finish_game inside its
-// transaction on the writer connection: Elo (server/rating/elo.h) and Glicko-2 with Lichess's
-// constants (server/rating/glicko2.h) for the game's kind, each game its own rating period.
+// transaction on the writer connection: Elo (rating/elo.h) and Glicko-2 with Lichess's
+// constants (rating/glicko2.h) for the game's kind, each game its own rating period.
 // Both players are updated from their ratings before the game; one history row per player and
 // method records the change.
 

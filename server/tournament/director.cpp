@@ -7,8 +7,8 @@
 
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
-#include "server/tournament/fair_start.h"
-#include "server/tournament/league_schedule.h"
+#include "tournament/pairing/fair_start.h"
+#include "tournament/pairing/league_schedule.h"
 
 namespace arena::server {
 

@@ -36,7 +36,7 @@
 
 #include "db/store.h"
 #include "server/hub.h"
-#include "server/tournament/league_config.h"
+#include "tournament/config/league_config.h"
 
 namespace arena::server {
 

@@ -11,8 +11,8 @@
 
 #include "db/sha256.h"
 #include "db/sqlite_store.h"
-#include "server/rating/elo.h"
-#include "server/rating/glicko2.h"
+#include "rating/elo.h"
+#include "rating/glicko2.h"
 #include "tests/db/raw_db.h"
 #include "tests/db/temp_dir.h"
 

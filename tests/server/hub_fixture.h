@@ -12,7 +12,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "server/hub.h"
-#include "server/memory_store.h"
+#include "db/memory_store.h"
 #include "tests/server/fake_connection.h"
 
 namespace arena::server::testing {
@@ -44,7 +44,7 @@ class FakeHubTest : public ::testing::Test {
   }
 
   boost::asio::io_context ioc;
-  MemoryStore store;
+  db::MemoryStore store;
   std::shared_ptr<SteadyTimeSource> time = std::make_shared<SteadyTimeSource>();
   std::shared_ptr<Hub> hub;
 };

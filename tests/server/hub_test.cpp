@@ -13,7 +13,7 @@
 #include <boost/asio/io_context.hpp>
 
 #include "games/catalog/catalog.h"
-#include "server/memory_store.h"
+#include "db/memory_store.h"
 #include "tests/server/fake_connection.h"
 
 namespace arena::server {
@@ -65,7 +65,7 @@ class HubTest : public ::testing::Test {
   }
 
   boost::asio::io_context ioc;
-  MemoryStore store;
+  db::MemoryStore store;
   std::shared_ptr<SteadyTimeSource> time = std::make_shared<SteadyTimeSource>();
   std::shared_ptr<Hub> hub;
 };

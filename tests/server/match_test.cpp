@@ -8,7 +8,7 @@
 #include <gtest/gtest.h>
 #include <boost/asio/io_context.hpp>
 
-#include "server/memory_store.h"
+#include "db/memory_store.h"
 #include "tests/server/test_games.h"
 
 namespace arena::server {
@@ -57,7 +57,7 @@ class MatchTest : public ::testing::Test {
   Json last() const { return observer->events.back(); }
 
   boost::asio::io_context ioc;
-  MemoryStore store;
+  db::MemoryStore store;
   std::shared_ptr<ManualTimeSource> time = std::make_shared<ManualTimeSource>();
   std::shared_ptr<Recorder> observer = std::make_shared<Recorder>();
   std::vector<Json> replies;

@@ -11,7 +11,7 @@
 
 #include "server/match/match.h"
 #include "server/match/turns.h"
-#include "server/memory_store.h"
+#include "db/memory_store.h"
 #include "tests/server/tally_game.h"
 
 namespace arena::server {
@@ -71,7 +71,7 @@ class SeatsTest : public ::testing::Test {
   }
 
   boost::asio::io_context ioc;
-  MemoryStore store;
+  db::MemoryStore store;
   std::shared_ptr<ManualTimeSource> time = std::make_shared<ManualTimeSource>();
   std::shared_ptr<Recorder> observer = std::make_shared<Recorder>();
   std::map<int, std::vector<Json>> replies;

@@ -8,7 +8,7 @@
 
 #include <gtest/gtest.h>
 
-#include "server/memory_store.h"
+#include "db/memory_store.h"
 #include "server/server.h"
 #include "tests/server/test_games.h"
 #include "tests/server/ws_client.h"
@@ -95,7 +95,7 @@ class ServerTest : public ::testing::Test {
     return Json{};
   }
 
-  MemoryStore store_;
+  db::MemoryStore store_;
   std::unique_ptr<Server> server_;
 };
 

@@ -124,7 +124,7 @@ TEST_F(ServerTest, TournamentsComeFromTheConfiguredSource) {
 }
 
 TEST(ServerThreads, RestReadsTokenChecksPuzzlesAndGuestHellosStayOffTheIoThreads) {
-  MemoryStore memory;
+  db::MemoryStore memory;
   RecordingStore store(memory);
   auto token = memory.create_bot_token("botty");
   ASSERT_TRUE(token);
@@ -199,7 +199,7 @@ TEST(ServerThreads, ThePuzzleSolverRunsOffTheIoThread) {
   // One I/O thread, and a solver that does not return until the test lets it: a ping from
   // another connection is answered meanwhile, and the solver ran on an "arena-blocking"
   // thread. A solver on the I/O thread would keep the pong until the solver gave up.
-  MemoryStore store;
+  db::MemoryStore store;
   ServerConfig config;
   config.port = 0;
   config.threads = 1;

@@ -16,7 +16,7 @@
 
 #include "bots/client/bot_runner.h"
 #include "bots/client/search_player.h"
-#include "server/memory_store.h"
+#include "db/memory_store.h"
 #include "server/server.h"
 
 namespace arena::client::testing {
@@ -79,7 +79,7 @@ class BotServerTest : public ::testing::Test {
     return {ra, rb};
   }
 
-  server::MemoryStore store_;
+  db::MemoryStore store_;
   std::unique_ptr<server::Server> server_;
   std::vector<std::unique_ptr<BotRunner>> bots_;
 };

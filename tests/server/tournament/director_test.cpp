@@ -18,7 +18,7 @@
 #include "bots/client/search_player.h"
 #include "db/sqlite_store.h"
 #include "server/server.h"
-#include "server/tournament/tournament_json.h"
+#include "tournament/report/tournament_json.h"
 #include "tests/db/temp_dir.h"
 #include "tests/server/recording_store.h"
 

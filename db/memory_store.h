@@ -1,0 +1,70 @@
+#pragma once
+// MemoryStore: a db::Store kept in memory, for tests and `arena serve --db :memory:`.
+// Thread-safe (one mutex). Writes are "durable" at once; callbacks run on the caller's thread,
+// which the Store contract allows (the server always posts back to its own strand).
+// A test can make writes fail (fail_writes) or hold callbacks back (hold_callbacks/release).
+
+#include <deque>
+#include <map>
+#include <mutex>
+
+#include "db/store.h"
+
+namespace arena::db {
+
+class MemoryStore final : public db::Store {
+ public:
+  Expected<db::PlayerRecord> find_or_create_player(const std::string& name, bool is_bot) override;
+  Expected<db::GameId> create_game(const db::NewGame& game) override;
+  void append_move(const db::MoveRecord& move, db::Done done) override;
+  void finish_game(const db::GameEnd& end, db::Done done) override;
+  Expected<std::string> create_bot_token(const std::string& bot_name) override;
+  Expected<db::PlayerRecord> authenticate_token(const std::string& token) override;
+  Expected<std::vector<db::GameSummary>> list_games(const db::GameFilter& filter) override;
+  Expected<db::GameDetail> game_detail(db::GameId id) override;
+  Expected<std::vector<db::RatingRow>> leaderboard(const std::string& kind) override;
+  Expected<std::vector<db::GameDetail>> unfinished_games() override;
+  std::size_t queue_length() const override;
+  void flush() override;
+  Expected<std::int64_t> register_bot_version(const db::BotVersion& version) override;
+  Expected<std::int64_t> create_tournament(const db::NewTournament& tournament) override;
+  Expected<std::int64_t> add_pairing(const db::Pairing& pairing) override;
+  Expected<void> set_pairing_game(std::int64_t pairing_id, db::GameId game) override;
+  Expected<void> finish_tournament(std::int64_t tournament) override;
+  Expected<std::vector<db::Pairing>> pairings(std::int64_t tournament) override;
+  void record_puzzle_attempt(const db::PuzzleAttempt& attempt, db::Done done) override;
+  Expected<std::vector<db::RatingRow>> ratings(const std::string& kind,
+                                               db::RatingMethod method) override;
+  Expected<std::vector<db::GameResultRow>> game_results(const std::string& kind) override;
+  Expected<std::vector<std::string>> stored_kinds() override;
+  Expected<std::vector<db::PuzzleAttempt>> puzzle_attempts(const std::string& kind) override;
+  Expected<std::vector<db::TournamentRecord>> unfinished_tournaments() override;
+  // At once (hold_callbacks holds moves and ends, not the start of a game).
+  void create_game_async(const db::NewGame& game, db::Created done) override;
+  // Like a move: held by hold_callbacks, failed by fail_writes.
+  void find_or_create_player_async(const std::string& name, bool is_bot, db::Found found) override;
+
+  // Test controls.
+  void fail_writes(bool fail);
+  void hold_callbacks(bool hold);
+  void release();  // runs the held callbacks in order
+
+ private:
+  void complete(db::Done done, std::unique_lock<std::mutex>& lock);
+  std::string name_of(db::PlayerId id) const;
+
+  mutable std::mutex mutex_;
+  std::vector<db::PlayerRecord> players_;
+  std::map<std::string, db::PlayerId> tokens_;
+  std::map<db::GameId, db::GameDetail> games_;
+  std::map<db::GameId, std::pair<db::PlayerId, db::PlayerId>> seats_;
+  std::vector<db::BotVersion> bot_versions_;
+  std::vector<db::NewTournament> tournaments_;
+  std::vector<bool> tournament_finished_;
+  std::vector<db::Pairing> pairings_;
+  std::vector<db::PuzzleAttempt> attempts_;
+  bool fail_ = false, hold_ = false;
+  std::deque<std::pair<db::Done, bool>> held_;
+};
+
+}  // namespace arena::db

@@ -1,0 +1,124 @@
+#include "db/tournament_reader.h"
+
+#include <map>
+
+#include <sqlite3.h>
+
+namespace arena::db {
+
+Expected<TournamentReader> TournamentReader::open(const std::string& db_path) {
+  auto c = db::Connection::open(db_path, SQLITE_OPEN_READONLY);
+  if (!c) return make_error(c.error());
+  TournamentReader r(std::move(*c));
+  // A missing table means the file is not an arena store.
+  if (auto n = r.db_.query_int("SELECT COUNT(*) FROM tournaments"); !n)
+    return make_error(db_path + " is not an arena database: " + n.error());
+  return r;
+}
+
+namespace {
+
+TournamentInfo info_of(const db::Statement& s) {
+  return {s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), !s.is_null(6)};
+}
+
+constexpr const char* kInfoColumns =
+    "SELECT id, name, kind, format, options, time_control, finished_at FROM tournaments ";
+
+}  // namespace
+
+Expected<std::vector<TournamentInfo>> TournamentReader::tournaments() {
+  auto s = db_.prepare(std::string(kInfoColumns) + "ORDER BY id");
+  if (!s) return make_error(s.error());
+  std::vector<TournamentInfo> out;
+  for (;;) {
+    auto row = s->step();
+    if (!row) return make_error(row.error());
+    if (!*row) return out;
+    out.push_back(info_of(*s));
+  }
+}
+
+Expected<TournamentInfo> TournamentReader::tournament(std::int64_t id) {
+  auto s = db_.prepare(std::string(kInfoColumns) + "WHERE id = ?1");
+  if (!s) return make_error(s.error());
+  s->bind(1, id);
+  auto row = s->step();
+  if (!row) return make_error(row.error());
+  if (!*row) return make_error("no tournament " + std::to_string(id));
+  return info_of(*s);
+}
+
+Expected<std::optional<std::int64_t>> TournamentReader::unfinished_named(const std::string& name) {
+  auto s = db_.prepare(
+      "SELECT id FROM tournaments WHERE name = ?1 AND finished_at IS NULL ORDER BY id DESC");
+  if (!s) return make_error(s.error());
+  s->bind(1, std::string_view(name));
+  auto row = s->step();
+  if (!row) return make_error(row.error());
+  if (!*row) return std::optional<std::int64_t>{};
+  return std::optional<std::int64_t>{s->int64(0)};
+}
+
+Expected<std::vector<PairingRow>> TournamentReader::pairings(std::int64_t tournament) {
+  auto s = db_.prepare(
+      "SELECT p.id, p.round, p.first_id, COALESCE(p.second_id, 0), COALESCE(p.game_id, 0), "
+      "COALESCE(g.result, ''), COALESCE(g.seed, 0) FROM pairings p "
+      "LEFT JOIN games g ON g.id = p.game_id WHERE p.tournament_id = ?1 ORDER BY p.id");
+  if (!s) return make_error(s.error());
+  s->bind(1, tournament);
+  std::vector<PairingRow> out;
+  for (;;) {
+    auto row = s->step();
+    if (!row) return make_error(row.error());
+    if (!*row) return out;
+    out.push_back({s->int64(0), s->int32(1), s->int64(2), s->int64(3), s->int64(4), s->text(5),
+                   static_cast<std::uint64_t>(s->int64(6))});
+  }
+}
+
+Expected<std::string> TournamentReader::player_name(db::PlayerId id) {
+  auto s = db_.prepare("SELECT name FROM players WHERE id = ?1");
+  if (!s) return make_error(s.error());
+  s->bind(1, id);
+  auto row = s->step();
+  if (!row) return make_error(row.error());
+  if (!*row) return make_error("no player " + std::to_string(id));
+  return s->text(0);
+}
+
+Expected<std::vector<PlayerMoveStats>> TournamentReader::move_stats(
+    std::int64_t tournament, const FirstToMove& first_to_move) {
+  auto s = db_.prepare(
+      "SELECT g.kind, g.start_position, g.first_id, g.second_id, m.ply, m.depth, m.nodes, "
+      "m.time_used_ms FROM games g JOIN moves m ON m.game_id = g.id "
+      "WHERE g.tournament_id = ?1 ORDER BY g.id, m.ply");
+  if (!s) return make_error(s.error());
+  s->bind(1, tournament);
+  std::map<db::PlayerId, PlayerMoveStats> stats;
+  std::string last_start;
+  bool first_starts = true;
+  for (;;) {
+    auto row = s->step();
+    if (!row) return make_error(row.error());
+    if (!*row) break;
+    const std::string start = s->text(1);
+    if (start != last_start || last_start.empty()) {
+      first_starts = first_to_move(s->text(0), start);
+      last_start = start;
+    }
+    const bool first_moves = (s->int32(4) % 2 == 0) == first_starts;
+    const db::PlayerId who = first_moves ? s->int64(2) : s->int64(3);
+    PlayerMoveStats& p = stats[who];
+    p.player = who;
+    ++p.moves;
+    p.depth_sum += s->int32(5);
+    p.nodes_sum += static_cast<double>(s->int64(6));
+    p.time_ms_sum += static_cast<double>(s->int64(7));
+  }
+  std::vector<PlayerMoveStats> out;
+  for (const auto& [id, p] : stats) out.push_back(p);
+  return out;
+}
+
+}  // namespace arena::db

@@ -1,0 +1,63 @@
+#pragma once
+// Reads a tournament's state back from the SQLite store file: the tournament row, its pairings
+// with the result of each pairing's game, and the search info of its moves. The Store interface
+// (db/store.h) writes this state; these reads need the pairing ids and per-tournament joins it
+// does not offer, so they use their own read-only connection (WAL lets them run beside the
+// store's writer). Call Store::flush() first to see every queued write.
+
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "db/sqlite_db.h"
+#include "db/store.h"
+#include "games/core/expected.h"
+
+namespace arena::db {
+
+struct TournamentInfo {
+  std::int64_t id = 0;
+  std::string name, kind, format, options, time_control;
+  bool finished = false;
+};
+
+struct PairingRow {
+  std::int64_t id = 0;
+  int round = 0;
+  db::PlayerId first = 0, second = 0;
+  db::GameId game = 0;  // 0 = not started
+  std::string result;   // "" while not started or live; "*" aborted
+  std::uint64_t seed = 0;
+};
+
+struct PlayerMoveStats {
+  db::PlayerId player = 0;
+  int moves = 0;
+  double depth_sum = 0, nodes_sum = 0, time_ms_sum = 0;
+};
+
+class TournamentReader {
+ public:
+  static Expected<TournamentReader> open(const std::string& db_path);
+
+  Expected<std::vector<TournamentInfo>> tournaments();
+  Expected<TournamentInfo> tournament(std::int64_t id);
+  // The newest unfinished tournament called `name`, if any.
+  Expected<std::optional<std::int64_t>> unfinished_named(const std::string& name);
+  Expected<std::vector<PairingRow>> pairings(std::int64_t tournament);
+  Expected<std::string> player_name(db::PlayerId id);
+  // Per player, the search info of the moves it made in this tournament's games. The mover of a
+  // ply follows from ply parity and `first_to_move(kind, start_position)` (every catalog
+  // two-player game alternates and records a pass as a move).
+  using FirstToMove = std::function<bool(const std::string&, const std::string&)>;
+  Expected<std::vector<PlayerMoveStats>> move_stats(std::int64_t tournament,
+                                                    const FirstToMove& first_to_move);
+
+ private:
+  explicit TournamentReader(db::Connection c) : db_(std::move(c)) {}
+  db::Connection db_;
+};
+
+}  // namespace arena::db

@@ -1,0 +1,247 @@
+// The in-process league: fair starts, a tiny league end to end, resuming after an interruption.
+#include "league/league_runner.h"
+#include "tournament/report/tournament_json.h"
+
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "db/sqlite_store.h"
+#include "games/isolation/isolation.h"
+#include "games/othello/othello.h"
+#include "tournament/pairing/fair_start.h"
+#include "league/league_presets.h"
+#include "tests/db/temp_dir.h"
+
+namespace arena::tournament {
+namespace {
+
+TEST(FairStart, TheSameSeedGivesTheSamePositionAndSeedsDiffer) {
+  auto start = isolation::Isolation::create({{"size", "5"}});
+  ASSERT_TRUE(start);
+  std::set<std::string> seen;
+  for (int pair = 0; pair < 8; ++pair) {
+    const auto seed = pair_seed(7, pair);
+    const std::string a = random_opening(*start, 2, seed).serialize();
+    EXPECT_EQ(a, random_opening(*start, 2, seed).serialize());
+    EXPECT_NE(a, start->serialize());
+    seen.insert(a);
+  }
+  EXPECT_GT(seen.size(), 4u);
+}
+
+TEST(FairStart, OthelloTakesTheXotLineOfTheSeed) {
+  auto book = read_opening_book(std::string(ARENA_TEST_DATA_DIR) + "/xot_small.txt");
+  ASSERT_TRUE(book);
+  EXPECT_EQ(book->size(), 3623u);  // the small list's count, stated in the file's header
+  auto start = othello::Othello::create({});
+  ASSERT_TRUE(start);
+  auto g = fair_start(*start, 0, 5, *book);
+  ASSERT_TRUE(g);
+  auto expected = othello::Othello::from_opening((*book)[5]);
+  ASSERT_TRUE(expected);
+  EXPECT_EQ(g->serialize(), expected->serialize());
+  EXPECT_FALSE(read_opening_book("/nonexistent/book.txt"));
+}
+
+LeagueConfig tiny_league(Format format) {
+  LeagueConfig c;
+  c.name = "tiny";
+  c.game = "tictactoe";
+  c.format = format;
+  c.players = {{"rand", "random:seed=3"}, {"greedy", "greedy"}, {"ab", "alphabeta:depth=9"}};
+  if (format == Format::kSwiss) c.players.push_back({"rand2", "random:seed=9"});
+  c.games_per_pairing = 2;
+  c.rounds = 2;
+  c.concurrency = 2;
+  c.opening_plies = 1;
+  return c;
+}
+
+struct Fixture {
+  test::TempDir dir;
+  std::string path = dir.file("league.db");
+};
+
+TEST(League, ARoundRobinRunsToItsEndWithFairPairsInTheStore) {
+  Fixture f;
+  auto store = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(store) << store.error();
+  int reports = 0;
+  auto run = run_league(tiny_league(Format::kRoundRobin), **store, f.path,
+                        [&](const LeagueProgress&) { ++reports; });
+  ASSERT_TRUE(run) << run.error();
+  EXPECT_EQ(run->games_played, 6);
+  EXPECT_EQ(reports, 6);
+  auto reader = db::TournamentReader::open(f.path);
+  ASSERT_TRUE(reader);
+  auto info = reader->tournament(run->tournament);
+  ASSERT_TRUE(info);
+  EXPECT_TRUE(info->finished);
+  EXPECT_EQ(info->format, "round-robin");
+  auto rows = reader->pairings(run->tournament);
+  ASSERT_TRUE(rows);
+  ASSERT_EQ(rows->size(), 6u);
+  for (std::size_t k = 0; k < rows->size(); k += 2) {
+    const auto& a = (*rows)[k];
+    const auto& b = (*rows)[k + 1];
+    EXPECT_EQ(a.first, b.second);
+    EXPECT_EQ(a.seed, b.seed);
+    auto ga = (*store)->game_detail(a.game);
+    auto gb = (*store)->game_detail(b.game);
+    ASSERT_TRUE(ga && gb);
+    EXPECT_EQ(ga->start_position, gb->start_position);  // the pair's shared opening
+    EXPECT_FALSE(ga->summary.result.empty());
+  }
+  auto analysis = load_analysis(*reader, run->tournament);
+  ASSERT_TRUE(analysis);
+  int games = 0;
+  for (const auto& s : analysis->standings) games += s.games;
+  EXPECT_EQ(games, 12);  // 6 games, counted once per side
+  // Perfect play never loses at tic-tac-toe.
+  for (const auto& s : analysis->standings)
+    if (analysis->names[static_cast<std::size_t>(s.player)] == "ab") {
+      EXPECT_EQ(s.losses, 0);
+    }
+}
+
+// What /api/tournaments serves: the standings add up to the games played, the crosstable is
+// symmetric (a's points against b plus b's against a is their games), unknown ids are named.
+TEST(League, TournamentsAsJsonForTheApi) {
+  Fixture f;
+  auto store = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(store) << store.error();
+  auto run = run_league(tiny_league(Format::kRoundRobin), **store, f.path, {});
+  ASSERT_TRUE(run) << run.error();
+  (*store)->flush();
+  auto all = tournaments_json(f.path);
+  ASSERT_TRUE(all) << all.error();
+  ASSERT_EQ(all->size(), 1u);
+  const auto& t = (*all)[0];
+  EXPECT_EQ(t["id"], run->tournament);
+  EXPECT_EQ(t["status"], "finished");
+  EXPECT_EQ(t["games_played"], 6);
+  EXPECT_EQ(t["games_total"], 6);
+  double points = 0;
+  int games = 0;
+  for (const auto& row : t["standings"]) {
+    points += row["points"].get<double>();
+    games += row["games"].get<int>();
+    EXPECT_TRUE(row.contains("bt_elo")) << row;
+  }
+  EXPECT_EQ(games, 12);
+  EXPECT_DOUBLE_EQ(points, 6.0);  // one point per game
+  for (const auto& a : t["crosstable"])
+    for (const auto& b : t["crosstable"]) {
+      if (a["player"] == b["player"]) continue;
+      const std::string ab = a[b["player"].get<std::string>()],
+                        ba = b[a["player"].get<std::string>()];
+      ASSERT_FALSE(ab.empty());
+      const double pa = std::stod(ab.substr(0, ab.find('/'))),
+                   pb = std::stod(ba.substr(0, ba.find('/')));
+      EXPECT_DOUBLE_EQ(pa + pb, std::stod(ab.substr(ab.find('/') + 1))) << ab << " vs " << ba;
+    }
+  auto one = tournaments_json(f.path, run->tournament);
+  ASSERT_TRUE(one) << one.error();
+  EXPECT_EQ((*one)["standings"], t["standings"]);
+  auto missing = tournaments_json(f.path, 99);
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("no tournament 99"), std::string::npos) << missing.error();
+}
+
+TEST(League, AStoppedAndInterruptedLeagueResumesWithoutReplayingFinishedGames) {
+  Fixture f;
+  auto store = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(store);
+  LeagueConfig config = tiny_league(Format::kRoundRobin);
+  config.concurrency = 1;
+  std::atomic<bool> stop{false};
+  auto first = run_league(
+      config, **store, f.path, [&](const LeagueProgress& p) { stop = p.done_now >= 2; }, &stop);
+  ASSERT_TRUE(first) << first.error();
+  auto reader = db::TournamentReader::open(f.path);
+  ASSERT_TRUE(reader);
+  auto rows = reader->pairings(first->tournament);
+  ASSERT_TRUE(rows);
+  std::map<std::int64_t, db::GameId> finished_before;
+  std::int64_t cut_off_row = 0;
+  for (const auto& r : *rows) {
+    if (!r.result.empty())
+      finished_before[r.id] = r.game;
+    else if (cut_off_row == 0)
+      cut_off_row = r.id;
+  }
+  ASSERT_EQ(finished_before.size(), 2u);
+  // A game that started and never ended (the process was killed in the middle).
+  auto cut = (*store)->create_game({"tictactoe", "", "", 1, 2, "none", 1, first->tournament, 0, 0});
+  ASSERT_TRUE(cut);
+  ASSERT_TRUE((*store)->set_pairing_game(cut_off_row, *cut));
+
+  auto second = run_league(config, **store, f.path, {});
+  ASSERT_TRUE(second) << second.error();
+  EXPECT_TRUE(second->resumed);
+  EXPECT_EQ(second->tournament, first->tournament);
+  EXPECT_EQ(second->games_played, 4);
+  auto after = reader->pairings(first->tournament);
+  ASSERT_TRUE(after);
+  for (const auto& r : *after) {
+    EXPECT_FALSE(r.result.empty() || r.result == "*") << r.id;
+    if (finished_before.count(r.id)) {
+      EXPECT_EQ(r.game, finished_before[r.id]);
+    }
+    if (r.id == cut_off_row) {
+      EXPECT_NE(r.game, *cut);
+    }
+  }
+  auto aborted = (*store)->game_detail(*cut);
+  ASSERT_TRUE(aborted);
+  EXPECT_EQ(aborted->summary.result, "*");
+  EXPECT_TRUE(reader->tournament(first->tournament)->finished);
+}
+
+TEST(League, SwissPlaysItsRoundsWithoutRepeats) {
+  Fixture f;
+  auto store = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(store);
+  auto run = run_league(tiny_league(Format::kSwiss), **store, f.path, {});
+  ASSERT_TRUE(run) << run.error();
+  auto reader = db::TournamentReader::open(f.path);
+  auto rows = reader->pairings(run->tournament);
+  ASSERT_TRUE(rows);
+  ASSERT_EQ(rows->size(), 8u);  // 2 rounds x 2 pairings x 2 games
+  std::map<std::pair<db::PlayerId, db::PlayerId>, std::set<int>> rounds_of;
+  for (const auto& r : *rows)
+    rounds_of[{std::min(r.first, r.second), std::max(r.first, r.second)}].insert(r.round);
+  for (const auto& [pair, rounds] : rounds_of) EXPECT_EQ(rounds.size(), 1u);
+}
+
+TEST(League, ConfigErrorsNameTheField) {
+  auto unknown =
+      parse_league_config("{\"game\": \"isolation\", \"players\": [\"Nobody\", \"Random\"]}");
+  ASSERT_TRUE(unknown) << "on a server a player is a name";
+  auto resolved = resolve_entrants(*unknown);
+  ASSERT_FALSE(resolved);
+  EXPECT_NE(resolved.error().find("Nobody"), std::string::npos);
+  auto wrong_game =
+      parse_league_config("{\"game\": \"chess\", \"players\": [\"Random\", \"AB_Custom\"]}");
+  ASSERT_TRUE(wrong_game);
+  EXPECT_NE(resolve_entrants(*wrong_game).error().find("plays isolation"), std::string::npos);
+  EXPECT_NE(parse_league_config("{\"game\": \"isolation\", \"format\": \"ladder\"}")
+                .error()
+                .find("ladder"),
+            std::string::npos);
+  // Text that is not JSON at all is told apart from JSON of the wrong shape, with where.
+  const auto broken = parse_league_config("{\"game\": isolation}");
+  ASSERT_FALSE(broken);
+  EXPECT_NE(broken.error().find("not valid JSON"), std::string::npos) << broken.error();
+  EXPECT_NE(broken.error().find("column 10"), std::string::npos) << broken.error();
+  EXPECT_EQ(parse_league_config("[\"isolation\"]").error(), "not a JSON object");
+  auto preset = league_preset("aind-isolation");
+  ASSERT_TRUE(preset) << preset.error();
+  EXPECT_EQ(preset->players.size(), 11u);
+  EXPECT_EQ(preset->num_challengers, 4);
+  EXPECT_EQ(preset->games_per_pairing, 10);
+}
+
+}  // namespace
+}  // namespace arena::tournament

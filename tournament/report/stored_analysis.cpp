@@ -1,0 +1,72 @@
+#include "tournament/report/stored_analysis.h"
+
+#include <map>
+
+#include "games/catalog/catalog.h"
+#include "games/catalog/game_types.h"
+
+namespace arena::tournament {
+namespace {
+
+double first_score(const std::string& result) {
+  return result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
+}
+
+bool finished(const db::PairingRow& row) {
+  return !row.result.empty() && row.result != "*";
+}
+
+}  // namespace
+
+bool first_player_to_move(const std::string& kind, const std::string& start) {
+  bool first = true;
+  if (is_gdl_game(kind)) {  // GDL sheets have no compile-time type (games/gdl/gdl_game.h)
+    auto g = load_game(kind, start);
+    return !g || (*g)->side_to_move() == Player::kFirst;
+  }
+  visit_game_type(kind, [&]<class G>(std::type_identity<G>) {
+    if (auto g = G::deserialize(start)) first = g->side_to_move() == Player::kFirst;
+  });
+  return first;
+}
+
+Expected<Analysis> load_analysis(db::TournamentReader& reader, std::int64_t tournament,
+                                 const std::optional<LeagueConfig::Sprt>& sprt) {
+  auto rows = reader.pairings(tournament);
+  if (!rows) return make_error(rows.error());
+  std::map<db::PlayerId, int> index;
+  std::vector<std::string> names;
+  auto index_of = [&](db::PlayerId id) -> Expected<int> {
+    if (auto it = index.find(id); it != index.end()) return it->second;
+    auto name = reader.player_name(id);
+    if (!name) return make_error(name.error());
+    names.push_back(*name);
+    return index[id] = static_cast<int>(names.size()) - 1;
+  };
+  std::vector<GameOutcome> games;
+  for (const auto& r : *rows) {
+    auto a = index_of(r.first);
+    auto b = index_of(r.second);
+    if (!a || !b) return make_error(!a ? a.error() : b.error());
+    if (finished(r)) games.push_back({*a, *b, first_score(r.result)});
+  }
+  auto stats = reader.move_stats(tournament, first_player_to_move);
+  if (!stats) return make_error(stats.error());
+  std::vector<MoveStats> search(names.size());
+  for (const auto& s : *stats)
+    if (auto it = index.find(s.player); it != index.end())
+      search[static_cast<std::size_t>(it->second)] = {s.moves, s.depth_sum, s.nodes_sum,
+                                                      s.time_ms_sum};
+  std::optional<SprtRequest> request;
+  if (sprt) {
+    auto find = [&](const std::string& n) {
+      for (std::size_t i = 0; i < names.size(); ++i)
+        if (names[i] == n) return static_cast<int>(i);
+      return -1;
+    };
+    request = SprtRequest{find(sprt->challenger), find(sprt->baseline), sprt->config};
+  }
+  return analyse(names, games, search, request);
+}
+
+}  // namespace arena::tournament
