@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#if defined(__AVX2__)
+#if defined(__AVX2__) || defined(__SSE2__)
 #include <immintrin.h>
 #endif
 
@@ -119,6 +119,49 @@ inline Bitboard moves_along(Bitboard own, Bitboard mask, int dir) {
   return (left << dir) | (right >> dir);
 }
 
+#if defined(__SSE2__)
+// x86-64 baseline (SSE2): the two 64-bit lanes of a register hold the board and its vertical
+// mirror (rows in reverse order: a byte swap). Towards higher squares by 8, 9 or 7 in the
+// mirror is towards lower squares by 8, 7 or 9 on the board, so three one-way fills over both
+// lanes cover six directions; the horizontal pair stays in 64-bit code. (The flips are
+// faster in 64-bit code than the same trick, and so are computed below for both.)
+
+inline Bitboard mirror(Bitboard b) {
+  return __builtin_bswap64(b);
+}
+inline __m128i with_mirror(Bitboard b) {
+  return _mm_set_epi64x(static_cast<long long>(mirror(b)), static_cast<long long>(b));
+}
+// Lane 0 or-ed with lane 1 mirrored back.
+inline Bitboard unmirror_lanes(__m128i v) {
+  return static_cast<Bitboard>(_mm_cvtsi128_si64(v)) |
+         mirror(static_cast<Bitboard>(_mm_cvtsi128_si64(_mm_unpackhi_epi64(v, v))));
+}
+
+// The runs of `m` that start one shift above a disc of `from`, by a doubling fill.
+template <int kShift>
+inline __m128i fill_up(__m128i from, __m128i m) {
+  __m128i run = _mm_and_si128(m, _mm_slli_epi64(from, kShift));
+  run = _mm_or_si128(run, _mm_and_si128(m, _mm_slli_epi64(run, kShift)));
+  const __m128i pairs = _mm_and_si128(m, _mm_slli_epi64(m, kShift));
+  run = _mm_or_si128(run, _mm_and_si128(pairs, _mm_slli_epi64(run, 2 * kShift)));
+  run = _mm_or_si128(run, _mm_and_si128(pairs, _mm_slli_epi64(run, 2 * kShift)));
+  return run;
+}
+
+inline Bitboard legal_moves_impl(Bitboard own, Bitboard opp) {
+  const __m128i p = with_mirror(own);
+  const __m128i o = with_mirror(opp);
+  const __m128i inner = _mm_and_si128(o, _mm_set1_epi64x(static_cast<long long>(kInnerFiles)));
+  const __m128i moves = _mm_or_si128(_mm_slli_epi64(fill_up<8>(p, o), 8),
+                                     _mm_or_si128(_mm_slli_epi64(fill_up<7>(p, inner), 7),
+                                                  _mm_slli_epi64(fill_up<9>(p, inner), 9)));
+  return (unmirror_lanes(moves) | moves_along(own, opp & kInnerFiles, 1)) & ~(own | opp);
+}
+
+#else
+// Plain 64-bit code.
+
 inline Bitboard legal_moves_impl(Bitboard own, Bitboard opp) {
   const Bitboard inner = opp & kInnerFiles;
   const Bitboard moves = moves_along(own, inner, 1) | moves_along(own, opp, 8) |
@@ -126,27 +169,37 @@ inline Bitboard legal_moves_impl(Bitboard own, Bitboard opp) {
   return moves & ~(own | opp);
 }
 
-inline Bitboard flips_impl(int square, Bitboard own, Bitboard opp) {
-  // Along each ray the first square that is not an opponent disc ends the run; the run flips
-  // when that square holds an own disc. Rays towards higher indices find it as the lowest
-  // set bit, rays towards lower indices as the highest; all without branches.
-  const Bitboard* rays = kRays[square].data();
-  Bitboard flips = 0;
-  for (int dir = 0; dir < 4; ++dir) {
-    const Bitboard ray = rays[dir];
-    const Bitboard stop = ray & ~opp;
-    const Bitboard end = stop & (Bitboard{0} - stop) & own;
-    flips |= (end - (end != 0)) & ray;
-  }
-  for (int dir = 4; dir < 8; ++dir) {
-    const Bitboard ray = rays[dir];
-    // Bit 0 stands in when the ray has no stop; it is outside the ray or not an own disc.
-    const Bitboard stop = (ray & ~opp) | 1;
-    const Bitboard end = (Bitboard{1} << (63 - std::countl_zero(stop))) & own & ray;
-    flips |= (Bitboard{0} - (end << 1)) & ray;
-  }
-  return flips;
+#endif
+
+// The discs of `ray` (from a square towards higher indices) between its start and the first
+// square that is not an opponent disc, when that square holds an own disc.
+inline Bitboard closed_run_up(Bitboard ray, Bitboard own, Bitboard opp) {
+  const Bitboard stop = ray & ~opp;
+  const Bitboard end = stop & (Bitboard{0} - stop) & own;
+  return (end - (end != 0)) & ray;
 }
+
+inline Bitboard flips_impl(int square, Bitboard own, Bitboard opp) {
+  // Towards higher indices the first square that is not an opponent disc is the lowest set
+  // bit of the ray without opponent discs. Three of the four rays towards lower indices
+  // (south, south-west, south-east) are rays towards higher indices on the vertically
+  // mirrored board (a byte swap); the fourth (west) takes the highest set bit instead.
+  const Bitboard* rays = kRays[square].data();
+  const Bitboard* mirrored_rays = kRays[square ^ 56].data();
+  const Bitboard mirrored_own = __builtin_bswap64(own);
+  const Bitboard mirrored_opp = __builtin_bswap64(opp);
+  const Bitboard up = closed_run_up(rays[0], own, opp) | closed_run_up(rays[1], own, opp) |
+                      closed_run_up(rays[2], own, opp) | closed_run_up(rays[3], own, opp);
+  const Bitboard down = closed_run_up(mirrored_rays[1], mirrored_own, mirrored_opp) |
+                        closed_run_up(mirrored_rays[2], mirrored_own, mirrored_opp) |
+                        closed_run_up(mirrored_rays[3], mirrored_own, mirrored_opp);
+  // West: bit 0 stands in when the ray has no stop; it is outside the ray or not own.
+  const Bitboard west = rays[4];
+  const Bitboard stop = (west & ~opp) | 1;
+  const Bitboard end = (Bitboard{1} << (63 - std::countl_zero(stop))) & own & west;
+  return up | __builtin_bswap64(down) | ((Bitboard{0} - (end << 1)) & west);
+}
+
 #endif
 
 // Zobrist keys: one per square for each colour, one for White to move. The byte tables hold,
