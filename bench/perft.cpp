@@ -339,9 +339,12 @@ const char* build_name() {
 #endif
 }
 
-void print_ratio(const char* reference, const Timed& ours, const Timed& theirs) {
-  std::printf("  ratio %s time / arena time: %.2fx (target >= 1.0x, %s build)\n", reference,
-              theirs.seconds / ours.seconds, build_name());
+void print_ratio(const char* reference, const Timed& ours, const Timed& generic,
+                 const Timed& theirs) {
+  std::printf(
+      "  ratio %s time / arena time: %.2fx (target >= 1.0x, %s build); / arena-if time: "
+      "%.2fx\n",
+      reference, theirs.seconds / ours.seconds, build_name(), theirs.seconds / generic.seconds);
 }
 
 #ifdef ARENA_HAVE_OTHELLO
@@ -390,7 +393,7 @@ int bench_othello(const std::optional<Refs>& refs) {
                 static_cast<unsigned long long>(*full_depth));
     status = 1;
   }
-  print_ratio("edax", *ours, edax->timed);
+  print_ratio("edax", *ours, generic, edax->timed);
   return status;
 }
 #endif
@@ -433,7 +436,7 @@ int bench_checkers(const std::optional<Refs>& refs) {
     std::printf("  NODE COUNTS DIFFER from DarkHorse's\n");
     status = 1;
   }
-  print_ratio("darkhorse", *ours, *darkhorse);
+  print_ratio("darkhorse", *ours, generic, *darkhorse);
   return status;
 }
 #endif

@@ -1,6 +1,8 @@
 #include "games/othello/othello.h"
 
 #include <cctype>
+#include <cstring>
+#include <type_traits>
 
 #if defined(__AVX2__) || defined(__SSE2__)
 #include <immintrin.h>
@@ -227,6 +229,27 @@ constexpr ByteTable make_byte_table() {
 }
 constexpr ByteTable kByteKeys = make_byte_table();
 
+// For each 8-bit row of a mask, its set bits' file numbers, packed one per byte from the
+// lowest (the rest zero), and their count.
+constexpr std::array<std::uint64_t, 256> make_row_squares() {
+  std::array<std::uint64_t, 256> table{};
+  for (int bits = 0; bits < 256; ++bits) {
+    int n = 0;
+    for (int file = 0; file < 8; ++file) {
+      if (bits & (1 << file)) table[bits] |= static_cast<std::uint64_t>(file) << (8 * n++);
+    }
+  }
+  return table;
+}
+constexpr std::array<std::uint64_t, 256> kRowSquares = make_row_squares();
+constexpr std::array<std::uint8_t, 256> make_row_counts() {
+  std::array<std::uint8_t, 256> table{};
+  for (int bits = 0; bits < 256; ++bits)
+    table[bits] = static_cast<std::uint8_t>(std::popcount(static_cast<unsigned>(bits)));
+  return table;
+}
+constexpr std::array<std::uint8_t, 256> kRowCounts = make_row_counts();
+
 constexpr int kCentre[4] = {27, 28, 35, 36};  // d4, e4, d5, e5
 
 std::string square_name(int square) {
@@ -368,15 +391,23 @@ void Othello::generate_moves(MoveList& list) const {
   list.clear();
   const Bitboard own = discs_[index(side_)];
   const Bitboard opp = discs_[index(opponent(side_))];
-  Bitboard moves = legal_moves_impl(own, opp);
+  const Bitboard moves = legal_moves_impl(own, opp);
   if (moves == 0) {
     if (legal_moves_impl(opp, own) != 0) list.push_back(Move{});
     return;
   }
+  // Eight bytes of square numbers per row of the mask, from a table, without a branch per
+  // move (a Move is one trivially copyable byte): row k's squares go to [n, n + 8), and
+  // n <= 8k, so the write stays inside the list.
+  static_assert(sizeof(Move) == 1 && std::is_trivially_copyable_v<Move> &&
+                Othello::MoveList::kCapacity >= 64);
   std::size_t n = 0;
-  while (moves) {
-    list[n++] = Move{static_cast<std::uint8_t>(std::countr_zero(moves))};
-    moves &= moves - 1;
+  for (int row = 0; row < 8; ++row) {
+    const unsigned bits = static_cast<unsigned>(moves >> (8 * row)) & 0xFF;
+    const std::uint64_t squares =
+        kRowSquares[bits] + static_cast<std::uint64_t>(8 * row) * 0x0101010101010101ULL;
+    std::memcpy(static_cast<void*>(list.begin() + n), &squares, 8);
+    n += static_cast<std::size_t>(kRowCounts[bits]);
   }
   list.resize(n);
 }
