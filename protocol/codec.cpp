@@ -135,6 +135,9 @@ template <class... Ts>
 struct Overload : Ts... {
   using Ts::operator()...;
 };
+// Clang 14 (the fuzz build) does not deduce an aggregate's template arguments by itself.
+template <class... Ts>
+Overload(Ts...) -> Overload<Ts...>;
 
 }  // namespace
 

@@ -25,6 +25,9 @@ template <class... Ts>
 struct Overload : Ts... {
   using Ts::operator()...;
 };
+// Clang 14 (the fuzz build) does not deduce an aggregate's template arguments by itself.
+template <class... Ts>
+Overload(Ts...) -> Overload<Ts...>;
 
 Text text_of(const Json& j) {
   return std::make_shared<const std::string>(

@@ -211,9 +211,11 @@ std::vector<GdlSheet> gdl_sheets() {
   std::lock_guard lock(lib.mutex);
   std::vector<GdlSheet> out;
   for (const auto& [stem, path] : lib.files) out.push_back({stem, path, 0});
-  for (const auto& [stem, path] : list_folder(current_directory(lib)))
-    if (std::none_of(out.begin(), out.end(), [&](const GdlSheet& s) { return s.name == stem; }))
+  for (const auto& [stem, path] : list_folder(current_directory(lib))) {
+    const std::string& name = stem;  // clang 14 cannot capture a structured binding
+    if (std::none_of(out.begin(), out.end(), [&](const GdlSheet& s) { return s.name == name; }))
       out.push_back({stem, path, 0});
+  }
   std::sort(out.begin(), out.end(),
             [](const GdlSheet& a, const GdlSheet& b) { return a.name < b.name; });
   for (GdlSheet& s : out) {
