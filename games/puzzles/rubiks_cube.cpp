@@ -1,5 +1,6 @@
 #include "games/puzzles/rubiks_cube.h"
 
+#include <algorithm>
 #include <charconv>
 #include <vector>
 
@@ -78,11 +79,9 @@ std::string quoted(std::string_view text) {
   return out;
 }
 
+// True when `a` is a permutation of `b` ("FU" of "UF"; not "UU" nor "RRF" of "URF").
 bool same_letters(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (char c : a)
-    if (b.find(c) == std::string_view::npos) return false;
-  return true;
+  return a.size() == b.size() && std::is_permutation(a.begin(), a.end(), b.begin());
 }
 
 }  // namespace

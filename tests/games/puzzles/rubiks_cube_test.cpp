@@ -132,6 +132,21 @@ TEST(RubiksCube, RejectsImpossibleStatesNamingTheFault) {
   EXPECT_NE(mirror.error().find("mirror"), std::string::npos) << mirror.error();
 }
 
+// Found by fuzz/game.cpp (puzzles): a cubie named by repeated letters of a real one ("RRF" for
+// URF, "UU" for UF) was taken for it, and a corner without a U or D sticker then read past its
+// three stickers.
+TEST(RubiksCube, RejectsCubiesWithRepeatedLetters) {
+  auto corner = RubiksCube::deserialize(
+      "UF UR UB UL DF DR DB DL FR FL BR BL RRF UBU UBL ULF DRF DFL DBL DBR");
+  ASSERT_FALSE(corner);
+  EXPECT_NE(corner.error().find("'RRF' is not a corner cubie"), std::string::npos)
+      << corner.error();
+  auto edge = RubiksCube::deserialize(
+      "UU UR UB UL DF DR DB DL FR FL BR BL UFR URB UBL ULF DRF DFL DLB DBR");
+  ASSERT_FALSE(edge);
+  EXPECT_NE(edge.error().find("'UU' is not an edge cubie"), std::string::npos) << edge.error();
+}
+
 TEST(RubiksCube, RejectsBadMovesAndOptions) {
   RubiksCube c = RubiksCube::solved();
   EXPECT_FALSE(c.parse_move("R3").has_value());
