@@ -8,6 +8,7 @@
 #include <boost/asio/post.hpp>
 
 #include "server/api/rest.h"
+#include "server/net/http_request.h"
 #include "server/net/websocket_session.h"
 
 namespace arena::server {
@@ -16,21 +17,6 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 
 namespace {
-
-std::string cookie_value(std::string_view header, std::string_view name) {
-  std::size_t pos = 0;
-  while (pos < header.size()) {
-    auto semi = header.find(';', pos);
-    auto part =
-        header.substr(pos, semi == std::string_view::npos ? std::string_view::npos : semi - pos);
-    while (!part.empty() && part.front() == ' ') part.remove_prefix(1);
-    if (part.starts_with(name) && part.size() > name.size() && part[name.size()] == '=')
-      return std::string(part.substr(name.size() + 1));
-    if (semi == std::string_view::npos) break;
-    pos = semi + 1;
-  }
-  return {};
-}
 
 std::string new_cookie_token() {
   std::random_device rd;
@@ -65,17 +51,10 @@ void HttpSession::run() {
                         beast::bind_front_handler(&HttpSession::do_read, shared_from_this()));
 }
 
-namespace {
-
-constexpr std::uint64_t kBodyLimit = 64 * 1024;
-constexpr std::uint32_t kHeaderLimit = 8 * 1024;  // Beast's default for requests, stated
-
-}  // namespace
-
 void HttpSession::do_read() {
   parser_.emplace();
-  parser_->body_limit(kBodyLimit);
-  parser_->header_limit(kHeaderLimit);
+  parser_->body_limit(kHttpBodyLimit);
+  parser_->header_limit(kHttpHeaderLimit);
   stream_.expires_after(std::chrono::seconds(30));
   http::async_read(stream_, buffer_, *parser_,
                    beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
@@ -84,15 +63,9 @@ void HttpSession::do_read() {
 void HttpSession::on_read(beast::error_code ec, std::size_t) {
   // A request the parser refused gets an answer that says why; a client that went away or
   // timed out gets none.
-  if (ec == http::error::body_limit)
-    return refuse(parser_->get().version(), http::status::payload_too_large,
-                  "request body larger than " + std::to_string(kBodyLimit) + " bytes\n");
-  if (ec == http::error::header_limit)
-    return refuse(11, http::status::request_header_fields_too_large,
-                  "request header larger than " + std::to_string(kHeaderLimit) + " bytes\n");
-  if (ec && ec.category() == beast::http::make_error_code(http::error::bad_method).category() &&
-      ec != http::error::end_of_stream && ec != http::error::partial_message)
-    return refuse(11, http::status::bad_request, "malformed HTTP request: " + ec.message() + "\n");
+  if (auto refusal = refusal_for(ec))
+    return refuse(ec == http::error::body_limit ? parser_->get().version() : 11, refusal->status,
+                  std::move(refusal->body));
   if (ec) {
     stream_.socket().shutdown(boost::asio::ip::tcp::socket::shutdown_send, ec);
     return;
@@ -185,10 +158,9 @@ http::message_generator HttpSession::handle(http::request<http::string_body>&& r
   std::string_view target = req.target();
   if (auto api = handle_api(*hub_, target))
     return reply(static_cast<http::status>(api->status), api->content_type, std::move(api->body));
-  std::string path(target.substr(0, target.find('?')));
-  if (path.find("..") != std::string::npos || path.empty() || path[0] != '/')
-    return reply(http::status::bad_request, "text/plain", "bad path\n");
-  if (path.back() == '/') path += "index.html";
+  const auto file_path = static_file_path(target);
+  if (!file_path) return reply(http::status::bad_request, "text/plain", "bad path\n");
+  const std::string& path = *file_path;
   std::ifstream file(web_root_ + path, std::ios::binary);
   if (web_root_.empty() || !file)
     return reply(http::status::not_found, "text/plain", "not found\n");
