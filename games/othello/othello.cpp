@@ -125,8 +125,7 @@ inline Bitboard moves_along(Bitboard own, Bitboard mask, int dir) {
 // x86-64 baseline (SSE2): the two 64-bit lanes of a register hold the board and its vertical
 // mirror (rows in reverse order: a byte swap). Towards higher squares by 8, 9 or 7 in the
 // mirror is towards lower squares by 8, 7 or 9 on the board, so three one-way fills over both
-// lanes cover six directions; the horizontal pair stays in 64-bit code. (The flips are
-// faster in 64-bit code than the same trick, and so are computed below for both.)
+// lanes cover six directions; the horizontal pair stays in 64-bit code.
 
 inline Bitboard mirror(Bitboard b) {
   return __builtin_bswap64(b);
@@ -181,11 +180,47 @@ inline Bitboard closed_run_up(Bitboard ray, Bitboard own, Bitboard opp) {
   return (end - (end != 0)) & ray;
 }
 
+// flips_impl: towards higher indices the first square that is not an opponent disc is the
+// lowest set bit of the ray without opponent discs. Three of the four rays towards lower
+// indices (south, south-west, south-east) are rays towards higher indices on the vertically
+// mirrored board (a byte swap); the fourth (west) takes the highest set bit instead.
+#if defined(__SSE2__)
+// With SSE2 two rays per register: the four rays towards higher indices on the board, then
+// the three on the mirrored board; west in 64-bit code. closed_run_up lane by lane:
+inline __m128i closed_runs_up(__m128i rays, __m128i own, __m128i opp) {
+  const __m128i stop = _mm_andnot_si128(opp, rays);
+  const __m128i end =
+      _mm_and_si128(_mm_and_si128(stop, _mm_sub_epi64(_mm_setzero_si128(), stop)), own);
+  const __m128i below = _mm_add_epi64(end, _mm_set1_epi64x(-1));
+  // below has its top bit set exactly when end is 0 (no own disc closes the run).
+  const __m128i open = _mm_shuffle_epi32(_mm_srai_epi32(below, 31), 0xF5);
+  return _mm_andnot_si128(open, _mm_and_si128(below, rays));
+}
+
 inline Bitboard flips_impl(int square, Bitboard own, Bitboard opp) {
-  // Towards higher indices the first square that is not an opponent disc is the lowest set
-  // bit of the ray without opponent discs. Three of the four rays towards lower indices
-  // (south, south-west, south-east) are rays towards higher indices on the vertically
-  // mirrored board (a byte swap); the fourth (west) takes the highest set bit instead.
+  const Bitboard* rays = kRays[square].data();
+  const Bitboard* mirrored_rays = kRays[square ^ 56].data();
+  const __m128i p = _mm_set1_epi64x(static_cast<long long>(own));
+  const __m128i o = _mm_set1_epi64x(static_cast<long long>(opp));
+  const __m128i mp = _mm_set1_epi64x(static_cast<long long>(__builtin_bswap64(own)));
+  const __m128i mo = _mm_set1_epi64x(static_cast<long long>(__builtin_bswap64(opp)));
+  const __m128i up = _mm_or_si128(
+      closed_runs_up(_mm_load_si128(reinterpret_cast<const __m128i*>(rays)), p, o),
+      closed_runs_up(_mm_load_si128(reinterpret_cast<const __m128i*>(rays + 2)), p, o));
+  const __m128i down = _mm_or_si128(
+      closed_runs_up(_mm_loadu_si128(reinterpret_cast<const __m128i*>(mirrored_rays + 1)), mp, mo),
+      closed_runs_up(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(mirrored_rays + 3)), mp, mo));
+  const __m128i up1 = _mm_or_si128(up, _mm_unpackhi_epi64(up, up));
+  const __m128i down1 = _mm_or_si128(down, _mm_unpackhi_epi64(down, down));
+  const Bitboard west = rays[4];
+  const Bitboard stop = (west & ~opp) | 1;
+  const Bitboard end = (Bitboard{1} << (63 - std::countl_zero(stop))) & own & west;
+  return static_cast<Bitboard>(_mm_cvtsi128_si64(up1)) |
+         __builtin_bswap64(static_cast<Bitboard>(_mm_cvtsi128_si64(down1))) |
+         ((Bitboard{0} - (end << 1)) & west);
+}
+#else
+inline Bitboard flips_impl(int square, Bitboard own, Bitboard opp) {
   const Bitboard* rays = kRays[square].data();
   const Bitboard* mirrored_rays = kRays[square ^ 56].data();
   const Bitboard mirrored_own = __builtin_bswap64(own);
@@ -201,6 +236,7 @@ inline Bitboard flips_impl(int square, Bitboard own, Bitboard opp) {
   const Bitboard end = (Bitboard{1} << (63 - std::countl_zero(stop))) & own & west;
   return up | __builtin_bswap64(down) | ((Bitboard{0} - (end << 1)) & west);
 }
+#endif
 
 #endif
 

@@ -51,8 +51,9 @@ Bitboard legal_moves_mask(Bitboard own, Bitboard opp);
 // The opponent discs that a disc placed on `square` by `own` flips (0 if the move is illegal).
 Bitboard flips_for(int square, Bitboard own, Bitboard opp);
 // In an x86-64-v3 build (ARENA_NATIVE_X86_64_V3, or any build with AVX2) both run the four
-// direction pairs side by side in the lanes of one AVX2 register; otherwise they are plain
-// 64-bit code. Both give the same bitboards.
+// direction pairs side by side in the lanes of one AVX2 register. In a portable x86-64 build
+// legal_moves_mask runs six directions in SSE2 over the board and its vertical mirror and
+// flips_for is 64-bit code; elsewhere both are 64-bit code. All give the same bitboards.
 
 class Othello {
  public:
