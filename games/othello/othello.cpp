@@ -38,8 +38,8 @@ constexpr RayTable make_rays() {
 alignas(64) constexpr RayTable kRays = make_rays();
 
 #if defined(__AVX2__)
-// x86-64-v3 build: the four direction pairs (shifts by 1, 8, 7 and 9 squares) run side by side
-// in the four 64-bit lanes of one AVX2 register, each lane with its own shift count.
+// x86-64-v3 build. Legal moves: the four direction pairs (shifts by 1, 8, 7 and 9 squares) run side
+// by side in the four 64-bit lanes of one AVX2 register, each lane with its own shift count.
 
 inline __m256i shifts() {
   return _mm256_set_epi64x(9, 7, 8, 1);
@@ -76,29 +76,32 @@ inline Bitboard legal_moves_impl(Bitboard own, Bitboard opp) {
   return or_lanes(moves) & ~(own | opp);
 }
 
+// The four rays towards higher indices in one register, and in another the four on the
+// vertically mirrored board (a byte swap), where south, south-west and south-east go towards
+// higher indices too (its east ray repeats the board's, harmlessly). Each lane's run ends at
+// the lowest square that is not an opponent disc and counts when that is an own disc; west
+// takes the highest such square in 64-bit code.
 inline Bitboard flips_impl(int square, Bitboard own, Bitboard opp) {
-  // From the new disc, the run of opponent discs next to it along each direction (at most
-  // six), kept when the square just past the run holds an own disc.
-  const __m256i s = shifts();
-  const __m256i s2 = _mm256_add_epi64(s, s);
   const __m256i p = _mm256_set1_epi64x(static_cast<long long>(own));
-  const __m256i x = _mm256_set1_epi64x(static_cast<long long>(Bitboard{1} << square));
-  const __m256i m = run_masks(opp);
-  const __m256i zero = _mm256_setzero_si256();
-  __m256i l = _mm256_and_si256(m, _mm256_sllv_epi64(x, s));
-  __m256i r = _mm256_and_si256(m, _mm256_srlv_epi64(x, s));
-  l = _mm256_or_si256(l, _mm256_and_si256(m, _mm256_sllv_epi64(l, s)));
-  r = _mm256_or_si256(r, _mm256_and_si256(m, _mm256_srlv_epi64(r, s)));
-  const __m256i ml = _mm256_and_si256(m, _mm256_sllv_epi64(m, s));
-  const __m256i mr = _mm256_and_si256(m, _mm256_srlv_epi64(m, s));
-  l = _mm256_or_si256(l, _mm256_and_si256(ml, _mm256_sllv_epi64(l, s2)));
-  r = _mm256_or_si256(r, _mm256_and_si256(mr, _mm256_srlv_epi64(r, s2)));
-  l = _mm256_or_si256(l, _mm256_and_si256(ml, _mm256_sllv_epi64(l, s2)));
-  r = _mm256_or_si256(r, _mm256_and_si256(mr, _mm256_srlv_epi64(r, s2)));
-  // A run not closed by an own disc: all-ones in the compare, which andnot clears.
-  const __m256i open_l = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_sllv_epi64(l, s), p), zero);
-  const __m256i open_r = _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_srlv_epi64(r, s), p), zero);
-  return or_lanes(_mm256_or_si256(_mm256_andnot_si256(open_l, l), _mm256_andnot_si256(open_r, r)));
+  const __m256i o = _mm256_set1_epi64x(static_cast<long long>(opp));
+  const __m256i mp = _mm256_set1_epi64x(static_cast<long long>(__builtin_bswap64(own)));
+  const __m256i mo = _mm256_set1_epi64x(static_cast<long long>(__builtin_bswap64(opp)));
+  const auto runs = [](__m256i rays, __m256i own_v, __m256i opp_v) {
+    const __m256i stop = _mm256_andnot_si256(opp_v, rays);
+    const __m256i end = _mm256_and_si256(
+        _mm256_and_si256(stop, _mm256_sub_epi64(_mm256_setzero_si256(), stop)), own_v);
+    const __m256i open = _mm256_cmpeq_epi64(end, _mm256_setzero_si256());
+    return _mm256_andnot_si256(
+        open, _mm256_and_si256(_mm256_add_epi64(end, _mm256_set1_epi64x(-1)), rays));
+  };
+  const __m256i up =
+      runs(_mm256_load_si256(reinterpret_cast<const __m256i*>(kRays[square].data())), p, o);
+  const __m256i down =
+      runs(_mm256_load_si256(reinterpret_cast<const __m256i*>(kRays[square ^ 56].data())), mp, mo);
+  const Bitboard west = kRays[square][4];
+  const Bitboard stop = (west & ~opp) | 1;
+  const Bitboard end = (Bitboard{1} << (63 - std::countl_zero(stop))) & own & west;
+  return or_lanes(up) | __builtin_bswap64(or_lanes(down)) | ((Bitboard{0} - (end << 1)) & west);
 }
 
 #else
