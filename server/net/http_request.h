@@ -45,9 +45,9 @@ inline std::optional<HttpRefusal> refusal_for(boost::beast::error_code ec) {
     return HttpRefusal{http::status::payload_too_large,
                        "request body larger than " + std::to_string(kHttpBodyLimit) + " bytes\n"};
   if (ec == http::error::header_limit)
-    return HttpRefusal{http::status::request_header_fields_too_large,
-                       "request header larger than " + std::to_string(kHttpHeaderLimit) +
-                           " bytes\n"};
+    return HttpRefusal{
+        http::status::request_header_fields_too_large,
+        "request header larger than " + std::to_string(kHttpHeaderLimit) + " bytes\n"};
   if (ec && ec.category() == http::make_error_code(http::error::bad_method).category() &&
       ec != http::error::end_of_stream && ec != http::error::partial_message)
     return HttpRefusal{http::status::bad_request, "malformed HTTP request: " + ec.message() + "\n"};
