@@ -146,8 +146,9 @@ Expected<LeagueConfig> parse_league_config(const std::string& json_text) {
   json root;
   try {
     root = json::parse(json_text);
-  } catch (const json::parse_error& e) {
-    // e.what() names the byte and what the parser expected there.
+  } catch (const json::exception& e) {
+    // e.what() names the byte and what the parser expected there; a number too large for a
+    // double ("1e999") is an out_of_range error, not a parse_error, and is caught here too.
     return make_error(std::string("not valid JSON: ") + e.what());
   }
   if (!root.is_object()) return make_error("not a JSON object");
