@@ -14,6 +14,8 @@
 #include "cli/commands.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
+#include "games/core/join.h"
+#include "games/core/random_opening.h"
 
 namespace arena::cli {
 namespace {
@@ -33,27 +35,6 @@ struct MatchOptions {
 struct Tally {
   int wins = 0, losses = 0, draws = 0;
 };
-
-// The opening of pair `pair`: `plies` random moves from the start, never ending the game.
-template <class G>
-G make_opening(const G& start, int plies, std::uint64_t seed, std::string& text) {
-  search::SearchRng rng(seed);
-  G g = start;
-  typename G::MoveList list;
-  for (int i = 0; i < plies; ++i) {
-    g.generate_moves(list);
-    if (list.empty()) break;
-    const auto m = list[rng.below(list.size())];
-    const std::string move_text = g.move_to_string(m);
-    g.make_move(m);
-    if (g.outcome().is_terminal()) {
-      g.unmake_move(m);
-      break;
-    }
-    text += (text.empty() ? "" : " ") + move_text;
-  }
-  return g;
-}
 
 // Plays one game; returns +1 / 0 / -1 for A, or nullopt (and prints why) on an agent failure.
 template <class G>
@@ -108,9 +89,10 @@ int run_match(const MatchOptions& o, const GameOptions& game_options,
     for (int i = 0; i < o.games; ++i) {
       const int pair = i / 2;
       const bool a_first = i % 2 == 0;
-      std::string opening;
-      G position =
-          make_opening(*start, o.opening_plies, o.seed + static_cast<std::uint64_t>(pair), opening);
+      std::vector<std::string> opening_moves;
+      G position = random_opening<G, search::SearchRng>(
+          *start, o.opening_plies, o.seed + static_cast<std::uint64_t>(pair), &opening_moves);
+      const std::string opening = join(opening_moves);
       auto a = std::move(search::make_agent_from_spec<G>(spec_a).value());
       auto b = std::move(search::make_agent_from_spec<G>(spec_b).value());
       std::string how;

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "games/chess/pgn.h"
+#include "games/core/movetext.h"
 
 namespace arena::db {
 namespace {
@@ -106,20 +107,14 @@ std::string game_to_pdn(const GameDetail& game) {
   if (!game.start_position.empty() && game.start_position != "start")
     tag("FEN", game.start_position);
   out += '\n';
-  std::string line;
-  auto emit = [&](const std::string& token) {
-    if (!line.empty() && line.size() + 1 + token.size() > 79) {
-      out += line + '\n';
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + token;
-  };
+  MovetextLines movetext;
+  auto emit = [&](const std::string& token) { movetext.add(token); };
   for (const MoveRecord& m : game.moves) {
     if (m.ply % 2 == 0) emit(std::to_string(m.ply / 2 + 1) + ".");
     emit(m.move);
   }
   emit(result_token(s.result));
-  out += line + "\n\n";
+  out += movetext.text() + '\n';
   return out;
 }
 

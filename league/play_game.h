@@ -8,6 +8,7 @@
 #include "bots/search/agent_factory.h"
 #include "bots/search/search_rng.h"
 #include "db/store.h"
+#include "games/core/join.h"
 #include "tournament/config/league_config.h"
 
 namespace arena::tournament {
@@ -22,12 +23,6 @@ struct PlayedGame {
 };
 
 namespace detail {
-
-inline std::string join_pv(const std::vector<std::string>& pv) {
-  std::string out;
-  for (const auto& m : pv) out += (out.empty() ? "" : " ") + m;
-  return out;
-}
 
 inline PlayedGame forfeit(Player offender, const std::string& why) {
   return {offender == Player::kFirst ? "0-1" : "1-0", why};
@@ -69,7 +64,7 @@ Expected<PlayedGame> play_recorded_game(G position, const GameSetup& setup,
       for (const auto& m : legal) ok = ok || position.move_to_string(m) == text;
       if (!ok) error = "illegal move";
     }
-    std::string pv = detail::join_pv(r.info.pv);
+    std::string pv = join(r.info.pv);
     if (!error.empty()) {
       if (config.on_error == ErrorPolicy::kLose || legal.empty())
         return detail::forfeit(mover, error);

@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "games/core/fnv1a.h"
+
 namespace arena::eval {
 namespace {
 
@@ -75,12 +77,6 @@ std::uint32_t flood(std::uint32_t free, int start) {
 
 int lowest(std::uint32_t mask) {
   return __builtin_ctz(mask);
-}
-
-std::uint64_t fnv1a(const std::vector<std::uint8_t>& data) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (std::uint8_t b : data) h = (h ^ b) * 0x100000001b3ULL;
-  return h;
 }
 
 struct FileHeader {

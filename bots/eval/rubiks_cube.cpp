@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "bots/eval/pattern_database.h"
+#include "games/core/fnv1a.h"
 
 namespace arena::eval {
 namespace {
@@ -109,12 +110,6 @@ std::array<std::uint8_t, 8> twists_of(int x) {
   }
   co[7] = static_cast<std::uint8_t>((3 - sum % 3) % 3);
   return co;
-}
-
-std::uint64_t fnv1a(const std::vector<std::uint8_t>& data) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;
-  for (std::uint8_t b : data) h = (h ^ b) * 0x100000001b3ULL;
-  return h;
 }
 
 struct CornerFileHeader {

@@ -50,7 +50,7 @@ std::vector<GameLine<G>> self_play(const G& start, search::Agent<G>& agent,
   std::vector<GameLine<G>> lines;
   for (int i = 0; i < o.games; ++i) {
     GameLine<G> line;
-    G g = detail::random_opening(start, o.opening_plies,
+    G g = random_opening<G, search::SearchRng>(start, o.opening_plies,
                                  o.seed * 104'729ULL + static_cast<std::uint64_t>(i));
     line.positions.push_back(g);
     for (int ply = 0; ply < o.max_plies && !g.outcome().is_terminal(); ++ply) {

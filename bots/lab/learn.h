@@ -46,6 +46,7 @@
 #include "bots/search/alphabeta.h"
 #include "bots/search/search_rng.h"
 #include "games/core/game.h"
+#include "games/core/random_opening.h"
 
 namespace arena::lab {
 
@@ -119,24 +120,6 @@ void add_children(G& g, const typename G::MoveList& list, const FeatureSet<G>& f
 }
 
 template <Game G>
-G random_opening(const G& start, int plies, std::uint64_t seed) {
-  search::SearchRng rng(seed);
-  G g = start;
-  typename G::MoveList list;
-  for (int i = 0; i < plies && !g.outcome().is_terminal(); ++i) {
-    g.generate_moves(list);
-    if (list.empty()) break;
-    const auto m = list[rng.below(list.size())];
-    g.make_move(m);
-    if (g.outcome().is_terminal()) {
-      g.unmake_move(m);
-      break;
-    }
-  }
-  return g;
-}
-
-template <Game G>
 Batch play_batch(const G& start, const FeatureSet<G>& fs, const std::vector<double>& weights,
                  const LearnOptions& o) {
   search::AlphaBetaOptions ab_options{false, false, true, o.quiescence, 10};
@@ -149,7 +132,7 @@ Batch play_batch(const G& start, const FeatureSet<G>& fs, const std::vector<doub
   typename G::MoveList list;
   while (batch.played < o.batch_plies) {
     const std::uint64_t game_seed = o.seed * 1'000'003ULL + static_cast<std::uint64_t>(batch.games);
-    G g = random_opening(start, o.opening_plies, game_seed);
+    G g = random_opening<G, search::SearchRng>(start, o.opening_plies, game_seed);
     ++batch.games;
     for (int ply = 0; ply < o.move_cap && !g.outcome().is_terminal(); ++ply) {
       if (batch.played >= o.batch_plies) break;

@@ -39,7 +39,7 @@ MatchTally linear_match(const G& start, const FeatureSet<G>& fs, const std::vect
   MatchTally t;
   for (int i = 0; i < o.games; ++i) {
     const bool a_first = i % 2 == 0;
-    G g = detail::random_opening(start, o.opening_plies,
+    G g = random_opening<G, search::SearchRng>(start, o.opening_plies,
                                  o.seed * 7'919ULL + static_cast<std::uint64_t>(i / 2));
     for (int ply = 0; ply < o.max_plies && !g.outcome().is_terminal(); ++ply) {
       const bool a_to_move = (g.side_to_move() == Player::kFirst) == a_first;

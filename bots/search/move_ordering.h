@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "bots/search/score.h"
+#include "games/core/fnv1a.h"
 
 namespace arena::search {
 
@@ -89,10 +90,9 @@ class MoveOrdering {
   static std::size_t slot(const Move& m, int side) {
     std::uint64_t h = 0;
     if constexpr (std::has_unique_object_representations_v<Move>) {
-      unsigned char bytes[sizeof(Move)];
+      std::uint8_t bytes[sizeof(Move)];
       std::memcpy(bytes, &m, sizeof(Move));
-      h = 0xcbf29ce484222325ULL;  // FNV-1a
-      for (unsigned char b : bytes) h = (h ^ b) * 0x100000001b3ULL;
+      h = fnv1a(bytes);
     } else if constexpr (requires { std::hash<Move>{}(m); }) {
       h = std::hash<Move>{}(m);
     }

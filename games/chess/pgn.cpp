@@ -4,6 +4,8 @@
 #include <array>
 #include <cctype>
 
+#include "games/core/movetext.h"
+
 namespace arena::chess {
 
 namespace {
@@ -201,14 +203,8 @@ std::string write_pgn(const PgnGame& game) {
     if (!roster && name != "SetUp" && name != "FEN") write_tag(name, value);
   }
   out += '\n';
-  std::string line;
-  auto emit = [&](const std::string& token) {
-    if (!line.empty() && line.size() + 1 + token.size() > 79) {
-      out += line + '\n';
-      line.clear();
-    }
-    line += (line.empty() ? "" : " ") + token;
-  };
+  MovetextLines movetext;
+  auto emit = [&](const std::string& token) { movetext.add(token); };
   auto start = game.start_position();
   if (start) {
     Chess position = *start;
@@ -232,7 +228,7 @@ std::string write_pgn(const PgnGame& game) {
     emit("{bad start position: " + start.error() + "}");
   }
   emit(game.result);
-  return out + line + '\n';
+  return out + movetext.text();
 }
 
 Expected<std::vector<PgnGame>> read_pgn_games(std::string_view text) {

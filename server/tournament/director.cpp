@@ -7,6 +7,7 @@
 
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
+#include "games/core/random_opening.h"
 #include "tournament/pairing/fair_start.h"
 #include "tournament/pairing/league_schedule.h"
 
@@ -39,20 +40,12 @@ Expected<void> check_gdl_game(const std::string& kind, const GameOptions& option
   return {};
 }
 
-// random_opening (fair_start.h) through the AnyGame interface.
+// random_opening through the AnyGame interface (games/core/random_opening.h).
 Expected<std::string> gdl_start_position(const std::string& kind, const GameOptions& options,
                                          int plies, std::uint64_t seed) {
   auto g = make_game(kind, options);
   if (!g) return make_error(g.error());
-  Rng rng(seed);
-  for (int i = 0; i < plies; ++i) {
-    const auto moves = (*g)->legal_moves();
-    if (moves.empty() || !(*g)->play(moves[rng.below(moves.size())])) break;
-    if ((*g)->outcome().is_terminal()) {
-      (*g)->undo();
-      break;
-    }
-  }
+  random_opening(**g, plies, seed);
   return (*g)->serialize();
 }
 

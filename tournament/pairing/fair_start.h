@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "games/core/random_opening.h"
 #include "games/core/rng.h"
 #include "games/core/expected.h"
 #include "games/othello/othello.h"
@@ -40,24 +41,6 @@ inline std::uint64_t row_seed(std::int64_t tournament, std::uint64_t config_seed
 
 // Reads an opening book: one line of moves per line, '#' comments and blank lines skipped.
 Expected<std::vector<std::string>> read_opening_book(const std::string& path);
-
-template <class G>
-G random_opening(const G& start, int plies, std::uint64_t seed) {
-  Rng rng(seed);
-  G g = start;
-  typename G::MoveList list;
-  for (int i = 0; i < plies; ++i) {
-    g.generate_moves(list);
-    if (list.empty()) break;
-    const auto m = list[rng.below(list.size())];
-    g.make_move(m);
-    if (g.outcome().is_terminal()) {
-      g.unmake_move(m);
-      break;
-    }
-  }
-  return g;
-}
 
 // The start position of a pair: the book line for Othello when a book is given, else random
 // plies. Errors name a bad book line.

@@ -65,7 +65,7 @@ TEST(LearnTree, EveryLegalMoveOfAPlayedPositionGivesARowValuedByItsOwnSubtree) {
   const detail::Batch batch = detail::play_batch(*start, fs, fs.initial, o);
   // The first played position is the first game's opening; its children follow it in the
   // order of the generated moves.
-  Chess g = detail::random_opening(*start, o.opening_plies, o.seed * 1'000'003ULL);
+  Chess g = random_opening<Chess, search::SearchRng>(*start, o.opening_plies, o.seed * 1'000'003ULL);
   Chess::MoveList list;
   g.generate_moves(list);
   ASSERT_GE(batch.rows.size(), 1 + list.size());
