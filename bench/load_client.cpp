@@ -126,7 +126,8 @@ class Client : public std::enable_shared_from_this<Client> {
     if (config_.mode == LoadMode::kEcho)
       count_ready();
     else
-      send(Json{{"type", "hello"}, {"version", 1}, {"name", "load" + std::to_string(index_)}}
+      // Version 3: a move is acknowledged in the mover's state (no move_ack to read).
+      send(Json{{"type", "hello"}, {"version", 3}, {"name", "load" + std::to_string(index_)}}
                .dump());
     do_read();
   }

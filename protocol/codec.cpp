@@ -1,5 +1,6 @@
 #include "protocol/codec.h"
 
+#include <algorithm>
 #include <limits>
 #include <type_traits>
 
@@ -366,6 +367,29 @@ std::string encode_error(ErrorCode code, std::string_view message, std::string_v
   Json j{{"type", "error"}, {"code", to_string(code)}, {"message", message}};
   if (!ref.empty()) j["ref"] = ref;
   return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string encode_move_ack(std::int64_t game_id, std::string_view client_id,
+                            std::int64_t version) {
+  return Json{{"type", "move_ack"},
+              {"game_id", game_id},
+              {"client_id", std::string(client_id)},
+              {"version", version}}
+      .dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+std::string state_with_client_id(std::string_view state, std::string_view client_id) {
+  // The field goes first: the event's own members follow unchanged (no second encoding of
+  // the position and the legal moves for every move).
+  const std::string id =
+      Json(std::string(client_id)).dump(-1, ' ', false, Json::error_handler_t::replace);
+  std::string out;
+  out.reserve(state.size() + id.size() + 16);
+  out += "{\"client_id\":";
+  out += id;
+  if (state.size() > 2) out += ',';
+  out.append(state.substr(std::min<std::size_t>(1, state.size())));
+  return out;
 }
 
 }  // namespace arena::protocol

@@ -49,5 +49,10 @@ Json to_json(const SeekJoinedMessage& m);
 // "1-0", "0-1" or "1/2-1/2" from two seats' scores, or the scores joined by '-' for more.
 std::string result_from_scores(const std::vector<int>& scores);
 std::string encode_error(ErrorCode code, std::string_view message, std::string_view ref = {});
+// Versions 1 and 2: a move is durable and became `version` (v3: only a resend's answer).
+std::string encode_move_ack(std::int64_t game_id, std::string_view client_id, std::int64_t version);
+// v3: the state event `state` (an encoded JSON object) as the mover's connection gets it,
+// with the move's `client_id` added: that state is the move's acknowledgement.
+std::string state_with_client_id(std::string_view state, std::string_view client_id);
 
 }  // namespace arena::protocol

@@ -14,7 +14,10 @@ namespace arena::protocol {
 
 // Version 2 adds seats (3 to 6 players), simultaneous turns and per-seat scores as new fields
 // and messages; a version 1 client is still accepted and gets the same messages (README).
-inline constexpr int kProtocolVersion = 2;
+// Version 3 acknowledges a move in the state its connection gets (`state.client_id`) instead
+// of a separate move_ack; versions 1 and 2 still get move_ack.
+inline constexpr int kProtocolVersion = 3;
+inline constexpr int kAckInStateVersion = 3;
 inline constexpr int kMinProtocolVersion = 1;
 inline constexpr int kMaxSeats = 6;
 inline constexpr std::size_t kMaxMessageBytes = 64 * 1024;  // larger frames close the socket

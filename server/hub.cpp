@@ -327,6 +327,39 @@ void Hub::on_match_event(std::int64_t game_id, const Text& event) {
   for (const auto& c : targets) c->send(event);
 }
 
+void Hub::on_turn_event(std::int64_t game_id, const Text& state, const std::vector<MoveAck>& acks,
+                        std::size_t moves) {
+  moves_total_.fetch_add(moves, std::memory_order_relaxed);
+  // The movers' connections that take the acknowledgement in the state, with their text.
+  std::vector<std::pair<std::shared_ptr<Connection>, Text>> acked;
+  for (const auto& a : acks) {
+    auto origin = std::static_pointer_cast<Connection>(a.origin.lock());
+    if (origin && origin->protocol >= protocol::kAckInStateVersion)
+      acked.emplace_back(
+          std::move(origin),
+          std::make_shared<const std::string>(protocol::state_with_client_id(*state, a.client_id)));
+    else if (a.reply)
+      a.reply(a.move_ack(game_id));
+  }
+  if (acked.empty()) return on_match_event(game_id, state);
+  std::vector<std::shared_ptr<Connection>> targets;
+  {
+    std::lock_guard lock(mutex_);
+    if (!matches_.contains(game_id)) return;
+    if (auto wc = watchers_.find(game_id); wc != watchers_.end())
+      for (auto& w : wc->second)
+        if (auto c = w.lock()) targets.push_back(std::move(c));
+  }
+  for (const auto& c : targets) {
+    auto it = std::find_if(acked.begin(), acked.end(), [&](const auto& p) { return p.first == c; });
+    c->send(it == acked.end() ? state : it->second);
+  }
+  // A mover's connection that does not follow the game (it never sent resume) still gets its
+  // acknowledgement, as it got the move_ack.
+  for (const auto& [c, text] : acked)
+    if (std::find(targets.begin(), targets.end(), c) == targets.end()) c->send(text);
+}
+
 void Hub::on_match_finished(std::int64_t game_id) {
   std::shared_ptr<Match> oldest;  // freed after the lock is released
   {

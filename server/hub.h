@@ -133,6 +133,11 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   void release();
 
   void on_match_event(std::int64_t game_id, const Text& event) override;
+  // Counts the turn's moves (HubMetrics::moves_total) and sends its state: to a mover's
+  // connection of protocol version 3 with the move's client_id (its acknowledgement), to one
+  // of version 1 or 2 after a move_ack, to every other follower as it is.
+  void on_turn_event(std::int64_t game_id, const Text& state, const std::vector<MoveAck>& acks,
+                     std::size_t moves) override;
   void on_match_finished(std::int64_t game_id) override;
 
   // For the REST API and tests.
@@ -278,7 +283,7 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   Text lobby_cache_;
   std::uint64_t lobby_built_version_ = 0;
   bool shutting_down_ = false;
-  std::atomic<std::uint64_t> moves_total_{0};  // counted outside mutex_, on every move
+  std::atomic<std::uint64_t> moves_total_{0};  // moves recorded; outside mutex_ (on_turn_event)
   std::uint64_t moves_at_last_sweep_ = 0;
   std::int64_t last_sweep_ms_ = -1;
   double moves_per_second_ = 0;

@@ -212,6 +212,11 @@ void BotSession::on_state(const Json& m) {
   auto it = games_.find(int_of(m, "game_id"));
   if (it == games_.end()) return;
   Game& g = *it->second;
+  // Protocol 3: the state that carries our pending move's client_id is its acknowledgement
+  // (the move is durable), as move_ack was.
+  if (auto id = m.find("client_id"); id != m.end() && id->is_string() && g.pending &&
+                                     g.pending->client_id == id->get<std::string>())
+    g.pending.reset();
   const std::int64_t v = int_of(m, "version");
   if (v <= g.version) return;  // already seen (a resume overlaps)
   g.version = v;
@@ -296,6 +301,7 @@ void BotSession::send_pending(Game& g) {
   ++stats_.moves_sent;
 }
 
+// A resend of a move already recorded is still answered with move_ack (every version).
 void BotSession::on_move_ack(const Json& m) {
   auto it = games_.find(int_of(m, "game_id"));
   if (it == games_.end()) return;

@@ -310,12 +310,9 @@ std::pair<std::shared_ptr<Match>, int> Hub::seat_of(const std::shared_ptr<Connec
 void Hub::on_move(const std::shared_ptr<Connection>& c, protocol::MoveRequest m) {
   auto [match, seat] = seat_of(c, m.game_id, "move");
   if (!match) return;
-  match->move(seat, std::move(m),
-              [self = shared_from_this(), weak = std::weak_ptr<Connection>(c)](Text t) {
-                if (t->find("\"move_ack\"") != std::string::npos)
-                  self->moves_total_.fetch_add(1, std::memory_order_relaxed);
-                if (auto conn = weak.lock()) conn->send(std::move(t));
-              });
+  // The connection comes back with the turn (on_turn_event), where the hub acknowledges the
+  // move in the state it sends it (v3) or with a move_ack through the reply (v1, v2).
+  match->move(seat, std::move(m), reply_to(c), std::weak_ptr<void>(c));
 }
 
 void Hub::on_action(const std::shared_ptr<Connection>& c, const protocol::GameAction& m) {

@@ -54,10 +54,10 @@ void Match::start() {
   });
 }
 
-void Match::move(int seat, protocol::MoveRequest request, Reply reply) {
+void Match::move(int seat, protocol::MoveRequest request, Reply reply, std::weak_ptr<void> origin) {
   boost::asio::post(strand_, [self = shared_from_this(), seat, request = std::move(request),
-                              reply = std::move(reply)]() mutable {
-    self->do_move(seat, std::move(request), reply);
+                              reply = std::move(reply), origin = std::move(origin)]() mutable {
+    self->do_move(seat, std::move(request), reply, origin);
   });
 }
 
@@ -168,7 +168,10 @@ void Match::finish(std::string result, std::string reason, std::vector<int> scor
   scores_ = std::move(scores);
   db::GameEnd end{game_id(), result_, reason_, game_->serialize(), scores_};
   store_.finish_game(end, [self = shared_from_this()](Expected<void>) {
-    // A failed write is logged by the store; the players still learn the result.
+    // A failed write is logged by the store; the players still learn the result. A store that
+    // answers at once answers on the strand: game_end then follows the last state in the
+    // same batch of sends (one socket write per connection for both).
+    if (self->strand_.running_in_this_thread()) return self->on_finish_durable();
     boost::asio::post(self->strand_, [self] { self->on_finish_durable(); });
   });
 }
@@ -179,12 +182,17 @@ void Match::on_finish_durable() {
   if (auto observer = observer_.lock()) observer->on_match_finished(game_id());
 }
 
-void Match::emit(Json event) {
+Text Match::record(Json event) {
   event["version"] = next_version();
   auto text = std::make_shared<const std::string>(
       event.dump(-1, ' ', false, Json::error_handler_t::replace));
   history_.push_back(text);
   update_summary();
+  return text;
+}
+
+void Match::emit(Json event) {
+  auto text = record(std::move(event));
   if (auto observer = observer_.lock()) observer->on_match_event(game_id(), text);
 }
 

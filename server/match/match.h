@@ -1,9 +1,9 @@
 #pragma once
 // Match: one live game of two to six seats. Owns its strand, the AnyGame, the clocks and the
 // event history (every event carries a version: 0 is game_start, then one per state, draw
-// offer, simultaneous move taken ("moved") and the end). It talks to the outside only through MatchObserver (events for everyone in
-// the game) and Reply callbacks (answers for the one client that asked), so it can be tested
-// without a network.
+// offer, simultaneous move taken ("moved") and the end). It talks to the outside only through
+// MatchObserver (events for everyone in the game) and Reply callbacks (answers for the one client
+// that asked), so it can be tested without a network.
 //
 // Threading: every public method may be called from any thread; work runs on the strand.
 // The observer and the replies are called on the strand.
@@ -13,9 +13,9 @@
 // kept (a "moved" event says that seat has chosen, not what) until every mover has one, then
 // the turn is played with play_turn. Each mover's clock runs until its own move arrives.
 //
-// Durability: a turn is announced (move_ack to each mover, then the state event) only after
-// the store's append_move callbacks said its rows are durable (one row per mover, in movers()
-// order: server/match/turns.h); the end of a game after finish_game's.
+// Durability: a turn is announced (its state event, with each mover's acknowledgement) only
+// after the store's append_move callbacks said its rows are durable (one row per mover, in
+// movers() order: server/match/turns.h); the end of a game after finish_game's.
 
 #include <cstdint>
 #include <functional>
@@ -42,11 +42,34 @@ namespace arena::server {
 using Text = std::shared_ptr<const std::string>;
 using Reply = std::function<void(Text)>;
 
+// A mover to acknowledge when its turn is announced.
+struct MoveAck {
+  std::string client_id;
+  std::int64_t version = 0;    // the state's
+  Reply reply;                 // the mover's answers (errors, a resend's move_ack)
+  std::weak_ptr<void> origin;  // the connection the move came from, if the caller named it
+  Text move_ack(std::int64_t game_id) const {
+    return std::make_shared<const std::string>(
+        protocol::encode_move_ack(game_id, client_id, version));
+  }
+};
+
 class MatchObserver {
  public:
   virtual ~MatchObserver() = default;
   // An event for the players and spectators of the game (JSON text with "version").
   virtual void on_match_event(std::int64_t game_id, const Text& event) = 0;
+  // A turn of `moves` moves is durable and `state` (already in the history) announces it;
+  // `acks` are its movers that sent their move (not the substituted ones). By default each
+  // mover's reply gets a move_ack, then everyone the state; the hub sends a connection of
+  // protocol version 3 the state with its client_id instead of the move_ack.
+  virtual void on_turn_event(std::int64_t game_id, const Text& state,
+                             const std::vector<MoveAck>& acks, std::size_t moves) {
+    (void)moves;
+    for (const auto& a : acks)
+      if (a.reply) a.reply(a.move_ack(game_id));
+    on_match_event(game_id, state);
+  }
   // The game ended and its end is durable; `event` has already been sent to on_match_event.
   virtual void on_match_finished(std::int64_t game_id) = 0;
 };
@@ -87,7 +110,8 @@ class Match : public std::enable_shared_from_this<Match> {
   void continue_versions_from(std::int64_t base) { version_base_ = base; }
 
   // `seat` is the client's seat: the caller has already checked that the client is that player.
-  void move(int seat, protocol::MoveRequest request, Reply reply);
+  // `origin` (the client's connection) comes back in the turn's MoveAck.
+  void move(int seat, protocol::MoveRequest request, Reply reply, std::weak_ptr<void> origin = {});
   void action(int seat, protocol::GameActionKind kind, Reply reply);
   void connection_changed(int seat, bool connected);
   // Sends every event with a version above `since_version` to `reply`, in order; all of
@@ -112,6 +136,7 @@ class Match : public std::enable_shared_from_this<Match> {
     std::optional<protocol::SearchInfo> info;
     std::string pv;
     Reply reply;  // empty for a substituted move
+    std::weak_ptr<void> origin;
     std::int64_t time_used_ms = 0, clock_left_ms = -1;
   };
   // A played turn whose rows are being recorded.
@@ -123,7 +148,8 @@ class Match : public std::enable_shared_from_this<Match> {
 
   int seats() const { return static_cast<int>(settings_.players.size()); }
   bool is_mover(int seat) const;
-  void do_move(int seat, protocol::MoveRequest request, const Reply& reply);
+  void do_move(int seat, protocol::MoveRequest request, const Reply& reply,
+               const std::weak_ptr<void>& origin);
   // The listed legal move of `seat` that `text` names (exactly, or up to case and spacing).
   std::optional<std::string> find_legal(int seat, const std::string& text) const;
   // Adds `tm`'s move to the running turn; with one mover plays it at once, else plays the turn
@@ -136,13 +162,16 @@ class Match : public std::enable_shared_from_this<Match> {
   void on_row_durable(Expected<void> done);
   void on_turn_durable();
   void do_action(int seat, protocol::GameActionKind kind, const Reply& reply);
-  void announce_state();
+  // The state event; with `acks` (a durable turn), through MatchObserver::on_turn_event.
+  void announce_state(const std::vector<MoveAck>& acks = {}, std::size_t moves = 0);
   void finish(std::string result, std::string reason, std::vector<int> scores);
   // The game ends against `loser` (timeout, resignation, ...): every other seat wins.
   void finish_against(int loser, const std::string& reason);
   void finish_draw(const std::string& reason);
   void on_finish_durable();
   void emit(protocol::Json event);
+  // Gives `event` the next version and keeps it in the history; the text.
+  Text record(protocol::Json event);
   void arm_timer();
   void update_summary();
   static void error(const Reply& reply, protocol::ErrorCode code, const std::string& message,

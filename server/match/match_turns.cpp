@@ -34,11 +34,8 @@ std::string normalized(std::string_view text) {
 }
 
 Text ack(std::int64_t game_id, const std::string& client_id, std::int64_t version) {
-  return std::make_shared<const std::string>(Json{{"type", "move_ack"},
-                                                  {"game_id", game_id},
-                                                  {"client_id", client_id},
-                                                  {"version", version}}
-                                                 .dump());
+  return std::make_shared<const std::string>(
+      protocol::encode_move_ack(game_id, client_id, version));
 }
 
 }  // namespace
@@ -56,11 +53,13 @@ std::optional<std::string> Match::find_legal(int seat, const std::string& text) 
   return std::nullopt;
 }
 
-void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply) {
+void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply,
+                    const std::weak_ptr<void>& origin) {
   if (seat < 0 || seat >= seats())
     return error(reply, ErrorCode::kNotYourGame, "you have no seat in this game", "move");
   const auto s = static_cast<std::size_t>(seat);
-  // A resend of a move already played is acknowledged again, never replayed.
+  // A resend of a move already played is acknowledged again (a move_ack, in every protocol
+  // version), never replayed.
   if (auto it = client_ids_[s].find(request.client_id); it != client_ids_[s].end()) {
     const bool recording =
         pending_ && std::any_of(pending_->moves.begin(), pending_->moves.end(), [&](auto& m) {
@@ -73,6 +72,7 @@ void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply)
   if (auto it = turn_moves_.find(seat); it != turn_moves_.end()) {
     if (it->second.client_id == request.client_id) {
       it->second.reply = reply;
+      it->second.origin = origin;
       return;
     }
     return error(reply, ErrorCode::kAlreadyMoved,
@@ -99,7 +99,7 @@ void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply)
     }
     return finish_against(seat, "timeout");
   }
-  TurnMove tm{seat, request.move, request.client_id, request.info, {}, reply, 0, -1};
+  TurnMove tm{seat, request.move, request.client_id, request.info, {}, reply, origin, 0, -1};
   if (request.info)
     for (const auto& m : request.info->pv) tm.pv += (tm.pv.empty() ? "" : " ") + m;
   std::string illegal;
@@ -187,7 +187,11 @@ void Match::commit_turn(std::vector<TurnMove> moves) {
       record.score = m.info->score;
     }
     record.pv = m.pv;
+    // A store that answers at once (MemoryStore) answers here, on the strand: no second trip
+    // through the strand's queue per move. on_turn_durable then runs from the last row's
+    // call, which ends this loop.
     store_.append_move(record, [self = shared_from_this()](Expected<void> done) {
+      if (self->strand_.running_in_this_thread()) return self->on_row_durable(std::move(done));
       boost::asio::post(self->strand_, [self, done = std::move(done)]() mutable {
         self->on_row_durable(std::move(done));
       });
@@ -221,11 +225,13 @@ void Match::on_turn_durable() {
     }
     return announce_state();
   }
+  // The movers are acknowledged with the state (MatchObserver::on_turn_event).
+  std::vector<MoveAck> acks;
   for (const auto& m : p.moves) {
     client_ids_[static_cast<std::size_t>(m.seat)][m.client_id] = next_version();
-    if (m.reply) m.reply(ack(game_id(), m.client_id, next_version()));
+    if (m.reply) acks.push_back(MoveAck{m.client_id, next_version(), m.reply, m.origin});
   }
-  announce_state();
+  announce_state(acks, p.moves.size());
 }
 
 void Match::substitute(int seat, const std::string& why) {
@@ -233,14 +239,20 @@ void Match::substitute(int seat, const std::string& why) {
   if (moves.empty()) return finish_against(seat, "no_moves");
   Rng rng(settings_.seed ^
           (0x9E3779B97F4A7C15ULL * (static_cast<std::uint64_t>(rows_) + turn_moves_.size() + 1)));
-  TurnMove tm{seat, moves[rng.below(moves.size())],
+  TurnMove tm{seat,
+              moves[rng.below(moves.size())],
               "substituted:" + std::to_string(rows_) + ":" + std::to_string(seat),
-              std::nullopt, "substituted: " + why, {}, 0, -1};
+              std::nullopt,
+              "substituted: " + why,
+              {},
+              {},
+              0,
+              -1};
   // Not reached for a legal move: the game refuses only illegal ones.
   if (auto taken = take_move(std::move(tm)); !taken) finish_against(seat, "illegal_move");
 }
 
-void Match::announce_state() {
+void Match::announce_state(const std::vector<MoveAck>& acks, std::size_t moves) {
   const Outcome outcome = game_->outcome();
   const std::int64_t now = time_->now_ms();
   movers_ = outcome.is_terminal() ? std::vector<int>{} : game_->movers();
@@ -274,7 +286,12 @@ void Match::announce_state() {
     scores.resize(static_cast<std::size_t>(seats()), 0);
     s.result = protocol::result_from_scores(scores);
   }
-  emit(protocol::to_json(s));
+  if (moves > 0) {
+    auto text = record(protocol::to_json(s));
+    if (auto observer = observer_.lock()) observer->on_turn_event(game_id(), text, acks, moves);
+  } else {
+    emit(protocol::to_json(s));
+  }
   if (outcome.is_terminal())
     return finish(s.result, std::string(to_string(outcome.reason)), std::move(scores));
   if (over) return finish(s.result, "no_moves", std::move(scores));

@@ -126,6 +126,22 @@ TEST(ServerMessages, GameStartMovedEndAndSeekJoinedMatchTheirSchema) {
             Errors{});
 }
 
+TEST(ServerMessages, TheMoversStateCarriesItsClientIdAndMoveAckMatchesItsSchema) {
+  StateMessage s{3, 2, "2:1", 1, {"1", "2"}, std::nullopt, "2", "", {1}, std::nullopt};
+  const std::string plain = to_json(s).dump();
+  const std::string text = state_with_client_id(plain, "a\"1");
+  const Json j = Json::parse(text);
+  EXPECT_EQ(violations("state", j), Errors{});
+  EXPECT_EQ(j["client_id"], "a\"1") << "escaped as JSON";
+  Json without = j;
+  without.erase("client_id");
+  EXPECT_EQ(without, Json::parse(plain)) << "the rest is the event as everyone gets it";
+  EXPECT_EQ(Json::parse(state_with_client_id("{}", "x")), Json({{"client_id", "x"}}));
+  const Json ack = Json::parse(encode_move_ack(3, "a1", 2));
+  EXPECT_EQ(violations("move_ack", ack), Errors{});
+  EXPECT_EQ(ack["version"], 2);
+}
+
 TEST(ServerMessages, ResultFromScores) {
   EXPECT_EQ(result_from_scores({100, 0}), "1-0");
   EXPECT_EQ(result_from_scores({30, 70}), "0-1");

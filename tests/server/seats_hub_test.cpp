@@ -94,11 +94,13 @@ TEST_F(SeatsHubTest, RefusesAChallengeOfMoreSeatsAndASpectatorsMove) {
   EXPECT_EQ(eve->last("moved")["seat"], 2) << "spectators see who has moved";
 }
 
-TEST_F(SeatsHubTest, AcceptsProtocolVersionsOneAndTwoOnly) {
+TEST_F(SeatsHubTest, AcceptsProtocolVersionsOneToThreeOnly) {
   auto old = join("old", 1);
   EXPECT_EQ(old->count("welcome"), 1u);
   EXPECT_EQ(old->last("welcome")["protocol"], 1) << "the version the hello asked for";
-  auto future = join("future", 3);
+  auto now = join("now", 3);
+  EXPECT_EQ(now->last("welcome")["protocol"], 3);
+  auto future = join("future", 4);
   EXPECT_EQ(future->last("error")["code"], "bad_version");
 }
 

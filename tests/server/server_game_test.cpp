@@ -109,6 +109,50 @@ TEST_F(ServerTest, APlayerWhoReconnectsCatchesUpAndFinishesTheGame) {
   again->expect("game_end");
 }
 
+// Protocol 3: the mover's connection gets the state with its client_id and no move_ack; the
+// opponent and the mover's other connections get the state without it; a v1 connection of
+// the same game still gets move_ack; a resend is still answered with move_ack.
+TEST_F(ServerTest, Version3AcknowledgesAMoveInTheStateItsConnectionGets) {
+  auto hello3 = [&](const std::string& name) {
+    auto c = std::make_unique<WsClient>(port());
+    c->send(Json{{"type", "hello"}, {"version", 3}, {"name", name}});
+    EXPECT_EQ(c->expect("welcome")["protocol"], 3);
+    return c;
+  };
+  auto a = hello3("ann");
+  auto b = connect("bob");  // version 1
+  const std::int64_t id = start_game(*a, *b, "race");
+  next_state(*a, id, 0);
+  next_state(*b, id, 0);
+  a->send(Json{{"type", "move"}, {"game_id", id}, {"move", "2"}, {"client_id", "a1"}});
+  Json mine = next_state(*a, id, 1);
+  EXPECT_EQ(mine["client_id"], "a1");
+  EXPECT_EQ(mine["version"], 2);
+  Json theirs = next_state(*b, id, 1);
+  EXPECT_FALSE(theirs.contains("client_id")) << theirs;
+  mine.erase("client_id");
+  EXPECT_EQ(mine, theirs) << "otherwise the same state";
+  // bob speaks version 1: his move is acknowledged with move_ack before the state.
+  b->send(Json{{"type", "move"}, {"game_id", id}, {"move", "1"}, {"client_id", "b1"}});
+  EXPECT_EQ(b->expect("move_ack")["version"], 3);
+  EXPECT_FALSE(next_state(*b, id, 2).contains("client_id"));
+  EXPECT_FALSE(next_state(*a, id, 2).contains("client_id")) << "not ann's move";
+  // A resend of a recorded move: move_ack with its version, in version 3 too.
+  a->send(Json{{"type", "move"}, {"game_id", id}, {"move", "2"}, {"client_id", "a1"}});
+  EXPECT_EQ(a->expect("move_ack")["version"], 2);
+  // ann's second connection follows the game: it gets her next state without the client_id.
+  auto a2 = std::make_unique<WsClient>(port(), Headers{{"Cookie", a->set_cookie()}});
+  a2->send(Json{{"type", "hello"}, {"version", 3}, {"name", "ann"}});
+  a2->expect("welcome");
+  a2->send(Json{{"type", "resume"}, {"game_id", id}, {"since_version", 3}});
+  a2->sync();
+  a->send(Json{{"type", "move"}, {"game_id", id}, {"move", "1"}, {"client_id", "a2"}});
+  EXPECT_EQ(next_state(*a, id, 3)["client_id"], "a2");
+  EXPECT_FALSE(next_state(*a2, id, 3).contains("client_id"));
+  a->sync();
+  EXPECT_TRUE(a->drain("move_ack").empty()) << "no move_ack for a move acknowledged in its state";
+}
+
 TEST_F(ServerTest, ADirectChallengeCanBeDeclinedOrAccepted) {
   auto a = connect("ann");
   auto b = connect("bob");

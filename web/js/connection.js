@@ -27,7 +27,8 @@ export class Connection extends EventTarget {
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
-      this.send({ type: 'hello', version: 2, name: this.name || undefined,
+      // Version 3: our move is acknowledged by the state that carries its client_id.
+      this.send({ type: 'hello', version: 3, name: this.name || undefined,
         resume: localStorage.getItem(SESSION_KEY) || undefined });
     };
     ws.onmessage = (e) => {
@@ -56,9 +57,12 @@ export class Connection extends EventTarget {
   handle(msg) {
     switch (msg.type) {
       case 'welcome': return this.onWelcome(msg);
-      case 'game_start': case 'state': case 'draw_offer': case 'moved': case 'game_end':
+      case 'state':
+        if (msg.client_id !== undefined) this.pending.delete(msg.client_id);  // our move, durable
         return this.onGameEvent(msg);
-      case 'move_ack': this.pending.delete(msg.client_id); break;
+      case 'game_start': case 'draw_offer': case 'moved': case 'game_end':
+        return this.onGameEvent(msg);
+      case 'move_ack': this.pending.delete(msg.client_id); break;  // a resend already recorded
       case 'error':
         if (msg.code === 'busy' && msg.ref === 'move') this.resendPending(300);
         break;

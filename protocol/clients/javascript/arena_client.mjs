@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // A minimal Arena bot in JavaScript: log in, take (or offer) a game, play random legal moves.
 // The server sends the legal moves with every state, so a bot needs no rules code: replace
-// chooseMove() with your own search. Speaks protocol version 2, so it also plays games of three
-// to six seats and simultaneous turns (GDL games, gdl:NAME).
+// chooseMove() with your own search. Speaks protocol version 3: it also plays games of three
+// to six seats and simultaneous turns (GDL games, gdl:NAME), and its moves are acknowledged by
+// the state that carries their client_id (no move_ack).
 //
 //   npm ci && node arena_client.mjs --server ws://127.0.0.1:8080/ws --name jsbot --game chess
 //   node arena_client.mjs --server ws://HOST:PORT/ws --token TOKEN --seek --games 3
@@ -54,13 +55,14 @@ let me = null;
 let finished = 0;
 const seats = new Map();  // game id -> our seat
 const accepted = new Set();
+const unacked = new Map();  // game id -> the client_id of our move not yet acknowledged
 
 if (args.timeout > 0) {
   setTimeout(() => { console.error('arena_client.mjs: timed out'); process.exit(1); },
              args.timeout * 1000);
 }
 
-ws.on('open', () => send({ type: 'hello', version: 2, name: args.name }));
+ws.on('open', () => send({ type: 'hello', version: 3, name: args.name }));
 ws.on('error', (e) => { console.error('arena_client.mjs:', e.message); process.exit(1); });
 ws.on('close', () => { console.error('the server closed the connection'); process.exit(1); });
 ws.on('message', (data) => {
@@ -95,14 +97,24 @@ ws.on('message', (data) => {
       break;
     }
     case 'state': {
+      // v3: the state that carries our client_id acknowledges our move (durable).
+      if (msg.client_id !== undefined && unacked.get(msg.game_id) === msg.client_id) {
+        unacked.delete(msg.game_id);
+      }
       const moves = seats.has(msg.game_id) ? myMoves(msg, seats.get(msg.game_id)) : [];
       if (moves.length > 0) {
         const move = chooseMove(msg, moves);
-        send({ type: 'move', game_id: msg.game_id, move, client_id: `${msg.game_id}-${msg.version}`,
+        const clientId = `${msg.game_id}-${msg.version}`;
+        unacked.set(msg.game_id, clientId);
+        send({ type: 'move', game_id: msg.game_id, move, client_id: clientId,
                info: { depth: 0, nodes: moves.length, pv: [move], time_ms: 0 } });
       }
       break;
     }
+    case 'move_ack':
+      // Still the answer to a resent move that was already recorded.
+      if (unacked.get(msg.game_id) === msg.client_id) unacked.delete(msg.game_id);
+      break;
     case 'game_end':
       if (!seats.has(msg.game_id)) break;
       console.log('game', msg.game_id, 'ended', msg.result, msg.reason,

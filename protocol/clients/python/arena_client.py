@@ -2,8 +2,9 @@
 """A minimal Arena bot in Python: log in, take (or offer) a game, play random legal moves.
 
 The server sends the legal moves with every state, so a bot needs no rules code: replace
-choose_move() with your own search and you have a real bot. Speaks protocol version 2, so it
-also plays games of three to six seats and simultaneous turns (GDL games, gdl:NAME).
+choose_move() with your own search and you have a real bot. Speaks protocol version 3: it
+also plays games of three to six seats and simultaneous turns (GDL games, gdl:NAME), and its
+moves are acknowledged by the state that carries their client_id (no move_ack).
 
     python3 arena_client.py --server ws://127.0.0.1:8080/ws --name pybot --game tictactoe
     python3 arena_client.py --server ws://HOST:PORT/ws --token TOKEN --seek --games 3
@@ -46,8 +47,9 @@ async def play(args):
         async def send(message):
             await ws.send(json.dumps(message))
 
-        await send({"type": "hello", "version": 2, "name": args.name})
+        await send({"type": "hello", "version": 3, "name": args.name})
         me, seats, finished, accepted = None, {}, 0, set()
+        unacked = {}  # game id -> the client_id of our move not yet acknowledged
         async for frame in ws:
             msg = json.loads(frame)
             kind = msg.get("type")
@@ -74,13 +76,21 @@ async def play(args):
                     print("game", msg["game_id"], msg["game"], "as player", ids.index(me))
             elif kind == "state":
                 game = msg["game_id"]
+                # v3: the state that carries our client_id acknowledges our move (durable).
+                if msg.get("client_id") is not None and unacked.get(game) == msg["client_id"]:
+                    del unacked[game]
                 moves = my_moves(msg, seats[game]) if game in seats else []
                 if moves:
                     move = choose_move(msg, moves)
+                    unacked[game] = "%d-%d" % (game, msg["version"])
                     await send({"type": "move", "game_id": game, "move": move,
-                                "client_id": "%d-%d" % (game, msg["version"]),
+                                "client_id": unacked[game],
                                 "info": {"depth": 0, "nodes": len(moves),
                                          "pv": [move], "time_ms": 0}})
+            elif kind == "move_ack":
+                # Still the answer to a resent move that was already recorded.
+                if unacked.get(msg["game_id"]) == msg["client_id"]:
+                    del unacked[msg["game_id"]]
             elif kind == "game_end" and msg["game_id"] in seats:
                 seat = seats.pop(msg["game_id"])
                 print("game", msg["game_id"], "ended", msg["result"], msg["reason"],

@@ -100,7 +100,7 @@ TEST_F(SessionTest, SaysHelloWithTheProtocolVersionAndSeeksAfterWelcome) {
   session_->on_open();
   ASSERT_EQ(sent_.size(), 1u);
   EXPECT_EQ(sent_[0]["type"], "hello");
-  EXPECT_EQ(sent_[0]["version"], protocol::kProtocolVersion);  // 2: it plays GDL games too
+  EXPECT_EQ(sent_[0]["version"], protocol::kProtocolVersion);  // 3: GDL games, acks in states
   EXPECT_EQ(sent_[0]["name"], "me");
   EXPECT_TRUE(take("seek").empty()) << "no seek before the welcome";
   feed({{"type", "welcome"}, {"player", {{"id", 7}}}, {"your_games", Json::array()}});
@@ -170,6 +170,31 @@ TEST_F(SessionTest, ResumesFromTheLastVersionAndResendsAnUnacknowledgedMove) {
   connect(7, Json::array({5}));
   EXPECT_TRUE(take("move").empty());
   EXPECT_EQ(take("resume").at(0)["since_version"], 1);
+}
+
+// Protocol 3: the state that carries the pending move's client_id is its acknowledgement.
+TEST_F(SessionTest, AStateWithItsClientIdAcknowledgesTheMove) {
+  make({.games = {"tictactoe"}});
+  connect(7);
+  feed(game_start(5, 7, 8));
+  feed(state(5, 1, 0));
+  run_jobs();
+  auto moves = take("move");
+  ASSERT_EQ(moves.size(), 1u);
+  Json acked = state(5, 2, 1);
+  acked["client_id"] = "someone else's";
+  feed(acked);
+  session_->on_closed();
+  sent_.clear();
+  connect(7, Json::array({5}));
+  EXPECT_EQ(take("move").size(), 1u) << "another client_id acknowledges nothing: resent";
+  acked["client_id"] = moves[0]["client_id"];
+  acked["version"] = 3;  // the same state again after the resume would be skipped as seen
+  feed(acked);
+  session_->on_closed();
+  sent_.clear();
+  connect(7, Json::array({5}));
+  EXPECT_TRUE(take("move").empty()) << "acknowledged: not resent; sent " << Json(sent_).dump();
 }
 
 TEST_F(SessionTest, ResendsTheSameClientIdWhenTheServerIsBusy) {
