@@ -1,5 +1,8 @@
 #include "server/net/websocket_session.h"
 
+#include <cstdio>
+#include <exception>
+
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 
@@ -9,17 +12,39 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 namespace http = beast::http;
 
+namespace {
+
+void log_line(const std::string& peer, const std::string& what) {
+  std::fprintf(stderr, "arena ws %s: %s\n", peer.c_str(), what.c_str());
+}
+
+// How a connection usually ends: the client closed or went away, or we closed it.
+bool ordinary_end(const beast::error_code& ec) {
+  return ec == websocket::error::closed || ec == boost::asio::error::eof ||
+         ec == boost::asio::error::connection_reset ||
+         ec == boost::asio::error::operation_aborted || ec == boost::asio::error::broken_pipe;
+}
+
+}  // namespace
+
 WebSocketSession::WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<Hub> hub)
-    : ws_(std::move(stream)), hub_(std::move(hub)) {}
+    : ws_(std::move(stream)), hub_(std::move(hub)) {
+  beast::error_code ec;
+  const auto ep = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+  peer_ = ec ? std::string("?") : ep.address().to_string() + ":" + std::to_string(ep.port());
+}
 
 void WebSocketSession::run(http::request<http::string_body> request, std::string set_cookie) {
+  ws_.next_layer().set_owner(weak_from_this());
   // The tcp_stream's timeout is replaced by the websocket's own (idle timeout with pings).
   beast::get_lowest_layer(ws_).expires_never();
   auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
   timeouts.idle_timeout = std::chrono::seconds(60);
   timeouts.keep_alive_pings = true;
   ws_.set_option(timeouts);
-  ws_.read_message_max(protocol::kMaxMessageBytes);
+  // The size limit is ours (on_read), so that the close says why; Beast's would close with
+  // 1009 and no reason.
+  ws_.read_message_max(0);
   ws_.set_option(websocket::stream_base::decorator([set_cookie](websocket::response_type& res) {
     res.set(http::field::server, "arena");
     if (!set_cookie.empty()) res.set(http::field::set_cookie, set_cookie);
@@ -36,19 +61,31 @@ void WebSocketSession::on_accept(beast::error_code ec) {
 }
 
 void WebSocketSession::do_read() {
-  ws_.async_read(buffer_,
-                 beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
+  // At most one byte past the limit: enough to know a message is too big.
+  ws_.async_read_some(buffer_, protocol::kMaxMessageBytes + 1 - buffer_.size(),
+                      beast::bind_front_handler(&WebSocketSession::on_read, shared_from_this()));
 }
 
 void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
-  // Errors include message_too_big: Beast has then already closed with code 1009.
-  if (ec) return fail();
-  if (!ws_.got_text()) {
-    hub_->on_binary_message(shared_from_this());
-  } else {
-    const auto data = buffer_.cdata();
-    hub_->on_message(shared_from_this(),
-                     std::string_view(static_cast<const char*>(data.data()), data.size()));
+  if (ec) return fail(ec, "read");
+  if (closed_) return;
+  if (buffer_.size() > protocol::kMaxMessageBytes)
+    return close_with(
+        websocket::close_code::too_big,
+        "message too big: the limit is " + std::to_string(protocol::kMaxMessageBytes) + " bytes");
+  if (!ws_.is_message_done()) return do_read();
+  try {
+    if (!ws_.got_text()) {
+      hub_->on_binary_message(shared_from_this());
+    } else {
+      const auto data = buffer_.cdata();
+      hub_->on_message(shared_from_this(),
+                       std::string_view(static_cast<const char*>(data.data()), data.size()));
+    }
+  } catch (const std::exception& e) {
+    buffer_.consume(buffer_.size());
+    return close_with(websocket::close_code::internal_error,
+                      std::string("internal error: ") + e.what());
   }
   buffer_.consume(buffer_.size());
   if (reading_paused) return;  // the hub waits for the store: continue_reading reads on
@@ -65,55 +102,75 @@ void WebSocketSession::continue_reading(std::function<void()> step) {
 }
 
 void WebSocketSession::send(Text text) {
-  boost::asio::post(ws_.get_executor(),
-                    [self = shared_from_this(), text = std::move(text)]() mutable {
-                      self->on_send(std::move(text));
-                    });
-}
-
-void WebSocketSession::on_send(Text text) {
-  if (closed_ || !open_) return;
-  if (queue_.size() >= kMaxQueuedMessages) {
-    // The client does not read: drop it rather than hold memory or slow anyone else.
-    closed_ = true;
-    beast::get_lowest_layer(ws_).socket().close();
-    return;
+  {
+    std::lock_guard lock(outbox_mutex_);
+    outbox_.push_back(std::move(text));
+    if (drain_posted_) return;  // the drain already on its way takes this one too
+    drain_posted_ = true;
   }
-  queue_.push_back(std::move(text));
-  if (queue_.size() > 1) return;  // a write is in flight; it will continue with this one
-  ws_.text(true);
-  ws_.async_write(boost::asio::buffer(*queue_.front()),
-                  beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->drain(); });
 }
 
-void WebSocketSession::on_write(beast::error_code ec, std::size_t) {
-  if (ec) return fail();
-  queue_.pop_front();
-  if (queue_.empty() || closed_) return;
-  ws_.async_write(boost::asio::buffer(*queue_.front()),
-                  beast::bind_front_handler(&WebSocketSession::on_write, shared_from_this()));
+void WebSocketSession::drain() {
+  std::vector<Text> batch;
+  {
+    std::lock_guard lock(outbox_mutex_);
+    batch.swap(outbox_);
+    drain_posted_ = false;
+  }
+  // Not after a close frame (ours, or Beast's answer to the client's).
+  if (closed_ || !open_ || !ws_.is_open()) return;
+  auto& out = ws_.next_layer();
+  if (out.backlog_frames() + batch.size() > kMaxQueuedMessages) {
+    // The client does not read: drop it rather than hold memory or slow anyone else.
+    return close_with(websocket::close_code::policy_error,
+                      "the client does not read: " + std::to_string(kMaxQueuedMessages) +
+                          " messages are waiting");
+  }
+  for (const auto& text : batch) out.append_text(*text);
+  out.flush();
+}
+
+void WebSocketSession::close_with(websocket::close_code code, std::string_view reason) {
+  if (closed_ || !open_) return;
+  closed_ = true;
+  log_line(peer_, "closing with " + std::to_string(static_cast<int>(code)) + " (" +
+                      std::string(reason) + ")");
+  // A close reason is at most 123 bytes (RFC 6455, 5.5: control frames carry 125).
+  websocket::close_reason cr(code, reason.substr(0, 123));
+  ws_.async_close(cr, [self = shared_from_this()](beast::error_code ec) {
+    // The read in progress (if any) fails too; fail() runs once.
+    self->fail(ec ? ec : beast::error_code(websocket::error::closed), "close");
+  });
 }
 
 void WebSocketSession::close_going_away() {
   boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
-    if (self->closed_ || !self->open_) return;
-    self->closed_ = true;
-    self->ws_.async_close(websocket::close_code::going_away, [self](beast::error_code) {});
+    self->close_with(websocket::close_code::going_away, "the server is shutting down");
   });
 }
 
 void WebSocketSession::close_now() {
   boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
+    if (self->open_) log_line(self->peer_, "closing the socket: no answer to the close in time");
     self->closed_ = true;
     beast::error_code ignored;
     beast::get_lowest_layer(self->ws_).socket().close(ignored);
   });
 }
 
-void WebSocketSession::fail() {
+void WebSocketSession::fail(beast::error_code ec, std::string_view during) {
   if (!open_) return;
   open_ = false;
   closed_ = true;
+  // What may never reach the client: the frames queued and those of the socket write under
+  // way (which may have left in part or whole; its completion had not come).
+  const auto& out = ws_.next_layer();
+  if (out.backlog_frames() > 0 || !ordinary_end(ec))
+    log_line(peer_, "connection ended during " + std::string(during) + " (" + ec.message() +
+                        "); dropping " + std::to_string(out.backlog_frames()) +
+                        " frame(s) not known to be written, " +
+                        std::to_string(out.backlog_bytes()) + " bytes");
   hub_->on_close(shared_from_this());
 }
 

@@ -1,11 +1,21 @@
 #pragma once
-// WebSocketSession: one client on /ws. Reads frames (read_message_max, idle timeout with
-// pings) and hands each text to the hub; one outgoing queue where only the first message
-// starts a write, with a cap: a client that does not read is closed, never waited for.
+// WebSocketSession: one client on /ws. Reads frames (up to protocol::kMaxMessageBytes a
+// message, idle timeout with pings) and hands each text to the hub. send() puts a message in
+// an outbox; the messages sent before the session's strand gets to them leave in one socket
+// write (game_start and the first state, for one), and so do the messages queued while a
+// socket write is under way (WriteBehindStream). What waits has a cap: a client that does not
+// read is closed, never waited for.
+//
+// Every close the server makes sends a code and a reason, and is logged with the peer's address:
+// 1009 a message over the size limit, 1008 a client that does not read (the queue's cap), 1011
+// an exception while handling a message, 1001 the server shutting down. fail() logs what it
+// drops (the messages still queued) when a connection ends.
 
-#include <deque>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
@@ -13,6 +23,7 @@
 
 #include "server/connection.h"
 #include "server/hub.h"
+#include "server/net/write_behind_stream.h"
 
 namespace arena::server {
 
@@ -36,15 +47,21 @@ class WebSocketSession final : public Connection,
   void on_accept(boost::beast::error_code ec);
   void do_read();
   void on_read(boost::beast::error_code ec, std::size_t bytes);
-  void on_send(Text text);
-  void on_write(boost::beast::error_code ec, std::size_t bytes);
-  void fail();
+  // On the strand: frames what the outbox holds and sends it.
+  void drain();
+  // Sends a close frame with `code` and `reason` (logged with the peer); the hub hears of the
+  // end when the close completes or the read fails.
+  void close_with(boost::beast::websocket::close_code code, std::string_view reason);
+  void fail(boost::beast::error_code ec, std::string_view during);
 
-  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::websocket::stream<WriteBehindStream> ws_;
   boost::beast::flat_buffer buffer_;
   std::shared_ptr<Hub> hub_;
-  std::deque<Text> queue_;
+  std::string peer_;  // "address:port", for the log
   bool open_ = false, closed_ = false;
+  std::mutex outbox_mutex_;
+  std::vector<Text> outbox_;   // guarded by outbox_mutex_
+  bool drain_posted_ = false;  // guarded by outbox_mutex_
 };
 
 }  // namespace arena::server

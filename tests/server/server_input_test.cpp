@@ -1,6 +1,11 @@
 // Bad input gets its specific error and changes nothing; no one can act for another player;
 // bots authenticate with tokens; limits close only the offender.
 
+#include <thread>
+
+#include <boost/asio/read.hpp>
+
+#include "server/net/write_behind_stream.h"
 #include "tests/server/server_fixture.h"
 
 namespace arena::server::testing {
@@ -89,7 +94,73 @@ TEST_F(BadInputTest, AnOversizedMessageClosesOnlyThatConnection) {
   }
   EXPECT_TRUE(c->closed());
   EXPECT_EQ(c->close_code(), 1009);  // message too big
+  EXPECT_EQ(c->close_reason(), "message too big: the limit is 65536 bytes");
   expect_game_goes_on();
+}
+
+// A message of exactly the limit is no violation.
+TEST_F(BadInputTest, AMessageOfTheSizeLimitIsRead) {
+  auto c = connect("carol");
+  std::string text = R"({"type":"ping","id":"x","pad":")";
+  text += std::string(protocol::kMaxMessageBytes - text.size() - 2, 'y') + "\"}";
+  ASSERT_EQ(text.size(), protocol::kMaxMessageBytes);
+  c->send_text(text);
+  EXPECT_EQ(c->expect("pong")["id"], "x");
+}
+
+// Policy (1008): a client that does not read while the server has more than the queue's cap
+// (4096 messages) waiting for it. Its receive buffer is small, so the server's socket buffer
+// and then the queue fill with the answers (pongs and rate_limited errors) to its pings.
+TEST_F(BadInputTest, AClientThatDoesNotReadIsClosedWithAPolicyReason) {
+  WsClient c(port(), {}, 4096);
+  c.hello("carol");
+  for (int i = 0; i < 80'000; ++i) c.send(Json{{"type", "ping"}, {"id", std::to_string(i)}});
+  while (c.recv(std::chrono::seconds(20))) {
+  }
+  EXPECT_TRUE(c.closed());
+  EXPECT_EQ(c.close_code(), 1008);  // policy violation
+  EXPECT_EQ(c.close_reason(), "the client does not read: 4096 messages are waiting");
+  expect_game_goes_on();
+}
+
+// The frames of WriteBehindStream: FIN and text, the length in 7, 16 or 64 bits, no mask; the
+// messages queued while a socket write is under way follow it, in order.
+TEST(WriteBehindStreamFrames, EverySizeAndWhatWasQueuedInOrder) {
+  namespace asio = boost::asio;
+  asio::io_context ioc;
+  asio::ip::tcp::acceptor acceptor(ioc, {asio::ip::make_address("127.0.0.1"), 0});
+  asio::ip::tcp::socket client(ioc);
+  client.connect(acceptor.local_endpoint());
+  WriteBehindStream out(boost::beast::tcp_stream(acceptor.accept()));
+  auto owner = std::make_shared<int>(0);
+  out.set_owner(owner);
+  const std::vector<std::size_t> sizes{5, 125, 126, 300, 65535, 65536, 70000};
+  std::string expected;
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    const std::size_t n = sizes[i];
+    const std::string payload(n, static_cast<char>('a' + i));
+    expected.push_back(static_cast<char>(0x81));
+    if (n < 126) {
+      expected.push_back(static_cast<char>(n));
+    } else if (n < 65536) {
+      expected += {static_cast<char>(126), static_cast<char>(n >> 8), static_cast<char>(n & 0xff)};
+    } else {
+      expected.push_back(static_cast<char>(127));
+      for (int shift = 56; shift >= 0; shift -= 8)
+        expected.push_back(static_cast<char>((n >> shift) & 0xff));
+    }
+    expected += payload;
+    out.append_text(payload);
+    if (i == 2) out.flush();  // the first three are under way; the rest wait for them
+  }
+  EXPECT_EQ(out.backlog_frames(), sizes.size());
+  out.flush();  // no second write while one is under way
+  std::thread io([&] { ioc.run(); });
+  std::string got(expected.size(), '\0');
+  asio::read(client, asio::buffer(got));
+  io.join();
+  EXPECT_TRUE(got == expected) << "the bytes differ";
+  EXPECT_EQ(out.backlog_frames(), 0u);
 }
 
 TEST_F(BadInputTest, AFloodIsRateLimitedAndTheConnectionSurvives) {

@@ -27,9 +27,16 @@ using Headers = std::vector<std::pair<std::string, std::string>>;
 
 class WsClient {
  public:
-  explicit WsClient(unsigned short port, Headers headers = {}) : ws_(ioc_) {
+  // `receive_buffer` > 0: the socket's receive buffer in bytes (a small one makes a client
+  // that does not read fill the server's queue soon).
+  explicit WsClient(unsigned short port, Headers headers = {}, int receive_buffer = 0) : ws_(ioc_) {
     namespace beast = boost::beast;
     boost::asio::ip::tcp::resolver resolver(ioc_);
+    if (receive_buffer > 0) {
+      auto& socket = beast::get_lowest_layer(ws_).socket();
+      socket.open(boost::asio::ip::tcp::v4());
+      socket.set_option(boost::asio::socket_base::receive_buffer_size(receive_buffer));
+    }
     beast::get_lowest_layer(ws_).connect(
         *resolver.resolve("127.0.0.1", std::to_string(port)).begin());
     ws_.set_option(
@@ -138,6 +145,7 @@ class WsClient {
 
   bool closed() const { return closed_; }
   int close_code() const { return static_cast<int>(ws_.reason().code); }
+  std::string close_reason() const { return std::string(ws_.reason().reason.c_str()); }
   void close() {
     boost::beast::error_code ec;
     ws_.close(boost::beast::websocket::close_code::normal, ec);
