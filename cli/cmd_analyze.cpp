@@ -125,6 +125,67 @@ int run_comparisons(const AnalyzeFlags& f) {
   return emit(f, "the four comparisons", "comparisons", rows);
 }
 
+// The heuristics to measure: --heuristics (comma-separated names) or every one of G's. Empty
+// (and the error printed) when a name is unknown or G has none.
+template <class G>
+bool chosen_heuristics(const AnalyzeFlags& f, std::vector<std::string>& names,
+                       std::vector<eval::Heuristic<G>>& hs) {
+  for (const auto& h : eval::list_heuristics<G>()) names.push_back(h.name);
+  if (!f.heuristics.empty()) {
+    names.clear();
+    for (std::size_t b = 0, e; b <= f.heuristics.size(); b = e + 1) {
+      e = std::min(f.heuristics.find(',', b), f.heuristics.size());
+      if (e > b) names.push_back(f.heuristics.substr(b, e - b));
+    }
+  }
+  for (const std::string& n : names) {
+    auto h = eval::make_named_heuristic<G>(n, {});
+    if (!h) {
+      std::cerr << "arena analyze: --heuristics: " << h.error() << "\n";
+      return false;
+    }
+    hs.push_back(std::move(*h));
+  }
+  if (hs.empty()) std::cerr << "arena analyze: no heuristics for " << G::kName << "\n";
+  return !hs.empty();
+}
+
+// Adds the games stored in --db (if given) to `lines` and says so in `source`; their ratings
+// go to `store`. False (and the error printed) when the file cannot be read.
+template <class G>
+bool add_stored_games(const AnalyzeFlags& f, std::vector<lab::GameLine<G>>& lines,
+                      std::string& source, StoreData& store) {
+  if (f.db.empty()) {
+    std::cerr << "arena analyze: no --db given: the rating column is empty\n";
+    return true;
+  }
+  if (!std::filesystem::exists(f.db)) {
+    std::cerr << "arena analyze: no database at '" << f.db
+              << "' (no league has been recorded there): the rating column is empty\n";
+    return true;
+  }
+  auto data = read_store(f.db, std::string(G::kName));
+  if (!data) {
+    std::cerr << "arena analyze: --db: " << data.error() << "\n";
+    return false;
+  }
+  store = std::move(*data);
+  int bad = 0;
+  for (std::size_t i = 0; i < store.games.size(); ++i) {
+    auto line = lab::replay<G>(store.games[i].first, store.games[i].second, store.results[i]);
+    if (line)
+      lines.push_back(std::move(*line));
+    else
+      ++bad;
+  }
+  source += " + " + std::to_string(store.games.size() - static_cast<std::size_t>(bad)) +
+            " stored games" + (bad ? " (" + std::to_string(bad) + " unreadable)" : "");
+  if (store.ratings.empty())
+    std::cerr << "arena analyze: the store has no " << G::kName
+              << " ratings yet (no league has run): the rating column is empty\n";
+  return true;
+}
+
 template <class G>
 int run_game(const AnalyzeFlags& f, const GameOptions& game_options) {
   if constexpr (G::kNumPlayers != 2) {
@@ -138,27 +199,8 @@ int run_game(const AnalyzeFlags& f, const GameOptions& game_options) {
       return kExitUsage;
     }
     std::vector<std::string> names;
-    for (const auto& h : eval::list_heuristics<G>()) names.push_back(h.name);
-    if (!f.heuristics.empty()) {
-      names.clear();
-      for (std::size_t b = 0, e; b <= f.heuristics.size(); b = e + 1) {
-        e = std::min(f.heuristics.find(',', b), f.heuristics.size());
-        if (e > b) names.push_back(f.heuristics.substr(b, e - b));
-      }
-    }
     std::vector<eval::Heuristic<G>> hs;
-    for (const std::string& n : names) {
-      auto h = eval::make_named_heuristic<G>(n, {});
-      if (!h) {
-        std::cerr << "arena analyze: --heuristics: " << h.error() << "\n";
-        return kExitUsage;
-      }
-      hs.push_back(std::move(*h));
-    }
-    if (hs.empty()) {
-      std::cerr << "arena analyze: no heuristics for " << G::kName << "\n";
-      return kExitUsage;
-    }
+    if (!chosen_heuristics(f, names, hs)) return kExitUsage;
     const std::string spec =
         f.player.empty() ? "alphabeta:eval=" + names.front() + ",depth=3" : f.player;
     auto agent = search::make_agent_from_spec<G>(spec);
@@ -170,32 +212,7 @@ int run_game(const AnalyzeFlags& f, const GameOptions& game_options) {
     std::vector<lab::GameLine<G>> lines = lab::self_play(*start, **agent, so);
     std::string source = std::to_string(f.games) + " self-play games (" + spec + ")";
     StoreData store;
-    if (!f.db.empty() && !std::filesystem::exists(f.db)) {
-      std::cerr << "arena analyze: no database at '" << f.db
-                << "' (no league has been recorded there): the rating column is empty\n";
-    } else if (!f.db.empty()) {
-      auto data = read_store(f.db, std::string(G::kName));
-      if (!data) {
-        std::cerr << "arena analyze: --db: " << data.error() << "\n";
-        return kExitFailure;
-      }
-      store = std::move(*data);
-      int bad = 0;
-      for (std::size_t i = 0; i < store.games.size(); ++i) {
-        auto line = lab::replay<G>(store.games[i].first, store.games[i].second, store.results[i]);
-        if (line)
-          lines.push_back(std::move(*line));
-        else
-          ++bad;
-      }
-      source += " + " + std::to_string(store.games.size() - static_cast<std::size_t>(bad)) +
-                " stored games" + (bad ? " (" + std::to_string(bad) + " unreadable)" : "");
-      if (store.ratings.empty())
-        std::cerr << "arena analyze: the store has no " << G::kName
-                  << " ratings yet (no league has run): the rating column is empty\n";
-    } else {
-      std::cerr << "arena analyze: no --db given: the rating column is empty\n";
-    }
+    if (!add_stored_games(f, lines, source, store)) return kExitFailure;
     std::vector<lab::ReportRow> rows;
     for (std::size_t k = 0; k < hs.size(); ++k) {
       std::vector<lab::Trajectory> ts;

@@ -86,6 +86,77 @@ int fail(const std::string& message) {
   return kExitFailure;
 }
 
+// Who plays: a UCI engine, an external GGP player, a puzzle solver or a search (a preset's or
+// --search's). Sets `game` (a preset names its game) and `spec` (the search's, else empty).
+Expected<void> choose_players(const BotOptions& o, client::BotRunOptions& run, std::string& game,
+                              std::string& spec) {
+  if (!o.uci.empty()) {
+    if (!game.empty() && game != "chess")
+      return make_error("--uci plays chess, not '" + game + "'");
+    game = "chess";
+    uci::UciOptions options;
+    for (const auto& text : o.uci_options) {
+      auto parsed = uci::parse_uci_option(text);
+      if (!parsed) return make_error(parsed.error());
+      options.push_back(*parsed);
+    }
+    // Start the engine once now, so a bad path or option fails here and not mid-game.
+    if (auto probe = uci::UciEngine::start(o.uci, options); !probe)
+      return make_error(probe.error());
+    run.players = uci::uci_player_factory(o.uci, options);
+    return {};
+  }
+  if (!o.ggp.empty()) {
+    // An external GGP player plays the GDL games (bots/ggp/ggp_seat.h); leagues seat it so.
+    if (!game.starts_with("gdl:")) return make_error("--ggp plays GDL games: add --game gdl:NAME");
+    ggp::GgpSeatOptions options;
+    options.log = [](const std::string& line) { std::cerr << line << std::endl; };
+    run.players = ggp::ggp_seat_factory(o.ggp, options);
+    return {};
+  }
+  if (!o.preset.empty()) {
+    const client::Preset* p = client::find_preset(o.preset);
+    if (!p) return make_error("unknown preset '" + o.preset + "' (see arena bot --list-presets)");
+    // A GDL preset ("gdl") plays every gdl:NAME game; --game names the one it seeks.
+    const bool gdl_game = p->game == "gdl" && is_gdl_game(game);
+    if (!game.empty() && game != p->game && !gdl_game)
+      return make_error("preset " + p->name + " plays " + p->game + ", not " + game);
+    if (!gdl_game) game = p->game;
+    spec = build_spec(o, p->spec);
+  } else {
+    if (game.empty())
+      return make_error("give --preset NAME, or --game G with --search S, or --uci PATH");
+    spec = build_spec(o, o.search.empty() ? "id" : o.search);
+  }
+  if (client::is_puzzle_spec(spec)) {
+    auto solver = client::make_puzzle_solver(spec);
+    if (!solver) return make_error(solver.error());
+    run.solver = *solver;
+    if (run.config.puzzles == 0) run.config.puzzles = 1;
+  } else {
+    if (auto check = client::make_search_player(game, spec); !check)
+      return make_error(check.error());
+    run.players = client::search_player_factory(spec);
+  }
+  return {};
+}
+
+// Plays until the bot is done (bounded runs), interrupted or refused by the server, saying each
+// new connection error once. True when the server refused it.
+bool play_until_done(client::BotRunner& bot, bool bounded) {
+  std::string reported;  // the connection's last error, said once each time it changes
+  while (!g_interrupted && !(bounded && bot.session().wait_done(200))) {
+    if (!bounded) std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    const client::WsConnection& connection = bot.connection();
+    if (std::string error = connection.last_error(); error != reported) {
+      reported = error;
+      if (!connection.refused()) std::cerr << "arena bot: " << error << " (trying again)\n";
+    }
+    if (connection.refused()) return true;
+  }
+  return false;
+}
+
 int run_bot(const BotOptions& o) {
   if (o.list_presets) return list_presets();
   if (!o.gdl_dir.empty()) set_gdl_directory(o.gdl_dir);
@@ -109,52 +180,11 @@ int run_bot(const BotOptions& o) {
   c.puzzles = o.puzzles;
   c.scramble = o.scramble;
   std::string game = o.game, spec;
-  if (!o.uci.empty()) {
-    if (!game.empty() && game != "chess") return fail("--uci plays chess, not '" + game + "'");
-    game = "chess";
-    uci::UciOptions options;
-    for (const auto& text : o.uci_options) {
-      auto parsed = uci::parse_uci_option(text);
-      if (!parsed) return fail(parsed.error());
-      options.push_back(*parsed);
-    }
-    // Start the engine once now, so a bad path or option fails here and not mid-game.
-    if (auto probe = uci::UciEngine::start(o.uci, options); !probe) return fail(probe.error());
-    run.players = uci::uci_player_factory(o.uci, options);
-  } else if (!o.ggp.empty()) {
-    // An external GGP player plays the GDL games (bots/ggp/ggp_seat.h); leagues seat it so.
-    if (!game.starts_with("gdl:")) return fail("--ggp plays GDL games: add --game gdl:NAME");
-    ggp::GgpSeatOptions options;
-    options.log = [](const std::string& line) { std::cerr << line << std::endl; };
-    run.players = ggp::ggp_seat_factory(o.ggp, options);
-  } else {
-    if (!o.preset.empty()) {
-      const client::Preset* p = client::find_preset(o.preset);
-      if (!p) return fail("unknown preset '" + o.preset + "' (see arena bot --list-presets)");
-      // A GDL preset ("gdl") plays every gdl:NAME game; --game names the one it seeks.
-      const bool gdl_game = p->game == "gdl" && is_gdl_game(game);
-      if (!game.empty() && game != p->game && !gdl_game)
-        return fail("preset " + p->name + " plays " + p->game + ", not " + game);
-      if (!gdl_game) game = p->game;
-      spec = build_spec(o, p->spec);
-    } else {
-      if (game.empty())
-        return fail("give --preset NAME, or --game G with --search S, or --uci PATH");
-      spec = build_spec(o, o.search.empty() ? "id" : o.search);
-    }
-    if (client::is_puzzle_spec(spec)) {
-      auto solver = client::make_puzzle_solver(spec);
-      if (!solver) return fail(solver.error());
-      run.solver = *solver;
-      if (c.puzzles == 0) c.puzzles = 1;
-    } else {
-      if (auto check = client::make_search_player(game, spec); !check) return fail(check.error());
-      run.players = client::search_player_factory(spec);
-    }
-  }
+  if (auto chosen = choose_players(o, run, game, spec); !chosen) return fail(chosen.error());
   if (game == "gdl" && c.seek_games > 0)
     return fail("a GDL preset seeks one sheet: add --game gdl:NAME");
   c.games = {game};
+  const bool bounded = c.seek_games > 0 || c.max_games > 0 || c.puzzles > 0;
   auto bot = client::BotRunner::start(std::move(run));
   if (!bot) return fail(bot.error());
   std::signal(SIGINT, on_bot_signal);
@@ -164,18 +194,7 @@ int run_bot(const BotOptions& o) {
                 : o.ggp.empty() ? o.uci
                                 : "the GGP player at " + o.ggp)
             << " on " << o.server << "\n";
-  const bool bounded = c.seek_games > 0 || c.max_games > 0 || c.puzzles > 0;
-  std::string reported;  // the connection's last error, said once each time it changes
-  bool refused = false;
-  while (!g_interrupted && !(bounded && (*bot)->session().wait_done(200))) {
-    if (!bounded) std::this_thread::sleep_for(std::chrono::milliseconds(200));
-    const client::WsConnection& connection = (*bot)->connection();
-    if (std::string error = connection.last_error(); error != reported) {
-      reported = error;
-      if (!connection.refused()) std::cerr << "arena bot: " << error << " (trying again)\n";
-    }
-    if ((refused = connection.refused())) break;
-  }
+  const bool refused = play_until_done(**bot, bounded);
   (*bot)->stop();
   if (refused) {
     std::cerr << "arena bot: " << (*bot)->connection().last_error() << "\n";

@@ -12,8 +12,8 @@
 
 #include "bots/lab/feature_sets.h"
 #include "bots/lab/learn.h"
+#include "bots/lab/learn_setup.h"
 #include "bots/lab/linear_match.h"
-#include "bots/search/spec.h"
 #include "cli/commands.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
@@ -49,6 +49,71 @@ void print_weights(const char* label, const std::vector<std::string>& names,
   std::printf("\n");
 }
 
+void print_iteration(const std::vector<std::string>& names, const lab::IterationReport& r) {
+  char label[32];
+  std::snprintf(label, sizeof label, "iter %d", r.iteration);
+  print_weights(label, names, r.weights);
+  std::fflush(stdout);
+  std::fprintf(stderr,
+               "[iteration %d] %d positions (batch: %d rows, %d played), %d games (%d decisive), "
+               "rms %.3f, scale x%.3f, max change %.3f\n",
+               r.iteration, r.positions, r.batch_rows, r.batch_played, r.games, r.decisive,
+               r.rms_error, r.scale_factor, r.max_change);
+}
+
+void print_result(const LearnFlags& f, const std::vector<std::string>& names,
+                  const lab::LearnResult& result) {
+  std::printf("%s after %zu iterations\n", result.converged ? "converged" : "not converged",
+              result.iterations.size());
+  long long rows = 0;
+  for (const lab::IterationReport& r : result.iterations) rows += r.batch_rows;
+  std::printf("rows per batch (%s): %.0f on average, %d played positions\n", f.rows.c_str(),
+              static_cast<double>(rows) / static_cast<double>(result.iterations.size()),
+              result.iterations.back().batch_played);
+  print_weights("final", names, result.weights);
+}
+
+// Plays the learned weights against the classical ones (--match-games N).
+template <class G>
+void match_learned(const G& start, const lab::FeatureSet<G>& fs, const lab::LearnOptions& options,
+                   const std::vector<double>& learned, const LearnFlags& f) {
+  lab::LinearMatchOptions mo;
+  mo.games = f.match_games;
+  mo.depth = options.depth;
+  mo.quiescence = options.quiescence;
+  mo.opening_plies = f.learn.opening_plies;
+  mo.max_plies = f.match_max_plies;
+  mo.seed = f.learn.seed + 1;
+  const lab::MatchTally t =
+      lab::linear_match(start, fs, learned, fs.initial, mo, [&](int i, const lab::MatchTally& s) {
+        std::fprintf(stderr, "[match %d/%d] learned +%d -%d =%d\n", i, mo.games, s.wins, s.losses,
+                     s.draws);
+      });
+  std::printf("match learned vs classical, %d games: %d wins, %d losses, %d draws\n", mo.games,
+              t.wins, t.losses, t.draws);
+}
+
+// The flags as lab::LearnChoices; a --start file is read here. False (and the error printed)
+// when it cannot be read.
+bool learn_choices(const LearnFlags& f, lab::LearnChoices& c) {
+  if (f.search_given) c.search = f.search;
+  if (f.batch_given) c.batch_plies = f.learn.batch_plies;
+  if (f.scale_given) c.fixed_scale = f.learn.fixed_scale;
+  c.start = f.start;
+  c.start_file = f.start;
+  if (f.start == "ones" || f.start == "classical") return true;
+  std::ifstream in(f.start);
+  std::stringstream text;
+  text << in.rdbuf();
+  if (!in) {
+    std::cerr << "arena learn: --start: cannot read '" << f.start
+              << "' (give classical, ones or a weights file)\n";
+    return false;
+  }
+  c.start = text.str();
+  return true;
+}
+
 template <class G>
 int run_learn(const LearnFlags& f, const GameOptions& game_options) {
   if constexpr (!lab::HasFeatureSet<G>) {
@@ -62,84 +127,28 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
       return kExitUsage;
     }
     const lab::FeatureSet<G> fs = lab::feature_set(std::type_identity<G>{});
-    lab::LearnOptions options = f.learn;
-    // --search, or this game's default (which the feature set's tests keep valid).
-    const std::string& search_text = f.search_given ? f.search : fs.default_search;
-    auto spec = search::parse_search_spec(search_text);
-    if (!spec) {
-      std::cerr << "arena learn: --search: " << spec.error() << "\n";
+    lab::LearnChoices choices;
+    if (!learn_choices(f, choices)) return kExitUsage;
+    auto resolved = lab::resolve_learn_options(fs, f.learn, choices);
+    if (!resolved) {
+      std::cerr << "arena learn: " << resolved.error() << "\n";
       return kExitUsage;
     }
-    if (spec->algorithm != search::Algorithm::kAlphaBeta &&
-        spec->algorithm != search::Algorithm::kMinimax) {
-      std::cerr << "arena learn: --search: '" << search_text
-                << "' is not a fixed-depth search (use alphabeta:depth=N[,qsearch])\n";
-      return kExitUsage;
-    }
-    options.depth = spec->depth > 0 ? spec->depth : 2;
-    options.quiescence = spec->quiescence;
-    if (options.rows == lab::LearnRows::kTree && options.depth < 2) {
-      std::cerr << "arena learn: --rows tree needs a search of depth 2 or more ('" << search_text
-                << "'): a child's value is a search of depth - 1\n";
-      return kExitUsage;
-    }
-    if (!f.batch_given) options.batch_plies = fs.default_batch_plies;
-    if (!f.scale_given) options.fixed_scale = fs.default_fixed_scale;
-    if (options.fixed_scale && fs.start_counts.empty()) {
-      std::cerr << "arena learn: --fixed-scale: the " << G::kName
-                << " features are not piece counts, so there is no initial material to keep "
-                   "(use --free-scale)\n";
-      return kExitUsage;
-    }
-    std::printf(
-        "search alphabeta:depth=%d%s%s; batch %d positions%s, %s scale%s\n", options.depth,
-        options.quiescence ? ",qsearch" : "", f.search_given ? "" : " (this game's default)",
-        options.batch_plies, f.batch_given ? "" : " (this game's default)",
-        options.fixed_scale ? "fixed" : "free", f.scale_given ? "" : " (this game's default)");
-    if (f.start == "ones") {
-      options.start_weights.assign(fs.names.size(), 1.0);
-    } else if (f.start != "classical") {
-      std::ifstream in(f.start);
-      std::stringstream text;
-      text << in.rdbuf();
-      if (!in) {
-        std::cerr << "arena learn: --start: cannot read '" << f.start
-                  << "' (give classical, ones or a weights file)\n";
-        return kExitUsage;
-      }
-      auto weights = lab::parse_weights_text(text.str(), fs.names);
-      if (!weights) {
-        std::cerr << "arena learn: --start " << f.start << ": " << weights.error() << "\n";
-        return kExitUsage;
-      }
-      options.start_weights = std::move(*weights);
-    }
+    const lab::LearnOptions& options = *resolved;
+    const char* dflt = " (this game's default)";
+    std::printf("search alphabeta:depth=%d%s%s; batch %d positions%s, %s scale%s\n", options.depth,
+                options.quiescence ? ",qsearch" : "", f.search_given ? "" : dflt,
+                options.batch_plies, f.batch_given ? "" : dflt,
+                options.fixed_scale ? "fixed" : "free", f.scale_given ? "" : dflt);
     print_weights("start", fs.names,
                   options.start_weights.empty() ? fs.initial : options.start_weights);
-    auto result = lab::learn(*start, fs, options, [&](const lab::IterationReport& r) {
-      char label[32];
-      std::snprintf(label, sizeof label, "iter %d", r.iteration);
-      print_weights(label, fs.names, r.weights);
-      std::fflush(stdout);
-      std::fprintf(
-          stderr,
-          "[iteration %d] %d positions (batch: %d rows, %d played), %d games (%d decisive), rms "
-          "%.3f, scale x%.3f, max change %.3f\n",
-          r.iteration, r.positions, r.batch_rows, r.batch_played, r.games, r.decisive, r.rms_error,
-          r.scale_factor, r.max_change);
-    });
+    auto result = lab::learn(*start, fs, options,
+                             [&](const lab::IterationReport& r) { print_iteration(fs.names, r); });
     if (!result) {
       std::cerr << "arena learn: " << result.error() << "\n";
       return kExitFailure;
     }
-    std::printf("%s after %zu iterations\n", result->converged ? "converged" : "not converged",
-                result->iterations.size());
-    long long rows = 0;
-    for (const lab::IterationReport& r : result->iterations) rows += r.batch_rows;
-    std::printf("rows per batch (%s): %.0f on average, %d played positions\n", f.rows.c_str(),
-                static_cast<double>(rows) / static_cast<double>(result->iterations.size()),
-                result->iterations.back().batch_played);
-    print_weights("final", fs.names, result->weights);
+    print_result(f, fs.names, *result);
     if (!f.out.empty()) {
       std::ofstream out(f.out);
       out << lab::weights_file_text(fs.names, result->weights, fs.file_header);
@@ -149,22 +158,7 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
       }
       std::printf("weights written to %s\n", f.out.c_str());
     }
-    if (f.match_games > 0) {
-      lab::LinearMatchOptions mo;
-      mo.games = f.match_games;
-      mo.depth = options.depth;
-      mo.quiescence = options.quiescence;
-      mo.opening_plies = f.learn.opening_plies;
-      mo.max_plies = f.match_max_plies;
-      mo.seed = f.learn.seed + 1;
-      const lab::MatchTally t = lab::linear_match(
-          *start, fs, result->weights, fs.initial, mo, [&](int i, const lab::MatchTally& s) {
-            std::fprintf(stderr, "[match %d/%d] learned +%d -%d =%d\n", i, mo.games, s.wins,
-                         s.losses, s.draws);
-          });
-      std::printf("match learned vs classical, %d games: %d wins, %d losses, %d draws\n", mo.games,
-                  t.wins, t.losses, t.draws);
-    }
+    if (f.match_games > 0) match_learned(*start, fs, options, result->weights, f);
     return kExitOk;
   }
 }

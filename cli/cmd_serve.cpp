@@ -14,9 +14,9 @@
 #include "bots/client/house_bots.h"
 #include "bots/client/search_player.h"
 #include "cli/commands.h"
+#include "db/memory_store.h"
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
-#include "db/memory_store.h"
 #include "server/server.h"
 #include "tournament/report/tournament_json.h"
 
@@ -54,28 +54,19 @@ std::string find_web_root(const std::string& flag) {
   return "web";
 }
 
-int run_serve(const ServeOptions& o) {
-  if (!o.gdl_dir.empty()) set_gdl_directory(o.gdl_dir);
-  for (const auto& file : o.gdl_files)
-    if (auto added = add_gdl_file(file); !added) {
-      std::cerr << "arena serve: " << added.error() << "\n";
-      return kExitUsage;
-    }
-  std::unique_ptr<db::Store> store;
-  if (o.db == ":memory:") {
-    store = std::make_unique<db::MemoryStore>();
-  } else {
-    db::SqliteOptions options;
-    options.synchronous_full = o.synchronous == "full";
-    options.commit_window = std::chrono::microseconds(o.commit_window_us);
-    options.move_journal = o.move_journal == "on";
-    auto opened = db::open_sqlite_store(o.db, options);
-    if (!opened) {
-      std::cerr << "arena serve: " << opened.error() << "\n";
-      return kExitFailure;
-    }
-    store = std::move(*opened);
-  }
+// The store: in memory (--db :memory:) or the SQLite file with the flags' durability.
+Expected<std::unique_ptr<db::Store>> open_store(const ServeOptions& o) {
+  if (o.db == ":memory:") return std::unique_ptr<db::Store>(std::make_unique<db::MemoryStore>());
+  db::SqliteOptions options;
+  options.synchronous_full = o.synchronous == "full";
+  options.commit_window = std::chrono::microseconds(o.commit_window_us);
+  options.move_journal = o.move_journal == "on";
+  auto opened = db::open_sqlite_store(o.db, options);
+  if (!opened) return make_error(opened.error());
+  return std::unique_ptr<db::Store>(std::move(*opened));
+}
+
+server::ServerConfig server_config(const ServeOptions& o) {
   server::ServerConfig config;
   config.host = o.host;
   config.port = static_cast<unsigned short>(o.port);
@@ -93,28 +84,47 @@ int run_serve(const ServeOptions& o) {
     config.hub.tournaments = [db = o.db](std::optional<std::int64_t> id) {
       return tournament::tournaments_json(db, id);
     };
-  server::Server server(config, *store);
+  return config;
+}
+
+// House bots (bots/client): a token per bot from the store, then bot clients on threads of
+// this process connected over loopback, each keeping a seek open for its game. Null (and why
+// said) when they cannot start; the server runs on without them.
+std::unique_ptr<client::HouseBots> start_house(const ServeOptions& o, db::Store& store,
+                                               unsigned short port) {
+  auto accounts = client::house_bot_accounts();
+  for (auto& a : accounts)
+    if (auto token = store.create_bot_token(a.name); token) a.token = *token;
+  const std::string host = o.host == "0.0.0.0" || o.host == "::" ? "127.0.0.1" : o.host;
+  auto started =
+      client::start_house_bots("ws://" + host + ":" + std::to_string(port) + "/ws", accounts);
+  if (started) return std::move(*started);
+  std::cerr << "arena serve: no house bots: " << started.error() << "\n";
+  return nullptr;
+}
+
+int run_serve(const ServeOptions& o) {
+  if (!o.gdl_dir.empty()) set_gdl_directory(o.gdl_dir);
+  for (const auto& file : o.gdl_files)
+    if (auto added = add_gdl_file(file); !added) {
+      std::cerr << "arena serve: " << added.error() << "\n";
+      return kExitUsage;
+    }
+  auto store = open_store(o);
+  if (!store) {
+    std::cerr << "arena serve: " << store.error() << "\n";
+    return kExitFailure;
+  }
+  const server::ServerConfig config = server_config(o);
+  server::Server server(config, **store);
   if (auto started = server.start(); !started) {
     std::cerr << "arena serve: " << started.error() << "\n";
     return kExitFailure;
   }
   std::cout << "arena serve: listening on http://" << o.host << ":" << server.port()
             << "/ (WebSocket /ws), web root " << config.web_root << ", db " << o.db << std::endl;
-  // House bots (bots/client): a token per bot from the store, then bot clients on threads of
-  // this process connected over loopback, each keeping a seek open for its game.
   std::unique_ptr<client::HouseBots> house;
-  if (o.house_bots) {
-    auto accounts = client::house_bot_accounts();
-    for (auto& a : accounts)
-      if (auto token = store->create_bot_token(a.name); token) a.token = *token;
-    const std::string host = o.host == "0.0.0.0" || o.host == "::" ? "127.0.0.1" : o.host;
-    auto started_bots = client::start_house_bots(
-        "ws://" + host + ":" + std::to_string(server.port()) + "/ws", accounts);
-    if (started_bots)
-      house = std::move(*started_bots);
-    else
-      std::cerr << "arena serve: no house bots: " << started_bots.error() << "\n";
-  }
+  if (o.house_bots) house = start_house(o, **store, server.port());
   // Wait for SIGINT/SIGTERM on a private io_context, then shut down in order.
   boost::asio::io_context signals_ioc;
   boost::asio::signal_set signals(signals_ioc, SIGINT, SIGTERM);
@@ -123,7 +133,7 @@ int run_serve(const ServeOptions& o) {
   std::cout << "arena serve: shutting down (closing clients, flushing the store)" << std::endl;
   if (house) house->stop();  // before the server, so they leave as clients
   server.stop();
-  store->flush();
+  (*store)->flush();
   std::cout << "arena serve: stopped" << std::endl;
   return kExitOk;
 }

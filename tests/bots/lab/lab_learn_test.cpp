@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "bots/lab/feature_sets.h"
+#include "bots/lab/learn_setup.h"
 #include "games/chess/chess.h"
 #include "tests/bots/search_toy_games.h"
 
@@ -222,6 +223,62 @@ TEST(Learn, FixedScaleNeedsPieceCounts) {
   auto r = learn(test::Nim(11, 6), fs, o);
   ASSERT_FALSE(r);
   EXPECT_NE(r.error().find("start counts"), std::string::npos) << r.error();
+}
+
+}  // namespace
+}  // namespace arena::lab
+
+// resolve_learn_options: what `arena learn`'s flags choose, checked against the feature set.
+namespace arena::lab {
+namespace {
+
+TEST(LearnSetup, UnsetChoicesAreTheGamesDefaults) {
+  FeatureSet<test::Nim> fs = nim_features();
+  fs.default_search = "alphabeta:depth=3,qsearch";
+  fs.default_batch_plies = 77;
+  auto o = resolve_learn_options(fs, LearnOptions{}, LearnChoices{});
+  ASSERT_TRUE(o) << o.error();
+  EXPECT_EQ(o->depth, 3);
+  EXPECT_TRUE(o->quiescence);
+  EXPECT_EQ(o->batch_plies, 77);
+  EXPECT_FALSE(o->fixed_scale);
+  EXPECT_TRUE(o->start_weights.empty());  // the classical (initial) weights
+  LearnChoices c;
+  c.search = "minimax:depth=1";
+  c.batch_plies = 5;
+  c.start = "ones";
+  o = resolve_learn_options(fs, LearnOptions{}, c);
+  ASSERT_TRUE(o) << o.error();
+  EXPECT_EQ(o->depth, 1);
+  EXPECT_FALSE(o->quiescence);
+  EXPECT_EQ(o->batch_plies, 5);
+  EXPECT_EQ(o->start_weights, std::vector<double>{1.0});
+}
+
+TEST(LearnSetup, ImpossibleChoicesAreErrorsThatSayWhy) {
+  const FeatureSet<test::Nim> fs = nim_features();
+  LearnChoices c;
+  c.search = "mcts:playouts=10";
+  auto o = resolve_learn_options(fs, LearnOptions{}, c);
+  ASSERT_FALSE(o);
+  EXPECT_NE(o.error().find("fixed-depth"), std::string::npos) << o.error();
+  c.search = "alphabeta:depth=1";
+  LearnOptions tree;
+  tree.rows = LearnRows::kTree;
+  o = resolve_learn_options(fs, tree, c);
+  ASSERT_FALSE(o);
+  EXPECT_NE(o.error().find("depth 2"), std::string::npos) << o.error();
+  c = LearnChoices{};
+  c.fixed_scale = true;  // Nim's feature is no piece count
+  o = resolve_learn_options(fs, LearnOptions{}, c);
+  ASSERT_FALSE(o);
+  EXPECT_NE(o.error().find("--free-scale"), std::string::npos) << o.error();
+  c = LearnChoices{};
+  c.start = "nosuch=1\n";
+  c.start_file = "w.txt";
+  o = resolve_learn_options(fs, LearnOptions{}, c);
+  ASSERT_FALSE(o);
+  EXPECT_NE(o.error().find("w.txt"), std::string::npos) << o.error();
 }
 
 }  // namespace
