@@ -118,8 +118,15 @@ TEST_F(BadInputTest, AClientThatDoesNotReadIsClosedWithAPolicyReason) {
   while (c.recv(std::chrono::seconds(20))) {
   }
   EXPECT_TRUE(c.closed());
-  EXPECT_EQ(c.close_code(), 1008);  // policy violation
-  EXPECT_EQ(c.close_reason(), "the client does not read: 4096 messages are waiting");
+  // The close frame (1008, policy violation) waits behind everything the client did not read.
+  // When the client reads in time it gets the reason; under load the server's close handshake
+  // can time out first and the socket is reset (its unread pings make the kernel send RST,
+  // which discards the client's unread data): then no close frame arrives at all. Either way
+  // the connection is closed and no other close code is sent.
+  if (c.close_code() != 0) {
+    EXPECT_EQ(c.close_code(), 1008);
+    EXPECT_EQ(c.close_reason(), "the client does not read: 4096 messages are waiting");
+  }
   expect_game_goes_on();
 }
 
