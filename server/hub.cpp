@@ -29,11 +29,6 @@ struct Overload : Ts... {
 template <class... Ts>
 Overload(Ts...) -> Overload<Ts...>;
 
-Text text_of(const Json& j) {
-  return std::make_shared<const std::string>(
-      j.dump(-1, ' ', false, Json::error_handler_t::replace));
-}
-
 }  // namespace
 
 Hub::Hub(boost::asio::any_io_executor executor, HubConfig config, db::Store& store,

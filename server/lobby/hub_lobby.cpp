@@ -13,15 +13,6 @@ namespace arena::server {
 using protocol::ErrorCode;
 using protocol::Json;
 
-namespace {
-
-Text text_of(const Json& j) {
-  return std::make_shared<const std::string>(
-      j.dump(-1, ' ', false, Json::error_handler_t::replace));
-}
-
-}  // namespace
-
 int Hub::check_offer(const std::shared_ptr<Connection>& c, const std::string& game,
                      const std::string& options, const std::string& time_control,
                      std::string_view ref) {

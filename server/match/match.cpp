@@ -184,8 +184,7 @@ void Match::on_finish_durable() {
 
 Text Match::record(Json event) {
   event["version"] = next_version();
-  auto text = std::make_shared<const std::string>(
-      event.dump(-1, ' ', false, Json::error_handler_t::replace));
+  auto text = text_of(event);
   history_.push_back(text);
   update_summary();
   return text;

@@ -40,6 +40,12 @@
 namespace arena::server {
 
 using Text = std::shared_ptr<const std::string>;
+
+// A message as the text frame every recipient shares (invalid UTF-8 in a string replaced).
+inline Text text_of(const protocol::Json& j) {
+  return std::make_shared<const std::string>(
+      j.dump(-1, ' ', false, protocol::Json::error_handler_t::replace));
+}
 using Reply = std::function<void(Text)>;
 
 // A mover to acknowledge when its turn is announced.

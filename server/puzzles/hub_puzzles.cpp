@@ -14,15 +14,6 @@ namespace arena::server {
 using protocol::ErrorCode;
 using protocol::Json;
 
-namespace {
-
-Text text_of(const Json& j) {
-  return std::make_shared<const std::string>(
-      j.dump(-1, ' ', false, Json::error_handler_t::replace));
-}
-
-}  // namespace
-
 Text Hub::puzzle_state(const PuzzleSession& p) const {
   return text_of(Json{{"type", "puzzle_state"},
                       {"puzzle_id", p.id},
