@@ -44,6 +44,7 @@ struct BotOptions {
   std::string ggp;  // a GGP player's URL
   std::string gdl_dir;
   std::vector<std::string> gdl_files;
+  std::string ack_log;
   int seek = 0, games = 0, parallel = 4, threads = 2, puzzles = 0, scramble = 20;
   std::string time_control = "none";
   bool accept_seeks = false, list_presets = false;
@@ -179,6 +180,7 @@ int run_bot(const BotOptions& o) {
   c.max_parallel = o.parallel;
   c.puzzles = o.puzzles;
   c.scramble = o.scramble;
+  c.ack_log = o.ack_log;
   std::string game = o.game, spec;
   if (auto chosen = choose_players(o, run, game, spec); !chosen) return fail(chosen.error());
   if (game == "gdl" && c.seek_games > 0)
@@ -253,6 +255,8 @@ void add_bot(CLI::App& app, Action& action) {
   sub->add_option("--ggp", o->ggp, "play gdl:NAME games with the GGP player at this URL");
   sub->add_option("--gdl-dir", o->gdl_dir, "folder of GDL sheets for gdl:NAME");
   sub->add_option("--gdl", o->gdl_files, "a GDL sheet file, then gdl:STEM (repeatable)");
+  sub->add_option("--ack-log", o->ack_log,
+                  "append each acknowledged move to this file: GAME_ID, CLIENT_ID, MOVE (tab-separated)");
   sub->add_flag("--list-presets", o->list_presets, "print the roster of presets and exit");
   sub->callback([o, &action] { action = [o] { return run_bot(*o); }; });
 }

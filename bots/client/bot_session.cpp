@@ -47,10 +47,19 @@ BotSession::BotSession(BotConfig config, PlayerFactory players, PuzzleSolver sol
       spawn_(std::move(spawn)) {
   if (config_.max_games == 0 && config_.seek_games > 0) config_.max_games = config_.seek_games;
   if (config_.max_parallel < 1) config_.max_parallel = 1;
+  if (!config_.ack_log.empty()) ack_log_ = std::fopen(config_.ack_log.c_str(), "a");
 }
 
 BotSession::~BotSession() {
   stop();
+  if (ack_log_ != nullptr) std::fclose(ack_log_);
+}
+
+void BotSession::log_ack(const Game& g, const std::string& move) {
+  if (ack_log_ == nullptr || !g.pending) return;
+  std::fprintf(ack_log_, "%lld\t%s\t%s\n", static_cast<long long>(g.id),
+               g.pending->client_id.c_str(), move.c_str());
+  std::fflush(ack_log_);
 }
 
 void BotSession::stop() {
@@ -215,8 +224,10 @@ void BotSession::on_state(const Json& m) {
   // Protocol 3: the state that carries our pending move's client_id is its acknowledgement
   // (the move is durable), as move_ack was.
   if (auto id = m.find("client_id"); id != m.end() && id->is_string() && g.pending &&
-                                     g.pending->client_id == id->get<std::string>())
+                                     g.pending->client_id == id->get<std::string>()) {
+    log_ack(g, str_of(m, "last_move"));
     g.pending.reset();
+  }
   const std::int64_t v = int_of(m, "version");
   if (v <= g.version) return;  // already seen (a resume overlaps)
   g.version = v;
@@ -306,7 +317,10 @@ void BotSession::on_move_ack(const Json& m) {
   auto it = games_.find(int_of(m, "game_id"));
   if (it == games_.end()) return;
   auto& pending = it->second->pending;
-  if (pending && pending->client_id == str_of(m, "client_id")) pending.reset();
+  if (pending && pending->client_id == str_of(m, "client_id")) {
+    log_ack(*it->second, pending->move);
+    pending.reset();
+  }
 }
 
 void BotSession::on_game_end(const Json& m) {

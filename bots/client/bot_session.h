@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <condition_variable>
+#include <cstdio>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -47,6 +48,12 @@ struct BotConfig {
   std::string puzzle_options{};
   int scramble = 20;
   std::uint64_t seed = 1;
+  // When set, every acknowledged move is appended to this file as one line
+  // "GAME_ID<TAB>CLIENT_ID<TAB>MOVE" (MOVE as the server recorded it: the acknowledging
+  // state's last_move, or the move sent when a move_ack acknowledged it) and flushed, so that
+  // a test can check that no move the server acknowledged is missing from its database, even
+  // when this process is killed (scripts/soak).
+  std::string ack_log{};
 };
 
 struct BotStats {
@@ -106,6 +113,7 @@ class BotSession {
   void start_search(const std::shared_ptr<Game>& g, const Json& state);
   void search_done(const std::shared_ptr<Game>& g, std::int64_t version, TurnReply reply);
   void send_pending(Game& g);
+  void log_ack(const Game& g, const std::string& move);
   void top_up();
   // Makes the Players of the kinds this bot plays before any game starts (an engine that
   // takes a while to start must not spend its first move's clock on it).
@@ -138,6 +146,7 @@ class BotSession {
   int puzzles_started_ = 0;
   std::int64_t grace_ms_ = 30000;  // welcome.limits.reconnect_grace_ms
   BotStats stats_;
+  std::FILE* ack_log_ = nullptr;  // config_.ack_log, open for appending
 };
 
 }  // namespace arena::client

@@ -4,7 +4,9 @@
 #include "bots/client/bot_session.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <deque>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -195,6 +197,41 @@ TEST_F(SessionTest, AStateWithItsClientIdAcknowledgesTheMove) {
   sent_.clear();
   connect(7, Json::array({5}));
   EXPECT_TRUE(take("move").empty()) << "acknowledged: not resent; sent " << Json(sent_).dump();
+}
+
+// --ack-log (scripts/soak compares it with the database): one line per acknowledged move, by a
+// v3 state (the move as the server recorded it: last_move) or by a move_ack (the move sent),
+// and nothing for a state that acknowledges another client's move.
+TEST_F(SessionTest, TheAckLogHasOneLinePerAcknowledgedMove) {
+  const std::string path = ::testing::TempDir() + "ack_log_test.tsv";
+  std::remove(path.c_str());
+  make({.games = {"tictactoe"}, .ack_log = path});
+  connect(7);
+  feed(game_start(5, 7, 8));
+  feed(state(5, 1, 0));
+  run_jobs();
+  const std::string first = take("move").at(0)["client_id"];
+  Json other = state(5, 2, 1);
+  other["client_id"] = "someone else's";
+  other["last_move"] = "b2";
+  feed(other);
+  Json acked = state(5, 3, 1);
+  acked["client_id"] = first;
+  acked["last_move"] = "B2";
+  feed(acked);
+  feed(state(5, 4, 0));
+  run_jobs();
+  const std::string second = take("move").at(1)["client_id"];
+  feed({{"type", "move_ack"}, {"game_id", 5}, {"client_id", second}, {"version", 5}});
+  feed({{"type", "move_ack"}, {"game_id", 5}, {"client_id", second}, {"version", 5}});
+  session_.reset();  // closes the file
+  std::ifstream in(path);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  ASSERT_EQ(lines.size(), 2u);
+  EXPECT_EQ(lines[0], "5\t" + first + "\tB2");
+  EXPECT_EQ(lines[1], "5\t" + second + "\tb2");
+  std::remove(path.c_str());
 }
 
 TEST_F(SessionTest, ResendsTheSameClientIdWhenTheServerIsBusy) {
