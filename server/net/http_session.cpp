@@ -39,11 +39,23 @@ std::string_view mime_type(std::string_view path) {
 
 HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket,
                          boost::asio::any_io_executor blocking, std::shared_ptr<Hub> hub,
-                         std::string web_root)
+                         std::string web_root, std::shared_ptr<LoginThrottle> throttle)
     : stream_(std::move(socket)),
       blocking_(std::move(blocking)),
       hub_(std::move(hub)),
-      web_root_(std::move(web_root)) {}
+      web_root_(std::move(web_root)),
+      throttle_(std::move(throttle)) {
+  boost::system::error_code ec;
+  const auto ep = stream_.socket().remote_endpoint(ec);
+  peer_address_ = ec ? std::string("?") : ep.address().to_string();
+}
+
+std::string HttpSession::throttled_body(const std::string& address, std::int64_t wait_ms) {
+  return "too many failed token logins from " + address + ": try again in " +
+         std::to_string((wait_ms + 999) / 1000) + " s (at most " +
+         std::to_string(LoginThrottle::kBurst) + " failures in a row, then one every " +
+         std::to_string(LoginThrottle::kRefillMs) + " ms)\n";
+}
 
 void HttpSession::run() {
   // Start on the socket's strand: every handler of this session runs there.
@@ -84,9 +96,12 @@ void HttpSession::on_read(beast::error_code ec, std::size_t) {
       });
 }
 
-void HttpSession::refuse(unsigned version, http::status status, std::string body) {
+void HttpSession::refuse(unsigned version, http::status status, std::string body,
+                         std::int64_t retry_after_ms) {
   http::response<http::string_body> res{status, version};
   res.set(http::field::content_type, "text/plain");
+  if (retry_after_ms > 0)
+    res.set(http::field::retry_after, std::to_string((retry_after_ms + 999) / 1000));
   res.keep_alive(false);
   res.body() = std::move(body);
   res.prepare_payload();
@@ -101,6 +116,10 @@ void HttpSession::upgrade() {
   auto auth = std::string(req[http::field::authorization]);
   if (!auth.starts_with("Bearer "))
     return finish_upgrade(std::move(req), protocol::PlayerInfo{}, false);
+  // An address that failed too often is refused before its token is looked up.
+  if (const auto wait = throttle_->wait_ms(peer_address_); wait > 0)
+    return refuse(req.version(), http::status::too_many_requests,
+                  throttled_body(peer_address_, wait), wait);
   // The token is checked in the store on the blocking executor; the upgrade goes on from
   // the session's strand.
   boost::asio::post(blocking_, [self = shared_from_this(), req = std::move(req),
@@ -108,6 +127,8 @@ void HttpSession::upgrade() {
     Expected<protocol::PlayerInfo> bot = make_error("unknown bot token");
     if (auto record = self->hub_->store().authenticate_token(token))
       bot = protocol::PlayerInfo{record->id, record->name, true};
+    else
+      self->throttle_->failed(self->peer_address_);
     boost::asio::post(self->stream_.get_executor(),
                       [self, req = std::move(req), bot = std::move(bot)]() mutable {
                         self->finish_upgrade(std::move(req), std::move(bot), true);
@@ -134,10 +155,13 @@ void HttpSession::finish_upgrade(http::request<http::string_body> req,
 }
 
 http::message_generator HttpSession::handle(http::request<http::string_body>&& req) {
-  auto reply = [&](http::status status, std::string_view type, std::string body) {
+  auto reply = [&](http::status status, std::string_view type, std::string body,
+                   std::int64_t retry_after_ms = 0) {
     http::response<http::string_body> res{status, req.version()};
     res.set(http::field::server, "arena");
     res.set(http::field::content_type, type);
+    if (retry_after_ms > 0)
+      res.set(http::field::retry_after, std::to_string((retry_after_ms + 999) / 1000));
     if (cookie_value(req[http::field::cookie], "arena_session").empty())
       res.set(http::field::set_cookie,
               "arena_session=" + new_cookie_token() + "; Path=/; HttpOnly; SameSite=Lax");
@@ -147,9 +171,17 @@ http::message_generator HttpSession::handle(http::request<http::string_body>&& r
     return http::message_generator(std::move(res));
   };
   if (req.method() == http::verb::post) {
+    // A Bearer token is a token login: throttled per address like the upgrade's.
+    const bool has_token = req[http::field::authorization].starts_with("Bearer ");
+    if (has_token)
+      if (const auto wait = throttle_->wait_ms(peer_address_); wait > 0)
+        return reply(http::status::too_many_requests, "text/plain",
+                     throttled_body(peer_address_, wait), wait);
     if (auto api =
-            handle_api_post(*hub_, req.target(), req[http::field::authorization], req.body()))
+            handle_api_post(*hub_, req.target(), req[http::field::authorization], req.body())) {
+      if (has_token && api->status == 401) throttle_->failed(peer_address_);
       return reply(static_cast<http::status>(api->status), api->content_type, std::move(api->body));
+    }
     return reply(http::status::method_not_allowed, "text/plain", "POST only to /api/tournaments\n");
   }
   if (req.method() != http::verb::get && req.method() != http::verb::head)

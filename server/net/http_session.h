@@ -8,6 +8,9 @@
 // files; a bot token's check at the upgrade) runs on `blocking`, the server's executor for
 // such work, and its result is posted back to the strand: db/store.h's rule that the
 // server's I/O threads never wait on the store.
+//
+// Token guessing: failed token logins are counted per peer address (LoginThrottle, shared by
+// the listener's sessions); an address over its limit gets 429 with Retry-After.
 
 #include <memory>
 #include <optional>
@@ -18,13 +21,15 @@
 #include <boost/beast/http.hpp>
 
 #include "server/hub.h"
+#include "server/net/login_throttle.h"
 
 namespace arena::server {
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
  public:
   HttpSession(boost::asio::ip::tcp::socket&& socket, boost::asio::any_io_executor blocking,
-              std::shared_ptr<Hub> hub, std::string web_root);
+              std::shared_ptr<Hub> hub, std::string web_root,
+              std::shared_ptr<LoginThrottle> throttle);
   void run();
 
  private:
@@ -36,7 +41,10 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   void upgrade();
   void finish_upgrade(boost::beast::http::request<boost::beast::http::string_body> req,
                       Expected<protocol::PlayerInfo> bot, bool has_token);
-  void refuse(unsigned version, boost::beast::http::status status, std::string body);
+  void refuse(unsigned version, boost::beast::http::status status, std::string body,
+              std::int64_t retry_after_ms = 0);
+  // The 429 answer's body when `address` may not try a token now (wait_ms > 0).
+  static std::string throttled_body(const std::string& address, std::int64_t wait_ms);
   void drain(std::size_t so_far);
 
   boost::beast::tcp_stream stream_;
@@ -45,6 +53,8 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
   std::shared_ptr<Hub> hub_;
   std::string web_root_;
+  std::shared_ptr<LoginThrottle> throttle_;
+  std::string peer_address_;  // the client's IP address, for the throttle
 };
 
 }  // namespace arena::server

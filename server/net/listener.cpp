@@ -56,7 +56,8 @@ void Listener::do_accept() {
       // the peer's delayed ACK, held a move back for up to 40 ms).
       boost::system::error_code ignored;
       socket.set_option(tcp::no_delay(true), ignored);
-      std::make_shared<HttpSession>(std::move(socket), self->blocking_, self->hub_, self->web_root_)
+      std::make_shared<HttpSession>(std::move(socket), self->blocking_, self->hub_, self->web_root_,
+                                    self->throttle_)
           ->run();
     }
     self->do_accept();

@@ -11,6 +11,7 @@
 
 #include "games/core/expected.h"
 #include "server/hub.h"
+#include "server/net/login_throttle.h"
 
 namespace arena::server {
 
@@ -32,6 +33,8 @@ class Listener final : public std::enable_shared_from_this<Listener> {
   boost::asio::ip::tcp::acceptor acceptor_;
   std::shared_ptr<Hub> hub_;
   std::string web_root_;
+  // Failed token logins per address, for every session of this listener (http_session.h).
+  std::shared_ptr<LoginThrottle> throttle_ = std::make_shared<LoginThrottle>();
   unsigned short port_ = 0;
 };
 
