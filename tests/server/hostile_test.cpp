@@ -1,0 +1,943 @@
+// Hostile clients (issue 25, item 4). Each test lets one kind of hostile client loose on a
+// server while two bystanders play chess, checks that the server answers the hostile client as
+// the protocol promises, and that the bystanders' 99th percentile move round trip stays within
+// twice that of a quiet run just before (bystander.h, with its floor). Loopback only; every
+// loop is bounded in count and time.
+//
+// Bots that send illegal moves, hang or crash mid-game are covered elsewhere (see
+// RELIABILITY.md, "Hostile clients"): tests/bots/client/bot_server_test.cpp (MisbehavingTest)
+// and tests/server/match_test.cpp (ALeagueCanMakeAnIllegalMoveLose, SubstitutionTest).
+
+#include <signal.h>
+#include <sqlite3.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "db/sqlite_store.h"
+#include "server/net/login_throttle.h"
+#include "server/net/websocket_session.h"
+#include "tests/server/bystander.h"
+#include "tests/server/server_fixture.h"
+
+namespace arena::server::testing {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using std::chrono::milliseconds;
+using std::chrono::seconds;
+
+double seconds_since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// The status code of the HTTP answer at the start of `text` (0 if there is none).
+int http_status(const std::string& text) {
+  if (!text.starts_with("HTTP/1.1 ") || text.size() < 12) return 0;
+  return std::atoi(text.substr(9, 3).c_str());
+}
+
+// GET `target` with a fresh connection: {status, headers, body}.
+struct HttpAnswer {
+  int status = 0;
+  std::string head, body;
+};
+HttpAnswer http_get(unsigned short port, const std::string& target) {
+  RawSocket s(port);
+  s.write("GET " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+  s.read_to_end(seconds(20));
+  const std::string& all = s.received();
+  const auto split = all.find("\r\n\r\n");
+  HttpAnswer a;
+  a.status = http_status(all);
+  if (split != std::string::npos) {
+    a.head = all.substr(0, split);
+    a.body = all.substr(split + 4);
+  }
+  return a;
+}
+
+// Reads the 101 answer to an upgrade on `s` and removes it: what follows are frames.
+bool upgraded(RawSocket& s) {
+  if (!s.read_until("\r\n\r\n", seconds(30)) || http_status(s.received()) != 101) return false;
+  s.received().erase(0, s.received().find("\r\n\r\n") + 4);
+  return true;
+}
+
+// A raw WebSocket that has been upgraded and said hello (protocol 3) and got its welcome.
+bool open_raw_player(RawSocket& s, const std::string& name) {
+  if (!s.ok() || !s.write(RawSocket::upgrade_request()) || !upgraded(s)) return false;
+  return s.write(RawSocket::frame(Json{{"type", "hello"}, {"version", 3}, {"name", name}}.dump())) &&
+         s.read_until("\"welcome\"", seconds(30));
+}
+
+// The code and reason of a close frame's payload.
+std::pair<int, std::string> close_of(const std::string& payload) {
+  if (payload.size() < 2) return {0, ""};
+  return {static_cast<unsigned char>(payload[0]) * 256 + static_cast<unsigned char>(payload[1]),
+          payload.substr(2)};
+}
+
+// Reads frames from `s` until a close frame, the end of the stream or `timeout`; `each` sees
+// every other frame. Returns the close frame's code and reason ({0, ""} if none came).
+std::pair<int, std::string> read_until_close(RawSocket& s, milliseconds timeout,
+                                             const std::function<void(const RawSocket::Frame&)>& each = {}) {
+  const auto deadline = Clock::now() + timeout;
+  for (;;) {
+    for (const auto& f : s.take_frames()) {
+      if (f.opcode == 8) return close_of(f.payload);
+      if (each) each(f);
+    }
+    const auto left = std::chrono::duration_cast<milliseconds>(deadline - Clock::now());
+    if (left.count() <= 0 || !s.read_some(std::min(left, milliseconds(1000)))) {
+      if (left.count() <= 0) return {0, ""};
+      // The end of the stream: whatever complete frames remain.
+      for (const auto& f : s.take_frames()) {
+        if (f.opcode == 8) return close_of(f.payload);
+        if (each) each(f);
+      }
+      return {0, ""};
+    }
+  }
+}
+
+class HostileTest : public ServerTest {
+ protected:
+  void SetUp() override {
+    ServerTest::SetUp();
+    by = std::make_unique<Bystanders>(port());
+  }
+  std::size_t connections() { return server_->hub().metrics().connections; }
+  // Waits (at most `limit`) until the server holds `n` connections; true if it does.
+  bool wait_for_connections(std::size_t n, Clock::duration limit) {
+    const auto deadline = Clock::now() + limit;
+    while (connections() != n && Clock::now() < deadline)
+      std::this_thread::sleep_for(milliseconds(10));
+    return connections() == n;
+  }
+  std::unique_ptr<Bystanders> by;
+};
+
+// --- a flood from one connection ------------------------------------------------------------
+
+// A client that sends far over the rate (200 messages/s, bursts of 400) and reads its answers:
+// the excess is dropped with rate_limited, so no more is served than the bucket allows, and the
+// connection stays open (protocol/README.md, Limits).
+TEST_F(HostileTest, AFloodIsRateLimitedAndOthersPlayOn) {
+  const auto quiet = by->play(kBystanderMoves);
+  RawSocket flooder(port());
+  ASSERT_TRUE(open_raw_player(flooder, "flooder"));
+  // The frames are made once: the flooder costs the test's CPU little, the server's a lot.
+  constexpr int kBatch = 500;
+  std::string batch;
+  for (int i = 0; i < kBatch; ++i) batch += RawSocket::frame(R"({"type":"ping","id":"f"})");
+  int sent = 0, pongs = 0, limited = 0;
+  bool ended = false;
+  Clock::time_point t0;
+  HostileRun run;
+  const auto hostile = run.run(*by, [&](HostileRun& r) {
+    t0 = Clock::now();
+    r.started();
+    // Batches of 500 pings sent at once, then their answers read: many times the rate, for at
+    // least 2 s (the bucket's burst, then its rate).
+    while ((!r.done || seconds_since(t0) < 2.0) && sent < 400'000 && !ended) {
+      if (!flooder.write(batch)) break;
+      sent += kBatch;
+      const auto deadline = Clock::now() + seconds(20);
+      while (pongs + limited < sent && Clock::now() < deadline && !ended) {
+        ended = !flooder.read_some(milliseconds(200));
+        for (const auto& f : flooder.take_frames()) {
+          if (f.opcode == 8) ended = true;
+          if (f.payload.find(R"("type":"pong")") != std::string::npos) ++pongs;
+          if (f.payload.find(R"("code":"rate_limited")") != std::string::npos) ++limited;
+        }
+      }
+    }
+  });
+  const double elapsed = seconds_since(t0);
+  std::printf("[hostile] flood: %d messages in %.2f s (%.0f/s): %d answered, %d rate_limited\n",
+              sent, elapsed, sent / elapsed, pongs, limited);
+  EXPECT_FALSE(ended) << "the flooder that reads its answers was closed";
+  EXPECT_GT(sent / elapsed, 10.0 * protocol::kMaxMessagesPerSecond) << "not a flood";
+  EXPECT_EQ(pongs + limited, sent);
+  EXPECT_GE(limited, 1);
+  // The bucket: its burst, and the rate over the time the flood took (plus a little slack).
+  EXPECT_LE(pongs, protocol::kMaxMessageBurst + protocol::kMaxMessagesPerSecond * elapsed + 20);
+  EXPECT_GE(pongs, protocol::kMaxMessageBurst);
+  // Still open, and served again once the bucket has refilled a little.
+  std::this_thread::sleep_for(milliseconds(100));
+  flooder.write(RawSocket::frame(R"({"type":"ping","id":"after"})"));
+  EXPECT_TRUE(flooder.read_until(R"("id":"after")", seconds(10)));
+  expect_p99_within("flood (the flooder reads)", quiet, hostile);
+}
+
+// The same flood from a client that reads nothing: the rate_limited errors and pongs pile up in
+// its outgoing queue until the cap (4096 messages), then it is closed with 1008.
+TEST_F(HostileTest, AFloodThatDoesNotReadIsRateLimitedThenClosedWithAPolicyReason) {
+  const auto quiet = by->play(kBystanderMoves);
+  RawSocket flooder(port(), 4096);  // a small receive buffer: the server's queue fills soon
+  ASSERT_TRUE(open_raw_player(flooder, "flooder"));
+  const std::size_t with_it = connections();
+  constexpr int kSent = 80'000;
+  std::string all;
+  for (int i = 0; i < kSent; ++i) all += RawSocket::frame(R"({"type":"ping","id":"u"})");
+  bool written = false;
+  HostileRun run;
+  const auto hostile = run.run(*by, [&](HostileRun& r) {
+    r.started();
+    written = flooder.write(all);  // fails once the server has closed the connection
+  });
+  // What reached the client before the close.
+  int received = 0, limited = 0;
+  const auto [code, reason] = read_until_close(flooder, seconds(30), [&](const RawSocket::Frame& f) {
+    ++received;
+    if (f.payload.find(R"("code":"rate_limited")") != std::string::npos) ++limited;
+  });
+  std::printf("[hostile] unread flood: %d sent (all written: %s), %d answers reached the client "
+              "(%d rate_limited), close code %d\n",
+              kSent, written ? "yes" : "no", received, limited, code);
+  // The close frame waits behind what the client did not read; under load the server's close
+  // handshake may time out first and reset the socket, which discards it (code 0, as in
+  // BadInputTest.AClientThatDoesNotReadIsClosedWithAPolicyReason). No other code is sent.
+  if (code != 0) {
+    EXPECT_EQ(code, 1008);
+    EXPECT_EQ(reason, "the client does not read: 4096 messages are waiting");
+  }
+  // Bounded: most answers were never queued (the server dropped the client instead).
+  EXPECT_LT(received, kSent / 2);
+  if (received > protocol::kMaxMessageBurst + 100) {
+    EXPECT_GE(limited, 1);
+  }
+  flooder.close();
+  EXPECT_TRUE(wait_for_connections(with_it - 1, seconds(40))) << connections();
+  expect_p99_within("flood (the flooder does not read)", quiet, hostile);
+}
+
+// --- a reader that never reads --------------------------------------------------------------
+
+// A spectator that asks for little (a few watch messages a second, under the rate) but reads
+// nothing while the server owes it a lot (each watch replays a game's history): its queue is
+// capped at kMaxQueuedMessages and then it is closed with 1008; the players never wait for it.
+TEST_F(HostileTest, AClientThatNeverReadsHasItsQueueBoundedThenIsClosed) {
+  const auto quiet = by->play(kBystanderMoves);  // also the games whose history it asks for
+  const auto games = by->games();
+  const std::int64_t per_round = by->events();   // events of all those games so far
+  ASSERT_GT(per_round, 100);
+  WsClient c(port(), {}, 4096);
+  c.hello("sleeper");
+  const std::size_t with_it = connections();
+  std::int64_t owed = 0;
+  int watches = 0;
+  HostileRun run;
+  const auto hostile = run.run(*by, [&](HostileRun& r) {
+    r.started();
+    // Until the server owes it 3 queues' worth, at 100 watches a second (half the rate).
+    while (owed < 3 * static_cast<std::int64_t>(kMaxQueuedMessages) && watches < 2000) {
+      for (auto g : games) {
+        c.send(Json{{"type", "watch"}, {"game_id", g}, {"since_version", -1}});
+        ++watches;
+        std::this_thread::sleep_for(milliseconds(10));
+      }
+      owed += per_round;
+    }
+  });
+  int received = 0;
+  while (c.recv(seconds(20))) ++received;
+  std::printf("[hostile] non-reader: %d watches, at least %lld messages owed, %d reached it, "
+              "close code %d\n",
+              watches, static_cast<long long>(owed), received, c.close_code());
+  EXPECT_TRUE(c.closed());
+  if (c.close_code() != 0) {
+    EXPECT_EQ(c.close_code(), 1008);
+    EXPECT_EQ(c.close_reason(), "the client does not read: 4096 messages are waiting");
+  }
+  EXPECT_LT(received, owed);  // the rest was never queued
+  EXPECT_TRUE(wait_for_connections(with_it - 1, seconds(40))) << connections();
+  expect_p99_within("a client that never reads", quiet, hostile);
+}
+
+// --- peers that stop answering --------------------------------------------------------------
+
+// Two peers go silent after their welcome: one reads but never answers (no pong), one neither
+// reads nor writes (as a half-open peer: from the server's side nothing comes back). The
+// server pings after 30 s without a frame and closes a connection that sent nothing for the
+// idle timeout (60 s; Beast checks every 30 s, so within 90 s of the last frame).
+TEST_F(HostileTest, PeersThatStopAnsweringAreClosedInBoundedTime) {
+  const auto quiet = by->play(kBystanderMoves);
+  const std::size_t before = connections();
+  RawSocket mute(port()), dead(port(), 4096);
+  ASSERT_TRUE(open_raw_player(mute, "mute"));
+  ASSERT_TRUE(open_raw_player(dead, "dead"));
+  const auto silent_since = Clock::now();
+  mute.take_frames();  // the welcome and what came with it
+  bool pinged = false;
+  ASSERT_EQ(connections(), before + 2);
+  HostileRun run;
+  const auto hostile = run.run(*by, [&](HostileRun& r) {
+    r.started();
+    while (!r.done) std::this_thread::sleep_for(milliseconds(5));
+  });
+  // Wait for the server to drop both, reading the mute peer's socket (never answering) and
+  // keeping the bystanders answering their own pings.
+  bool mute_ended = false;
+  auto last_keep_alive = Clock::now();
+  while (connections() > before && Clock::now() - silent_since < seconds(100)) {
+    if (!mute_ended) {
+      mute_ended = !mute.read_some(milliseconds(200));
+      for (const auto& f : mute.take_frames()) pinged = pinged || f.opcode == 9;
+    } else {
+      std::this_thread::sleep_for(milliseconds(200));
+    }
+    if (Clock::now() - last_keep_alive > seconds(5)) {
+      by->keep_alive();
+      last_keep_alive = Clock::now();
+    }
+  }
+  const double closed_after = seconds_since(silent_since);
+  if (!mute_ended) mute_ended = mute.read_to_end(seconds(5));
+  std::printf("[hostile] silent peers: both closed by the server %.1f s after their last frame\n",
+              closed_after);
+  EXPECT_EQ(connections(), before) << "the silent peers are still connected";
+  EXPECT_LE(closed_after, 95.0);
+  EXPECT_GE(closed_after, 30.0) << "closed before the idle timeout could have passed";
+  EXPECT_TRUE(mute_ended) << "the mute peer's socket was not closed";
+  for (const auto& f : mute.take_frames()) pinged = pinged || f.opcode == 9;
+  EXPECT_TRUE(pinged) << "the server did not ping the mute peer before closing it";
+  by->keep_alive();  // the bystanders were kept
+  expect_p99_within("two silent peers", quiet, hostile);
+}
+
+// --- oversized frames and headers -----------------------------------------------------------
+
+// Over and over while the bystanders play: a message over 64 KiB in one frame and in three
+// fragments (closed with 1009 and its reason), and a request header over 8 KiB on a plain GET
+// and on the WebSocket upgrade (431).
+TEST_F(HostileTest, OversizedFramesAndHeadersAreRefused) {
+  const auto quiet = by->play(kBystanderMoves);
+  const std::string big_header = "X-Filler: " + std::string(9000, 'a') + "\r\n";
+  int rounds = 0, one_frame = 0, fragments = 0, get_431 = 0, upgrade_431 = 0;
+  HostileRun run;
+  const auto hostile = run.run(*by, [&](HostileRun& r) {
+    r.started();
+    do {
+      ++rounds;
+      {
+        WsClient c(port());
+        c.send_text(R"({"type":"ping","id":")" + std::string(protocol::kMaxMessageBytes, 'x') +
+                    "\"}");
+        while (c.recv(seconds(10))) {
+        }
+        if (c.closed() && c.close_code() == 1009 &&
+            c.close_reason() == "message too big: the limit is 65536 bytes")
+          ++one_frame;
+      }
+      {
+        RawSocket s(port());
+        s.write(RawSocket::upgrade_request());
+        if (upgraded(s)) {
+          const std::string part(40'000, 'y');
+          s.write(RawSocket::frame(R"({"type":"ping","id":")" + part, 1, false) +
+                  RawSocket::frame(part, 0, false) + RawSocket::frame("\"}", 0, true));
+          if (read_until_close(s, seconds(10)) ==
+              std::pair<int, std::string>{1009, "message too big: the limit is 65536 bytes"})
+            ++fragments;
+        }
+      }
+      {
+        RawSocket s(port());
+        s.write("GET /api/catalog HTTP/1.1\r\nHost: 127.0.0.1\r\n" + big_header + "\r\n");
+        s.read_until("\r\n\r\n", seconds(10));
+        if (http_status(s.received()) == 431) ++get_431;
+      }
+      {
+        RawSocket s(port());
+        s.write(RawSocket::upgrade_request(big_header));
+        s.read_until("\r\n\r\n", seconds(10));
+        if (http_status(s.received()) == 431) ++upgrade_431;
+      }
+      // The test's own client work (masking 150 KB) shares the 2 cores with the server: a
+      // pause, so that what the bystanders measure is the server's cost, not this thread's.
+      std::this_thread::sleep_for(milliseconds(20));
+    } while (!r.done && rounds < 500);
+  });
+  std::printf("[hostile] oversized: %d rounds (each: a 64 KiB+ frame, 80 KB in fragments, two "
+              "9 KB headers)\n",
+              rounds);
+  EXPECT_EQ(one_frame, rounds) << "a message over the limit in one frame is closed with 1009";
+  EXPECT_EQ(fragments, rounds) << "a fragmented message over the limit is closed with 1009";
+  EXPECT_EQ(get_431, rounds) << "a GET with a header over 8 KiB gets 431";
+  EXPECT_EQ(upgrade_431, rounds) << "an upgrade with a header over 8 KiB gets 431";
+  expect_p99_within("oversized frames and headers", quiet, hostile);
+}
+
+// --- invalid UTF-8 and deep nesting ---------------------------------------------------------
+
+// A text frame that is not UTF-8 closes that connection with 1007; JSON nested deeper than
+// 32 levels (arrays or objects, up to 30,000 deep inside the size limit) gets too_deep, and a
+// lone surrogate escape bad_json, on a connection that stays open.
+TEST_F(HostileTest, InvalidUtf8AndDeeplyNestedJsonAreRefused) {
+  const auto quiet = by->play(kBystanderMoves);
+  auto deep = connect("nester");
+  const std::string arrays =
+      R"({"type":"ping","id":"a","x":)" + std::string(30'000, '[') + std::string(30'000, ']') + "}";
+  std::string objects = R"({"type":"ping","id":"o","x":)";
+  for (int i = 0; i < 5000; ++i) objects += R"({"a":)";
+  objects += "1" + std::string(5000, '}') + "}";
+  const std::string just_over =
+      R"({"type":"ping","id":"j","x":)" + std::string(32, '[') + std::string(32, ']') + "}";
+  int rounds = 0, utf8_1007 = 0, too_deep = 0, surrogate = 0, still_open = 0;
+  HostileRun run;
+  const auto hostile = run.run(*by, [&](HostileRun& r) {
+    r.started();
+    do {
+      ++rounds;
+      {
+        WsClient c(port());
+        c.hello("bytes");
+        c.send_text("{\"type\":\"ping\",\"id\":\"\xff\xfe\xc3\x28\"}");
+        while (c.recv(seconds(10))) {
+        }
+        if (c.closed() && c.close_code() == 1007) ++utf8_1007;
+      }
+      for (const std::string* text : std::initializer_list<const std::string*>{&arrays, &objects, &just_over}) {
+        deep->send_text(*text);
+        if (deep->expect("error").value("code", "") == "too_deep") ++too_deep;
+      }
+      deep->send_text(R"({"type":"hello","version":3,"name":"\ud800"})");
+      if (deep->expect("error").value("code", "") == "bad_json") ++surrogate;
+      deep->sync();
+      if (!deep->closed()) ++still_open;
+      std::this_thread::sleep_for(milliseconds(20));  // the nester stays under the rate
+    } while (!r.done && rounds < 300);
+  });
+  std::printf("[hostile] bad text: %d rounds (invalid UTF-8, 30,000-deep arrays, 5,000-deep "
+              "objects, 33 levels, a lone surrogate)\n",
+              rounds);
+  EXPECT_EQ(utf8_1007, rounds) << "invalid UTF-8 in a text frame closes with 1007";
+  EXPECT_EQ(too_deep, 3 * rounds);
+  EXPECT_EQ(surrogate, rounds);
+  EXPECT_EQ(still_open, rounds);
+  expect_p99_within("invalid UTF-8 and deep nesting", quiet, hostile);
+}
+
+// --- 10,000 idle connections ----------------------------------------------------------------
+
+// `arena serve` in its own process (so that its memory is its own, and each process needs only
+// one end of each connection's descriptors), on a free port, its log in `log`.
+class ServerProcess {
+ public:
+  bool start(const std::string& log) {
+    int out[2];
+    if (::pipe(out) != 0) return false;
+    const char* binary = std::getenv("ARENA_HOSTILE_SERVER");  // another build's arena, if set
+    const std::string path = binary && *binary ? binary : ARENA_BINARY;
+    pid_ = ::fork();
+    if (pid_ == 0) {
+      ::dup2(out[1], 1);
+      const int err = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (err >= 0) ::dup2(err, 2);
+      ::close(out[0]);
+      // RSS should show live memory: no AddressSanitizer quarantine of freed blocks here.
+      std::string asan = std::getenv("ASAN_OPTIONS") ? std::getenv("ASAN_OPTIONS") : "";
+      ::setenv("ASAN_OPTIONS", (asan + (asan.empty() ? "" : ":") + "quarantine_size_mb=0").c_str(), 1);
+      ::execl(path.c_str(), path.c_str(), "serve", "--port", "0", "--db", ":memory:", "--threads",
+              "2", static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    ::close(out[1]);
+    // "arena serve: listening on http://127.0.0.1:PORT/ ..."
+    std::string text;
+    char buf[512];
+    const auto deadline = Clock::now() + seconds(60);
+    while (text.find("/ (WebSocket") == std::string::npos && Clock::now() < deadline) {
+      pollfd p{out[0], POLLIN, 0};
+      if (::poll(&p, 1, 1000) <= 0) continue;
+      const auto n = ::read(out[0], buf, sizeof buf);
+      if (n <= 0) break;
+      text.append(buf, static_cast<std::size_t>(n));
+    }
+    ::close(out[0]);
+    std::smatch m;
+    if (!std::regex_search(text, m, std::regex(R"(http://127\.0\.0\.1:(\d+)/)"))) return false;
+    port_ = static_cast<unsigned short>(std::stoi(m[1]));
+    return true;
+  }
+  // Resident memory in KiB (VmRSS).
+  long rss_kib() const {
+    std::ifstream status("/proc/" + std::to_string(pid_) + "/status");
+    std::string line;
+    while (std::getline(status, line))
+      if (line.starts_with("VmRSS:")) return std::atol(line.c_str() + 6);
+    return -1;
+  }
+  unsigned short port() const { return port_; }
+  // SIGTERM (a clean shutdown), SIGKILL after 30 s.
+  void stop() {
+    if (pid_ <= 0) return;
+    ::kill(pid_, SIGTERM);
+    const auto deadline = Clock::now() + seconds(30);
+    int status = 0;
+    while (::waitpid(pid_, &status, WNOHANG) == 0) {
+      if (Clock::now() > deadline) {
+        ::kill(pid_, SIGKILL);
+        ::waitpid(pid_, &status, 0);
+        break;
+      }
+      std::this_thread::sleep_for(milliseconds(20));
+    }
+    pid_ = -1;
+  }
+  ~ServerProcess() { stop(); }
+
+ private:
+  pid_t pid_ = -1;
+  unsigned short port_ = 0;
+};
+
+// The value of a metric in /metrics text ("arena_connections 12"), or -1.
+long metric(const std::string& text, const std::string& name) {
+  std::smatch m;
+  if (!std::regex_search(text, m, std::regex("(^|\n)" + name + R"( (\d+))"))) return -1;
+  return std::stol(m[2]);
+}
+
+// 10,000 clients connect, upgrade, say hello (guests, protocol 3), read their welcome and then
+// stay silent. The server holds them all (arena_connections), its resident memory grows by
+// what is printed per connection, and the bystanders' p99 holds while they are held. Their
+// arrival (about 600 logins a second, to have them all within the 30 s before the server
+// starts pinging) is a connection storm, another hostile act than being idle: its p99 is
+// printed, not held to the bound (on the 2-core machine it has been 10 to 20 times the quiet
+// one: every login is a store write, a welcome and a lobby change). Both processes need 10,000 descriptors and a few more (the test raises its
+// soft limit to the hard one; the server inherits it); with a lower hard limit it skips.
+TEST(HostileIdle, TenThousandIdleConnectionsAreHeldCheaplyAndSlowNoOne) {
+  constexpr int kIdle = 10'000;
+  constexpr rlim_t kNeeded = kIdle + 200;
+  rlimit limit{};
+  ASSERT_EQ(::getrlimit(RLIMIT_NOFILE, &limit), 0);
+  if (limit.rlim_max < kNeeded)
+    GTEST_SKIP() << "RLIMIT_NOFILE's hard limit is " << limit.rlim_max << ", below the " << kNeeded
+                 << " descriptors 10,000 connections need (ulimit -Hn)";
+  if (limit.rlim_cur < kNeeded) {
+    limit.rlim_cur = limit.rlim_max;
+    if (::setrlimit(RLIMIT_NOFILE, &limit) != 0)
+      GTEST_SKIP() << "cannot raise RLIMIT_NOFILE to " << limit.rlim_max << ": "
+                   << std::strerror(errno);
+  }
+  const std::string log = ::testing::TempDir() + "arena_hostile_idle_server.log";
+  ServerProcess server;
+  ASSERT_TRUE(server.start(log)) << "arena serve did not start; see " << log;
+  Bystanders by(server.port());
+  const auto quiet = by.play(kBystanderMoves);
+  std::this_thread::sleep_for(milliseconds(500));
+  const long rss_before = server.rss_kib();
+
+  std::vector<RawSocket> idle;
+  idle.reserve(kIdle);
+  int failed = 0;
+  Clock::time_point t0;
+  double ramp_seconds = 0;
+  HostileRun arriving;
+  const auto while_arriving = arriving.run(by, [&](HostileRun& r) {
+    t0 = Clock::now();
+    r.started();
+    // In batches: every request of a batch is written before the answers are read.
+    constexpr int kBatch = 250;
+    const std::string hello = RawSocket::frame(R"({"type":"hello","version":3,"name":"idle"})");
+    while (static_cast<int>(idle.size()) < kIdle && failed < 100) {
+      const std::size_t first = idle.size();
+      for (int i = 0; i < kBatch && static_cast<int>(idle.size()) < kIdle; ++i) {
+        idle.emplace_back(server.port(), 4096);
+        if (!idle.back().ok() || !idle.back().write(RawSocket::upgrade_request())) ++failed;
+      }
+      for (std::size_t i = first; i < idle.size(); ++i)
+        if (!idle[i].read_until("\r\n\r\n", seconds(30)) || http_status(idle[i].received()) != 101 ||
+            !idle[i].write(hello))
+          ++failed;
+      for (std::size_t i = first; i < idle.size(); ++i) {
+        if (!idle[i].read_until("\"welcome\"", seconds(30))) ++failed;
+        idle[i].received().clear();
+        idle[i].received().shrink_to_fit();
+      }
+    }
+    ramp_seconds = seconds_since(t0);
+  });
+  ASSERT_EQ(failed, 0) << "connections that did not get their welcome; see " << log;
+  ASSERT_EQ(static_cast<int>(idle.size()), kIdle);
+  std::this_thread::sleep_for(seconds(2));  // the lobby reaches everyone; nothing else happens
+  const long rss_after = server.rss_kib();
+  const auto metrics = http_get(server.port(), "/metrics");
+  const long held = metric(metrics.body, "arena_connections");
+  HostileRun holding;
+  const auto while_held = holding.run(by, [](HostileRun& r) {
+    r.started();
+    while (!r.done) std::this_thread::sleep_for(milliseconds(5));
+  });
+  const double per_connection = static_cast<double>(rss_after - rss_before) * 1024.0 / kIdle;
+  std::printf("[hostile] %d idle connections opened in %.1f s; the server holds %ld; its RSS "
+              "%ld -> %ld KiB: %.0f bytes (%.1f KiB) per connection%s\n",
+              kIdle, ramp_seconds, held, rss_before, rss_after, per_connection,
+              per_connection / 1024,
+#if defined(__SANITIZE_ADDRESS__)
+              " (an AddressSanitizer build: redzones and shadow memory included)"
+#else
+              ""
+#endif
+  );
+  EXPECT_EQ(held, kIdle + 2) << metrics.body;
+  EXPECT_LT(ramp_seconds, 30.0) << "the server pings silent connections after 30 s";
+  // A generous bound that still catches a per-connection buffer of the message size (64 KiB).
+  EXPECT_LT(per_connection, 64 * 1024.0);
+  report_p99("10,000 connections arriving", quiet, while_arriving);
+  expect_p99_within("10,000 idle connections held", quiet, while_held);
+  idle.clear();
+  server.stop();
+}
+
+// --- token guessing -------------------------------------------------------------------------
+
+// The throttle's arithmetic, without a clock: kBurst failures, then one per kRefillMs.
+TEST(LoginThrottle, AllowsABurstOfFailuresThenOnePerRefillPerAddress) {
+  LoginThrottle t;
+  const std::int64_t t0 = 1'000'000;
+  for (int i = 0; i < LoginThrottle::kBurst; ++i) {
+    EXPECT_EQ(t.wait_ms("10.0.0.1", t0), 0) << i;
+    t.failed("10.0.0.1", t0);
+  }
+  EXPECT_EQ(t.wait_ms("10.0.0.1", t0), LoginThrottle::kRefillMs);
+  EXPECT_EQ(t.wait_ms("10.0.0.1", t0 + 400), LoginThrottle::kRefillMs - 400);
+  EXPECT_EQ(t.wait_ms("10.0.0.2", t0), 0) << "another address is not throttled";
+  EXPECT_EQ(t.wait_ms("10.0.0.1", t0 + LoginThrottle::kRefillMs), 0);
+  t.failed("10.0.0.1", t0 + LoginThrottle::kRefillMs);
+  EXPECT_EQ(t.wait_ms("10.0.0.1", t0 + LoginThrottle::kRefillMs), LoginThrottle::kRefillMs);
+  // Quiet for long enough, the whole burst is back.
+  const std::int64_t later = t0 + (LoginThrottle::kBurst + 2) * LoginThrottle::kRefillMs;
+  for (int i = 0; i < LoginThrottle::kBurst; ++i) {
+    EXPECT_EQ(t.wait_ms("10.0.0.1", later), 0) << i;
+    t.failed("10.0.0.1", later);
+  }
+  EXPECT_GT(t.wait_ms("10.0.0.1", later), 0);
+}
+
+TEST(LoginThrottle, RemembersABoundedNumberOfAddresses) {
+  LoginThrottle t;
+  for (std::size_t i = 0; i < LoginThrottle::kMaxTracked + 500; ++i)
+    for (int k = 0; k < LoginThrottle::kBurst; ++k) t.failed("a" + std::to_string(i), 0);
+  EXPECT_GT(t.wait_ms("a" + std::to_string(LoginThrottle::kMaxTracked + 499), 0), 0)
+      << "the latest address is still throttled";
+  int forgotten = 0;
+  for (std::size_t i = 0; i < LoginThrottle::kMaxTracked + 500; ++i)
+    if (t.wait_ms("a" + std::to_string(i), 0) == 0) ++forgotten;
+  EXPECT_EQ(forgotten, 500);
+}
+
+// The upgrade answer (status and the whole head) to a Bearer token, from `source`.
+std::string try_token(unsigned short port, const std::string& token,
+                      const char* source = nullptr) {
+  RawSocket s(port, 0, source);
+  s.write(RawSocket::upgrade_request("Authorization: Bearer " + token + "\r\n"));
+  s.read_until("\r\n\r\n", seconds(20));
+  s.read_some(milliseconds(50));  // a refusal's body
+  return s.received();
+}
+
+// Someone guesses bot tokens as fast as the server answers: after kBurst failures from its
+// address every token login from there (a right one too, and POST /api/tournaments) gets 429
+// with Retry-After and a message that says why, until a refill second has passed; guests and
+// the bystanders are not affected.
+TEST_F(HostileTest, TokenGuessingIsRateLimitedPerAddress) {
+  auto token = store_.create_bot_token("guarded-bot");
+  ASSERT_TRUE(token);
+  const auto quiet = by->play(kBystanderMoves);
+  int guesses = 0, refused_401 = 0, throttled_429 = 0, other = 0;
+  bool said_why = false, retry_after = false;
+  Clock::time_point t0;
+  HostileRun run;
+  const auto hostile = run.run(*by, [&](HostileRun& r) {
+    t0 = Clock::now();
+    r.started();
+    do {
+      const std::string answer = try_token(port(), "guess-" + std::to_string(guesses++));
+      switch (http_status(answer)) {
+        case 401: ++refused_401; break;
+        case 429:
+          ++throttled_429;
+          said_why = said_why || answer.find("too many failed token logins from 127.0.0.1") !=
+                                     std::string::npos;
+          retry_after = retry_after || answer.find("Retry-After: 1\r\n") != std::string::npos;
+          break;
+        default: ++other;
+      }
+    } while (!r.done && guesses < 5000);
+  });
+  const double elapsed = seconds_since(t0);
+  std::printf("[hostile] token guessing: %d guesses in %.2f s: %d refused (401), %d throttled "
+              "(429)\n",
+              guesses, elapsed, refused_401, throttled_429);
+  EXPECT_EQ(other, 0);
+  EXPECT_GE(refused_401, LoginThrottle::kBurst);
+  EXPECT_LE(refused_401, LoginThrottle::kBurst + elapsed * 1000 / LoginThrottle::kRefillMs + 1);
+  EXPECT_GT(throttled_429, 0);
+  EXPECT_TRUE(said_why);
+  EXPECT_TRUE(retry_after);
+  // Throttled, the right token is refused too (not even looked up). A refill may land between
+  // the last guess and this try (one chance in hundreds): then that login succeeds, a wrong
+  // token takes the refill, and the next try is throttled.
+  bool right_token_throttled = false;
+  for (int i = 0; i < 3 && !right_token_throttled; ++i) {
+    const int status = http_status(try_token(port(), *token));
+    right_token_throttled = status == 429;
+    if (!right_token_throttled) {
+      EXPECT_EQ(status, 101);
+      EXPECT_EQ(http_status(try_token(port(), "one-more-guess")), 401);
+    }
+  }
+  EXPECT_TRUE(right_token_throttled);
+  // A token on POST /api/tournaments is a login like the upgrade's: throttled as well.
+  {
+    RawSocket s(port());
+    s.write("POST /api/tournaments HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer x\r\n"
+            "Content-Length: 2\r\nConnection: close\r\n\r\n{}");
+    s.read_to_end(seconds(20));
+    EXPECT_EQ(http_status(s.received()), 429) << s.received();
+  }
+  // Another address is not throttled: its wrong token is looked up and refused (401).
+  EXPECT_EQ(http_status(try_token(port(), "from-elsewhere", "127.0.0.2")), 401);
+  // Guests need no token: not affected.
+  auto guest = connect("guest-while-throttled");
+  EXPECT_FALSE(guest->closed());
+  // After a refill second the right token logs in.
+  std::this_thread::sleep_for(milliseconds(LoginThrottle::kRefillMs + 100));
+  WsClient bot(port(), Headers{{"Authorization", "Bearer " + *token}});
+  ASSERT_TRUE(bot.open()) << bot.handshake_status();
+  EXPECT_EQ(bot.hello("ignored")["player"]["name"], "guarded-bot");
+  expect_p99_within("token guessing", quiet, hostile);
+}
+
+// --- acting in another's game ---------------------------------------------------------------
+
+// A stranger who watches the bystanders' game and, as a spectator, sends their moves and every
+// other game action for them: each gets not_your_game, and their games end only by the rules.
+TEST_F(HostileTest, NoOneActsInAnothersGameAndASpectatorCannotMove) {
+  const auto quiet = by->play(kBystanderMoves);
+  auto m = connect("mallory");
+  int rounds = 0, refused = 0, wrong = 0;
+  HostileRun run;
+  const auto hostile = run.run(*by, [&](HostileRun& r) {
+    std::int64_t watched = 0;
+    r.started();
+    do {
+      const std::int64_t g = by->game_id();
+      if (g != watched) {
+        m->send(Json{{"type", "watch"}, {"game_id", g}});
+        m->expect("game_start");
+        watched = g;
+      }
+      ++rounds;
+      m->send(Json{{"type", "move"}, {"game_id", g}, {"move", "e2e4"}, {"client_id", "m"}});
+      for (const char* type : {"resign", "offer_draw", "accept_draw", "abort", "claim_win", "resume"})
+        m->send(Json{{"type", type}, {"game_id", g}});
+      for (int i = 0; i < 7; ++i) {
+        const Json e = m->expect("error");
+        if (e.value("code", "") == "not_your_game")
+          ++refused;
+        else
+          ++wrong, ADD_FAILURE() << e.dump();
+      }
+      m->drain("state");
+      m->drain("game_end");
+      std::this_thread::sleep_for(milliseconds(50));  // 7 messages per 50 ms: under the rate
+    } while (!r.done && rounds < 1000);
+  });
+  std::printf("[hostile] acting for others: %d rounds of 7 actions, %d refused\n", rounds, refused);
+  EXPECT_EQ(refused, 7 * rounds);
+  EXPECT_EQ(wrong, 0);
+  for (const auto& reason : by->end_reasons())
+    for (const char* forced : {"resignation", "agreement", "aborted", "abandonment"})
+      EXPECT_NE(reason, forced) << "a bystanders' game ended by someone else's action";
+  expect_p99_within("a stranger acting in their game", quiet, hostile);
+}
+
+// --- names that look like SQL or HTML -------------------------------------------------------
+
+// Names are data: stored as given in SQLite (the players table intact), and shown verbatim as
+// JSON strings by the welcome, the lobby and the REST API; the page builds text nodes.
+class NamesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = std::filesystem::path(::testing::TempDir()) /
+           ("arena_hostile_names_" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir_);
+    std::filesystem::create_directories(dir_);
+    auto opened = db::open_sqlite_store((dir_ / "arena.db").string());
+    ASSERT_TRUE(opened) << opened.error();
+    store_ = std::move(*opened);
+    ServerConfig config;
+    config.port = 0;
+    config.threads = 2;
+    config.close_grace_ms = 200;
+    config.hub = test_hub_config();
+    config.hub.lobby_interval_ms = 20;
+    server_ = std::make_unique<Server>(config, *store_);
+    auto started = server_->start();
+    ASSERT_TRUE(started) << started.error();
+  }
+  void TearDown() override {
+    if (server_) server_->stop();
+    server_.reset();
+    store_.reset();
+    std::filesystem::remove_all(dir_);
+  }
+  unsigned short port() const { return server_->port(); }
+
+  std::filesystem::path dir_;
+  std::unique_ptr<db::SqliteStore> store_;
+  std::unique_ptr<Server> server_;
+};
+
+bool lists_name(const Json& list, const std::string& name) {
+  if (!list.is_array()) return false;
+  for (const auto& p : list)
+    if ((p.is_object() && p.value("name", "") == name) || (p.is_string() && p == name)) return true;
+  return false;
+}
+
+TEST_F(NamesTest, NamesThatLookLikeSqlOrHtmlAreStoredAndShownAsText) {
+  const std::string sql = "Robert'); DROP TABLE players;--";
+  const std::string html = "<script>alert(\"x\")</script>&amp;";
+  const std::string guest = "<img src=x onerror=alert(1)>";
+  auto sql_token = store_->create_bot_token(sql);
+  auto html_token = store_->create_bot_token(html);
+  ASSERT_TRUE(sql_token) << sql_token.error();
+  ASSERT_TRUE(html_token) << html_token.error();
+
+  Bystanders by(port());
+  const auto quiet = by.play(kBystanderMoves);
+  WsClient a(port(), Headers{{"Authorization", "Bearer " + *sql_token}});
+  WsClient b(port(), Headers{{"Authorization", "Bearer " + *html_token}});
+  WsClient g(port());
+  ASSERT_TRUE(a.open() && b.open() && g.open());
+  EXPECT_EQ(a.hello("x")["player"]["name"], sql);
+  EXPECT_EQ(b.hello("x")["player"]["name"], html);
+  const std::string guest_name = g.hello(guest)["player"]["name"];
+  EXPECT_TRUE(guest_name.starts_with(guest + "#")) << guest_name;
+
+  std::vector<std::int64_t> games;
+  int rest_reads = 0;
+  HostileRun run;
+  const auto hostile = run.run(by, [&](HostileRun& r) {
+    r.started();
+    std::mt19937_64 rng(3);
+    do {
+      // A race game between the two bots (the SQL name first, then the HTML one), then the
+      // REST pages that show their names.
+      a.send(Json{{"type", "seek"}, {"game", "race"}});
+      const Json created = a.expect("seek_created");
+      b.send(Json{{"type", "accept"}, {"seek_id", created["seek_id"]}});
+      const std::int64_t id = a.expect("game_start")["game_id"];
+      b.expect("game_start");
+      games.push_back(id);
+      WsClient* seats[2] = {&a, &b};
+      for (int ply = 0; ply < 10; ++ply) {
+        const Json s = a.wait_for(
+            [&](const Json& j) { return j.value("type", "") == "state" && j["game_id"] == id; },
+            "state");
+        b.drain("state");
+        if (s.is_null() || !s["result"].is_null()) break;
+        const auto& legal = s["legal_moves"];
+        seats[s["to_move"].get<int>()]->send(Json{{"type", "move"},
+                                                  {"game_id", id},
+                                                  {"move", legal[rng() % legal.size()]},
+                                                  {"client_id", std::to_string(ply)}});
+      }
+      a.expect("game_end");
+      b.expect("game_end");
+      for (const char* target : {"/api/players", "/api/leaderboard?game=race"})
+        if (http_get(port(), target).status == 200) ++rest_reads;
+    } while (!r.done && games.size() < 50);
+  });
+  ASSERT_FALSE(games.empty());
+  store_->flush();
+
+  // The stored rows, read with SQLite itself: the names as given, the players table intact.
+  {
+    sqlite3* raw = nullptr;
+    ASSERT_EQ(sqlite3_open_v2((dir_ / "arena.db").c_str(), &raw, SQLITE_OPEN_READONLY, nullptr),
+              SQLITE_OK);
+    std::unique_ptr<sqlite3, int (*)(sqlite3*)> db(raw, sqlite3_close);
+    sqlite3_stmt* raw_stmt = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(db.get(), "SELECT name FROM players WHERE is_bot = 1 ORDER BY id",
+                                 -1, &raw_stmt, nullptr),
+              SQLITE_OK)
+        << sqlite3_errmsg(db.get());
+    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt*)> stmt(raw_stmt, sqlite3_finalize);
+    std::vector<std::string> names;
+    while (sqlite3_step(stmt.get()) == SQLITE_ROW)
+      names.emplace_back(reinterpret_cast<const char*>(sqlite3_column_text(stmt.get(), 0)));
+    EXPECT_EQ(names, (std::vector<std::string>{sql, html}));
+  }
+  // The REST API carries them verbatim as JSON strings.
+  {
+    const auto players = http_get(port(), "/api/players");
+    ASSERT_EQ(players.status, 200);
+    EXPECT_NE(players.head.find("Content-Type: application/json"), std::string::npos);
+    const Json list = Json::parse(players.body);
+    const Json& online = list.is_object() && list.contains("players") ? list["players"] : list;
+    EXPECT_TRUE(lists_name(online, sql)) << players.body;
+    EXPECT_TRUE(lists_name(online, html)) << players.body;
+    EXPECT_TRUE(lists_name(online, guest_name)) << players.body;
+  }
+  {
+    const auto game = http_get(port(), "/api/games/" + std::to_string(games.front()));
+    ASSERT_EQ(game.status, 200);
+    EXPECT_NE(game.head.find("Content-Type: application/json"), std::string::npos);
+    const Json detail = Json::parse(game.body);
+    EXPECT_TRUE(lists_name(detail["players"], sql)) << game.body;
+    EXPECT_TRUE(lists_name(detail["players"], html)) << game.body;
+  }
+  {
+    const auto board = http_get(port(), "/api/leaderboard?game=race");
+    ASSERT_EQ(board.status, 200);
+    EXPECT_NE(board.body.find(Json(sql).dump()), std::string::npos) << board.body;
+    EXPECT_NE(board.body.find(Json(html).dump()), std::string::npos) << board.body;
+  }
+  // The lobby too.
+  const Json lobby = g.lobby_where(
+      [&](const Json& l) { return lists_name(l["players"], sql) && lists_name(l["players"], html); },
+      "a lobby listing both bots");
+  EXPECT_FALSE(lobby.is_null());
+  std::printf("[hostile] names: %zu games between the SQL- and HTML-named bots, %d REST reads\n",
+              games.size(), rest_reads);
+  expect_p99_within("SQL- and HTML-looking names", quiet, hostile);
+}
+
+// The page never parses text from the server as HTML: no script under web/ uses innerHTML,
+// outerHTML, insertAdjacentHTML or document.write except to set a string literal (dom.js's
+// h() makes text nodes of names and every other server string).
+TEST(PageText, NoScriptTurnsServerTextIntoHtml) {
+  const std::regex sink(R"((innerHTML|outerHTML)\s*\+?=\s*(.?)|insertAdjacentHTML|document\.write)");
+  int scripts = 0;
+  for (const auto& entry :
+       std::filesystem::recursive_directory_iterator(std::string(ARENA_SOURCE_DIR) + "/web")) {
+    if (entry.path().extension() != ".js") continue;
+    ++scripts;
+    std::ifstream in(entry.path());
+    std::string line;
+    for (int n = 1; std::getline(in, line); ++n)
+      for (std::sregex_iterator it(line.begin(), line.end(), sink), end; it != end; ++it) {
+        const std::string quote = (*it)[2];
+        EXPECT_TRUE(quote == "'" || quote == "\"")
+            << entry.path().string() << ":" << n << ": " << line;
+      }
+  }
+  EXPECT_GT(scripts, 3);
+}
+
+}  // namespace
+}  // namespace arena::server::testing
