@@ -31,7 +31,8 @@ std::string MemoryStore::name_of(db::PlayerId id) const {
 Expected<db::GameId> MemoryStore::create_game(const db::NewGame& game) {
   std::lock_guard lock(mutex_);
   if (fail_) return make_error("memory store: writes are failing (test)");
-  const auto id = static_cast<db::GameId>(games_.size() + 1);
+  const db::GameId id = next_id_++;
+  kinds_.insert(game.kind);
   db::GameDetail d;
   d.summary = {id, game.kind, game.options,      name_of(game.first), name_of(game.second),
                "", "",        game.time_control, unix_ms(),           0,
@@ -92,6 +93,8 @@ void MemoryStore::finish_game(const db::GameEnd& end, db::Done done) {
     it->second.summary.ended_at_ms = unix_ms();
     it->second.final_position = end.final_position;
     it->second.summary.scores = end.scores;
+    finished_.push_back(end.game);
+    drop_old_games();
   }
   complete(std::move(done), lock);
 }
@@ -135,31 +138,66 @@ Expected<std::vector<db::GameSummary>> MemoryStore::list_games(const db::GameFil
 Expected<db::GameDetail> MemoryStore::game_detail(db::GameId id) {
   std::lock_guard lock(mutex_);
   auto it = games_.find(id);
-  if (it == games_.end()) return make_error("no game " + std::to_string(id));
-  return it->second;
+  if (it != games_.end()) return it->second;
+  if (id >= 1 && id < next_id_)
+    return make_error("game " + std::to_string(id) +
+                      " is no longer kept: this in-memory store (--db :memory:) keeps the last " +
+                      std::to_string(keep_) +
+                      " finished games and drops older ones (a database file keeps every game)");
+  return make_error("no game " + std::to_string(id));
+}
+
+std::size_t MemoryStore::dropped_games() const {
+  std::lock_guard lock(mutex_);
+  return dropped_;
+}
+
+void MemoryStore::count_result(const db::GameDetail& g, db::PlayerId a, db::PlayerId b,
+                               std::map<db::PlayerId, db::RatingRow>& rows) const {
+  if (g.summary.result.empty() || g.summary.result == "*") return;
+  if (a == 0 || b == 0) return;
+  for (auto p : {a, b}) {
+    auto& r = rows[p];
+    r.player = p;
+    r.name = players_[p - 1].name;
+    r.is_bot = players_[p - 1].is_bot;
+    ++r.games;
+  }
+  if (g.summary.result == "1-0")
+    ++rows[a].wins, ++rows[b].losses;
+  else if (g.summary.result == "0-1")
+    ++rows[b].wins, ++rows[a].losses;
+  else
+    ++rows[a].draws, ++rows[b].draws;
+}
+
+void MemoryStore::drop_old_games() {
+  while (keep_ != kKeepEveryGame && finished_.size() > keep_) {
+    const db::GameId id = finished_.front();
+    finished_.pop_front();
+    auto game = games_.find(id);
+    if (game == games_.end()) continue;
+    const auto [a, b] = seats_[id];
+    count_result(game->second, a, b, dropped_counts_[game->second.summary.kind]);
+    for (auto& pairing : pairings_)
+      if (pairing.game == id) pairing.result = game->second.summary.result;
+    games_.erase(game);
+    seats_.erase(id);
+    ++dropped_;
+  }
 }
 
 Expected<std::vector<db::RatingRow>> MemoryStore::leaderboard(const std::string& kind) {
-  // Counts only (no rating model here): wins, losses and draws of finished games of `kind`.
+  // Counts only (no rating model here): wins, losses and draws of finished games of `kind`,
+  // the dropped ones included.
   std::lock_guard lock(mutex_);
   std::map<db::PlayerId, db::RatingRow> rows;
+  if (auto dropped = dropped_counts_.find(kind); dropped != dropped_counts_.end())
+    rows = dropped->second;
   for (const auto& [id, g] : games_) {
-    if (g.summary.kind != kind || g.summary.result.empty() || g.summary.result == "*") continue;
+    if (g.summary.kind != kind) continue;
     const auto [a, b] = seats_[id];
-    if (a == 0 || b == 0) continue;
-    for (auto p : {a, b}) {
-      auto& r = rows[p];
-      r.player = p;
-      r.name = players_[p - 1].name;
-      r.is_bot = players_[p - 1].is_bot;
-      ++r.games;
-    }
-    if (g.summary.result == "1-0")
-      ++rows[a].wins, ++rows[b].losses;
-    else if (g.summary.result == "0-1")
-      ++rows[b].wins, ++rows[a].losses;
-    else
-      ++rows[a].draws, ++rows[b].draws;
+    count_result(g, a, b, rows);
   }
   std::vector<db::RatingRow> out;
   for (auto& [p, r] : rows) out.push_back(r);
@@ -271,6 +309,7 @@ Expected<std::vector<db::Pairing>> MemoryStore::pairings(std::int64_t tournament
     if (pairings_[i].tournament != tournament) continue;
     db::Pairing p = pairings_[i];
     p.id = static_cast<std::int64_t>(i + 1);
+    // A dropped game's result was copied into its pairing.
     if (auto g = games_.find(p.game); g != games_.end()) p.result = g->second.summary.result;
     out.push_back(std::move(p));
   }
@@ -302,9 +341,7 @@ Expected<std::vector<db::GameResultRow>> MemoryStore::game_results(const std::st
 
 Expected<std::vector<std::string>> MemoryStore::stored_kinds() {
   std::lock_guard lock(mutex_);
-  std::set<std::string> kinds;
-  for (const auto& [id, g] : games_) kinds.insert(g.summary.kind);
-  return std::vector<std::string>(kinds.begin(), kinds.end());
+  return std::vector<std::string>(kinds_.begin(), kinds_.end());
 }
 
 Expected<std::vector<db::PuzzleAttempt>> MemoryStore::puzzle_attempts(const std::string& kind) {

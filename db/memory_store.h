@@ -3,10 +3,21 @@
 // Thread-safe (one mutex). Writes are "durable" at once; callbacks run on the caller's thread,
 // which the Store contract allows (the server always posts back to its own strand).
 // A test can make writes fail (fail_writes) or hold callbacks back (hold_callbacks/release).
-
+//
+// Memory: a stored move costs about 200 bytes of heap, a game of 60 plies about 13 KB
+// (bench_store_faults --phase memory), so a server that kept every game would grow without
+// bound. The store keeps the last `keep_finished_games` finished games (default 10000, about
+// 130 MB of 60-ply games); when one more finishes, the oldest finished one is dropped: its
+// moves and details go, game_detail names the bound when it is asked for, and list_games,
+// game_results and unfinished_games no longer see it. What it counted for stays: the
+// leaderboard's (and ratings') wins, losses and draws, its kind in stored_kinds, and its
+// result in its tournament's pairings. Unfinished games are never dropped; ids are never
+// reused.
 #include <deque>
 #include <map>
 #include <mutex>
+#include <set>
+#include <string>
 
 #include "db/store.h"
 
@@ -14,6 +25,12 @@ namespace arena::db {
 
 class MemoryStore final : public db::Store {
  public:
+  static constexpr std::size_t kKeepEveryGame = 0;
+  static constexpr std::size_t kDefaultKeptGames = 10000;
+  // `keep_finished_games`: the finished games kept (kKeepEveryGame: all of them).
+  explicit MemoryStore(std::size_t keep_finished_games = kDefaultKeptGames)
+      : keep_(keep_finished_games) {}
+
   Expected<db::PlayerRecord> find_or_create_player(const std::string& name, bool is_bot) override;
   Expected<db::GameId> create_game(const db::NewGame& game) override;
   void append_move(const db::MoveRecord& move, db::Done done) override;
@@ -48,16 +65,30 @@ class MemoryStore final : public db::Store {
   void fail_writes(bool fail);
   void hold_callbacks(bool hold);
   void release();  // runs the held callbacks in order
+  // Finished games dropped so far (see Memory above).
+  std::size_t dropped_games() const;
 
  private:
   void complete(db::Done done, std::unique_lock<std::mutex>& lock);
   std::string name_of(db::PlayerId id) const;
+  // Under mutex_: adds a finished game's result to `rows` (the leaderboard's counts).
+  void count_result(const db::GameDetail& g, db::PlayerId a, db::PlayerId b,
+                    std::map<db::PlayerId, db::RatingRow>& rows) const;
+  // Under mutex_: drops the oldest finished games beyond keep_.
+  void drop_old_games();
 
   mutable std::mutex mutex_;
   std::vector<db::PlayerRecord> players_;
   std::map<std::string, db::PlayerId> tokens_;
   std::map<db::GameId, db::GameDetail> games_;
   std::map<db::GameId, std::pair<db::PlayerId, db::PlayerId>> seats_;
+  std::size_t keep_;
+  db::GameId next_id_ = 1;
+  std::deque<db::GameId> finished_;  // kept finished games, in the order they finished
+  std::size_t dropped_ = 0;
+  // The dropped games' share of the leaderboard, per kind and player; their kinds.
+  std::map<std::string, std::map<db::PlayerId, db::RatingRow>> dropped_counts_;
+  std::set<std::string> kinds_;
   std::vector<db::BotVersion> bot_versions_;
   std::vector<db::NewTournament> tournaments_;
   std::vector<bool> tournament_finished_;
