@@ -1,5 +1,7 @@
 #include "protocol/codec.h"
 
+#include "protocol/server_codec.h"
+
 #include <algorithm>
 #include <limits>
 #include <type_traits>
@@ -309,7 +311,7 @@ Json to_json(const GameStartMessage& g) {
   Json players = Json::array();
   for (const auto& p : g.players) players.push_back(to_json(p));
   return Json{{"type", "game_start"},
-              {"version", 0},
+              {"version", g.version},
               {"game_id", g.game_id},
               {"game", g.game},
               {"options", g.options},
@@ -364,18 +366,12 @@ std::string result_from_scores(const std::vector<int>& scores) {
 }
 
 std::string encode_error(ErrorCode code, std::string_view message, std::string_view ref) {
-  Json j{{"type", "error"}, {"code", to_string(code)}, {"message", message}};
-  if (!ref.empty()) j["ref"] = ref;
-  return j.dump(-1, ' ', false, Json::error_handler_t::replace);
+  return encode(ServerMessage{ErrorMessage{code, std::string(message), std::string(ref)}});
 }
 
 std::string encode_move_ack(std::int64_t game_id, std::string_view client_id,
                             std::int64_t version) {
-  return Json{{"type", "move_ack"},
-              {"game_id", game_id},
-              {"client_id", std::string(client_id)},
-              {"version", version}}
-      .dump(-1, ' ', false, Json::error_handler_t::replace);
+  return encode(ServerMessage{MoveAckMessage{game_id, std::string(client_id), version}});
 }
 
 std::string state_with_client_id(std::string_view state, std::string_view client_id) {

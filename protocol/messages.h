@@ -160,6 +160,7 @@ struct GameStartMessage {
   std::vector<std::string> seats;   // v2: a name per seat ("white", "xplayer")
   bool simultaneous = false;        // v2: a turn may have several movers
   std::optional<BoardLayout> board;  // v2: GDL games whose state is a board
+  std::int64_t version = 0;          // 0, or above every version clients saw before a restart
 };
 
 struct StateMessage {
@@ -201,5 +202,110 @@ struct SeekJoinedMessage {
   int seats = 0;
   std::vector<PlayerInfo> players;  // the owner, then who joined, in order
 };
+
+// The first frame of a connection: who the player is and the server's limits.
+struct ServerLimits {
+  std::int64_t max_message_bytes = 0;
+  std::int64_t max_json_depth = 0;
+  std::int64_t messages_per_second = 0;
+  std::int64_t burst = 0;
+  std::int64_t reconnect_grace_ms = 0;
+  bool operator==(const ServerLimits&) const = default;
+};
+struct WelcomeMessage {
+  PlayerInfo player;
+  std::string server;
+  int protocol = 0;                     // the version this connection speaks
+  std::string session;                  // a guest's token for hello.resume ("" for bots)
+  std::vector<std::int64_t> your_games;  // live games with a seat of this player
+  ServerLimits limits;
+};
+
+// A live game as the lobby and GET /api/games list it.
+struct GameSummary {
+  std::int64_t id = 0;
+  std::string game, options, time_control;
+  std::vector<PlayerInfo> players;
+  std::int64_t plies = 0;
+  std::int64_t version = 0;
+  bool live = true;
+  std::string result, reason;
+};
+
+struct LobbySeek {
+  std::int64_t seek_id = 0;
+  PlayerInfo by;
+  std::string game, options, time_control;
+  int seats = 2;
+  std::vector<PlayerInfo> joined;  // games of more than two seats: who joined so far
+};
+struct LobbyMessage {
+  std::vector<LobbySeek> seeks;     // every open seek
+  std::vector<PlayerInfo> players;  // online, up to a cap
+  std::int64_t players_online = 0;  // all of them
+  std::vector<GameSummary> games;   // live, up to a cap
+  std::int64_t games_live = 0;
+};
+
+struct SeekCreatedMessage {
+  std::int64_t seek_id = 0;
+};
+struct ChallengeCreatedMessage {
+  std::int64_t challenge_id = 0;
+};
+struct ChallengeOfferMessage {
+  std::int64_t challenge_id = 0;
+  PlayerInfo from;
+  std::string game, options, time_control;
+};
+// A seek or challenge withdrawn by its owner (sent as seek_id or challenge_id).
+struct CancelledMessage {
+  std::int64_t id = 0;
+  bool challenge = false;
+};
+struct DeclinedMessage {
+  std::int64_t challenge_id = 0;
+  PlayerInfo by;
+};
+struct DrawOfferMessage {
+  std::int64_t game_id = 0;
+  std::int64_t version = 0;
+  int by = 0;  // the seat that offers
+};
+// The mover's move is durable (protocol 1 and 2, and a resend in every version).
+struct MoveAckMessage {
+  std::int64_t game_id = 0;
+  std::string client_id;
+  std::int64_t version = 0;  // of the state the move led to
+};
+struct PuzzleStateMessage {
+  std::int64_t puzzle_id = 0;
+  std::string puzzle;
+  std::int64_t version = 0;  // moves made
+  std::string position;
+  std::vector<std::string> legal_moves, moves;
+};
+struct PuzzleEndMessage {
+  std::int64_t puzzle_id = 0;
+  bool solved = false;
+  std::int64_t length = 0;
+  std::optional<std::int64_t> optimal_length;  // when the server could prove it
+  std::int64_t time_ms = 0;
+};
+struct PongMessage {
+  std::string id;
+};
+struct ErrorMessage {
+  ErrorCode code = ErrorCode::kBadJson;
+  std::string message;
+  std::string ref;  // the type of the message refused ("" when unknown)
+};
+
+using ServerMessage =
+    std::variant<WelcomeMessage, LobbyMessage, SeekCreatedMessage, SeekJoinedMessage,
+                 ChallengeCreatedMessage, ChallengeOfferMessage, CancelledMessage,
+                 DeclinedMessage, GameStartMessage, StateMessage, MovedMessage, DrawOfferMessage,
+                 MoveAckMessage, GameEndMessage, PuzzleStateMessage, PuzzleEndMessage,
+                 PongMessage, ErrorMessage>;
 
 }  // namespace arena::protocol

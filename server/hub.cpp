@@ -105,7 +105,7 @@ void Hub::dispatch(const std::shared_ptr<Connection>& c, protocol::ClientMessage
                [&](const protocol::PuzzleMove& m) { on_puzzle_move(c, m); },
                [&](const protocol::PuzzleSolution& m) { on_puzzle_solution(c, m); },
                [&](const protocol::Ping& m) {
-                 c->send(text_of(Json{{"type", "pong"}, {"id", m.id}}));
+                 c->send(text_of(protocol::PongMessage{m.id}));
                }},
       message);
 }
@@ -182,7 +182,7 @@ void Hub::welcome(const std::shared_ptr<Connection>& c, const protocol::PlayerIn
     auto& conns = player_conns_[player.id];
     std::erase_if(conns, [](const auto& w) { return w.expired(); });
     first_connection = conns.empty();
-    Json live = Json::array();
+    std::vector<std::int64_t> live;
     for (auto id : live_) {
       auto& match = matches_[id];
       const auto& players = match->settings().players;
@@ -192,18 +192,11 @@ void Hub::welcome(const std::shared_ptr<Connection>& c, const protocol::PlayerIn
           live.push_back(id);
         }
     }
-    c->send(text_of(Json{{"type", "welcome"},
-                         {"player", protocol::to_json(player)},
-                         {"server", "arena 0.1.0"},
-                         {"protocol", c->protocol},
-                         {"session", c->bot ? "" : token},
-                         {"your_games", live},
-                         {"limits",
-                          {{"max_message_bytes", protocol::kMaxMessageBytes},
-                           {"max_json_depth", protocol::kMaxJsonDepth},
-                           {"messages_per_second", protocol::kMaxMessagesPerSecond},
-                           {"burst", protocol::kMaxMessageBurst},
-                           {"reconnect_grace_ms", config_.reconnect_grace_ms}}}}));
+    c->send(text_of(protocol::WelcomeMessage{
+        player, "arena 0.1.0", c->protocol, c->bot ? "" : token, std::move(live),
+        {static_cast<std::int64_t>(protocol::kMaxMessageBytes), protocol::kMaxJsonDepth,
+         protocol::kMaxMessagesPerSecond, protocol::kMaxMessageBurst,
+         config_.reconnect_grace_ms}}));
     conns.push_back(c);
   }
   if (first_connection)
@@ -381,7 +374,7 @@ std::shared_ptr<Match> Hub::find_match(std::int64_t game_id) {
   return it == matches_.end() ? nullptr : it->second;
 }
 
-Json Hub::live_games(const std::string& kind, std::size_t limit) {
+std::vector<protocol::GameSummary> Hub::live_games(const std::string& kind, std::size_t limit) {
   std::vector<std::shared_ptr<Match>> live;
   {
     std::lock_guard lock(mutex_);
@@ -391,19 +384,19 @@ Json Hub::live_games(const std::string& kind, std::size_t limit) {
       if (kind.empty() || m->settings().kind == kind) live.push_back(m);
     }
   }
-  Json out = Json::array();
+  std::vector<protocol::GameSummary> out;
   for (const auto& m : live) out.push_back(m->summary());
   return out;
 }
 
-Json Hub::online_players(std::size_t limit) {
+std::vector<protocol::PlayerInfo> Hub::online_players(std::size_t limit) {
   std::lock_guard lock(mutex_);
-  Json out = Json::array();
+  std::vector<protocol::PlayerInfo> out;
   for (const auto& [id, conns] : player_conns_) {
     if (out.size() >= limit) break;
     for (const auto& w : conns)
       if (auto c = w.lock()) {
-        out.push_back(protocol::to_json(c->player));
+        out.push_back(c->player);
         break;
       }
   }
@@ -490,34 +483,21 @@ void Hub::lobby_tick() {
 }
 
 Text Hub::lobby_snapshot() {
-  Json seeks = Json::array();
-  std::size_t players_online = 0, games_live = 0;
+  protocol::LobbyMessage lobby;
   {
     std::lock_guard lock(mutex_);
-    for (const auto& [id, s] : seeks_) {
-      Json joined = Json::array();
-      for (const auto& p : s.joined) joined.push_back(protocol::to_json(p));
-      seeks.push_back(Json{{"seek_id", id},
-                           {"by", protocol::to_json(s.owner)},
-                           {"game", s.game},
-                           {"options", s.options},
-                           {"time_control", s.time_control},
-                           {"seats", s.seats},
-                           {"joined", joined}});
-    }
+    for (const auto& [id, s] : seeks_)
+      lobby.seeks.push_back({id, s.owner, s.game, s.options, s.time_control, s.seats, s.joined});
     for (const auto& [id, conns] : player_conns_)
-      players_online +=
+      lobby.players_online +=
           std::any_of(conns.begin(), conns.end(), [](const auto& w) { return !w.expired(); });
-    games_live = live_.size();
+    lobby.games_live = static_cast<std::int64_t>(live_.size());
   }
   // Every seek (bots find games there); players and live games up to a cap, with their
   // totals (the REST API lists them all), so a snapshot stays small on a busy server.
-  return text_of(Json{{"type", "lobby"},
-                      {"seeks", seeks},
-                      {"players", online_players(kLobbyListCap)},
-                      {"players_online", players_online},
-                      {"games", live_games("", kLobbyListCap)},
-                      {"games_live", games_live}});
+  lobby.players = online_players(kLobbyListCap);
+  lobby.games = live_games("", kLobbyListCap);
+  return text_of(lobby);
 }
 
 }  // namespace arena::server

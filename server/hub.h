@@ -143,8 +143,9 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   // For the REST API and tests.
   std::shared_ptr<Match> find_match(std::int64_t game_id);
   // At most `limit` of each (the lobby lists a few; the REST API all).
-  protocol::Json live_games(const std::string& kind, std::size_t limit = SIZE_MAX);
-  protocol::Json online_players(std::size_t limit = SIZE_MAX);
+  std::vector<protocol::GameSummary> live_games(const std::string& kind,
+                                                std::size_t limit = SIZE_MAX);
+  std::vector<protocol::PlayerInfo> online_players(std::size_t limit = SIZE_MAX);
   HubMetrics metrics();
   // The name to show for a name the store has: a guest is stored as "guest:<hash of the
   // session>", shown as the display name it last gave (or "guest" if it has not been seen

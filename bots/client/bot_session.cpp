@@ -100,25 +100,32 @@ void BotSession::on_message(std::string_view text) {
   changed_.notify_all();
 }
 
+// The server messages a bot acts on, by type (protocol/README.md); every other type (pong,
+// seek_created, cancelled, declined, moved, seek_joined, types of later versions) needs no
+// answer.
 void BotSession::handle(const Json& m) {
-  const std::string type = str_of(m, "type");
-  if (type == "welcome") return on_welcome(m);
-  if (type == "lobby") return on_lobby(m);
-  if (type == "game_start") return on_game_start(m);
-  if (type == "state") return on_state(m);
-  if (type == "move_ack") return on_move_ack(m);
-  if (type == "game_end") return on_game_end(m);
-  if (type == "error") return on_error(m);
-  if (type == "challenge_offer") return on_challenge(m);
-  if (type == "puzzle_state") return on_puzzle_state(m);
-  if (type == "puzzle_end") return on_puzzle_end(m);
-  if (type == "seek_created") return;
-  if (type == "draw_offer") {
-    // A move declines an offer; remember the version so resume starts after it.
-    if (auto it = games_.find(int_of(m, "game_id")); it != games_.end())
-      it->second->version = std::max(it->second->version, int_of(m, "version"));
-  }
-  // Everything else (pong, cancelled, declined, new types) needs no answer.
+  using Handler = void (BotSession::*)(const Json&);
+  static const std::map<std::string, Handler, std::less<>> kHandlers = {
+      {"welcome", &BotSession::on_welcome},
+      {"lobby", &BotSession::on_lobby},
+      {"game_start", &BotSession::on_game_start},
+      {"state", &BotSession::on_state},
+      {"move_ack", &BotSession::on_move_ack},
+      {"game_end", &BotSession::on_game_end},
+      {"error", &BotSession::on_error},
+      {"challenge_offer", &BotSession::on_challenge},
+      {"draw_offer", &BotSession::on_draw_offer},
+      {"puzzle_state", &BotSession::on_puzzle_state},
+      {"puzzle_end", &BotSession::on_puzzle_end},
+  };
+  auto it = kHandlers.find(str_of(m, "type"));
+  if (it != kHandlers.end()) (this->*(it->second))(m);
+}
+
+// A move declines an offer; remember the version so resume starts after it.
+void BotSession::on_draw_offer(const Json& m) {
+  if (auto it = games_.find(int_of(m, "game_id")); it != games_.end())
+    it->second->version = std::max(it->second->version, int_of(m, "version"));
 }
 
 void BotSession::on_welcome(const Json& m) {

@@ -108,6 +108,7 @@ class BotSession {
   void on_error(const Json& m);
   void retry_dropped(const std::string& ref);
   void on_challenge(const Json& m);
+  void on_draw_offer(const Json& m);
   void on_puzzle_state(const Json& m);
   void on_puzzle_end(const Json& m);
   void start_search(const std::shared_ptr<Game>& g, const Json& state);

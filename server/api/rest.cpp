@@ -94,7 +94,8 @@ HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
   number("player", 1, std::numeric_limits<std::int64_t>::max(), f.player);
   if (!bad.empty()) return error_reply(400, bad);
   Json out = Json::array();
-  if (status != "finished") out = hub.live_games(f.kind);
+  if (status != "finished")
+    for (const auto& g : hub.live_games(f.kind)) out.push_back(protocol::to_json(g));
   if (status != "live") {
     auto list = hub.store().list_games(f);
     if (!list) return error_reply(500, list.error());
@@ -188,7 +189,7 @@ HttpReply one_game(Hub& hub, std::string_view rest) {
   if (!detail) return error_reply(404, detail.error());
   if (!export_text) {
     Json j = detail_json(hub, *detail);
-    if (auto match = hub.find_match(*id)) j["live"] = match->summary()["live"];
+    if (auto match = hub.find_match(*id)) j["live"] = match->summary().live;
     return json_reply(j);
   }
   detail->summary.first_name = hub.display_name(detail->summary.first_name);
@@ -239,7 +240,11 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
   if (path.starts_with("/api/games/")) return one_game(hub, path.substr(11));
   if (path == "/api/tournaments" || path.starts_with("/api/tournaments/"))
     return tournaments(hub, path.substr(16));
-  if (path == "/api/players") return json_reply(hub.online_players());
+  if (path == "/api/players") {
+    Json out = Json::array();
+    for (const auto& p : hub.online_players()) out.push_back(protocol::to_json(p));
+    return json_reply(out);
+  }
   if (path == "/api/catalog") {
     Json out = Json::array();
     for (const auto& g : game_catalog())

@@ -50,7 +50,7 @@ void Hub::on_seek(const std::shared_ptr<Connection>& c, const protocol::Seek& m)
     id = next_offer_id_++;
     seeks_[id] = {id, c->player, m.game, m.options, m.time_control, time_->now_ms(), seats};
   }
-  c->send(text_of(Json{{"type", "seek_created"}, {"seek_id", id}}));
+  c->send(text_of(protocol::SeekCreatedMessage{id}));
   lobby_changed();
 }
 
@@ -74,8 +74,7 @@ void Hub::on_cancel(const std::shared_ptr<Connection>& c, const protocol::Cancel
   if (!found)
     return send_error(c, m.is_challenge ? ErrorCode::kNoSuchChallenge : ErrorCode::kNoSuchSeek,
                       "you have no open offer " + std::to_string(m.seek_id), "cancel_seek");
-  c->send(text_of(
-      Json{{"type", "cancelled"}, {m.is_challenge ? "challenge_id" : "seek_id", m.seek_id}}));
+  c->send(text_of(protocol::CancelledMessage{m.seek_id, m.is_challenge}));
   lobby_changed();
 }
 
@@ -103,13 +102,9 @@ void Hub::on_challenge(const std::shared_ptr<Connection>& c, const protocol::Cha
   if (!target || target->id == c->player.id)
     return send_error(c, ErrorCode::kNoSuchPlayer, "no other player named '" + m.to + "' is online",
                       "challenge");
-  c->send(text_of(Json{{"type", "challenge_created"}, {"challenge_id", id}}));
-  send_to_player(target->id, text_of(Json{{"type", "challenge_offer"},
-                                          {"challenge_id", id},
-                                          {"from", protocol::to_json(c->player)},
-                                          {"game", m.game},
-                                          {"options", m.options},
-                                          {"time_control", m.time_control}}));
+  c->send(text_of(protocol::ChallengeCreatedMessage{id}));
+  send_to_player(target->id, text_of(protocol::ChallengeOfferMessage{
+                                 id, c->player, m.game, m.options, m.time_control}));
 }
 
 void Hub::on_accept(const std::shared_ptr<Connection>& c, const protocol::Accept& m) {
@@ -176,7 +171,7 @@ void Hub::join_seek(const std::shared_ptr<Connection>& c, std::int64_t seek_id) 
     }
   }
   if (!refused.empty()) return send_error(c, ErrorCode::kNoSuchSeek, refused, "accept");
-  const Text text = text_of(protocol::to_json(joined));
+  const Text text = text_of(joined);
   for (const auto& p : joined.players) send_to_player(p.id, text);
   if (full) {
     std::vector<protocol::PlayerInfo> players{full->owner};
@@ -199,12 +194,9 @@ void Hub::on_decline(const std::shared_ptr<Connection>& c, const protocol::Decli
   if (!challenge)
     return send_error(c, ErrorCode::kNoSuchChallenge,
                       "no challenge " + std::to_string(m.challenge_id) + " for you", "decline");
-  send_to_player(challenge->from.id, text_of(Json{{"type", "declined"},
-                                                  {"challenge_id", m.challenge_id},
-                                                  {"by", protocol::to_json(c->player)}}));
-  c->send(text_of(Json{{"type", "declined"},
-                       {"challenge_id", m.challenge_id},
-                       {"by", protocol::to_json(c->player)}}));
+  const Text declined = text_of(protocol::DeclinedMessage{m.challenge_id, c->player});
+  send_to_player(challenge->from.id, declined);
+  c->send(declined);
 }
 
 void Hub::start_match(const std::vector<protocol::PlayerInfo>& players, const std::string& game,

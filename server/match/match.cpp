@@ -49,7 +49,7 @@ void Match::start() {
     // A GDL game's board, found once (a few milliseconds of random turns on a clone).
     self->board_ = detect_board_layout(*self->game_);
     g.board = self->board_;
-    self->emit(protocol::to_json(g));
+    self->emit(g);
     self->announce_state();
   });
 }
@@ -92,7 +92,7 @@ void Match::do_action(int seat, protocol::GameActionKind kind, const Reply& repl
                      ref);
       if (draw_offer_by_ && *draw_offer_by_ != seat) return finish_draw("agreement");
       draw_offer_by_ = seat;
-      return emit(Json{{"type", "draw_offer"}, {"game_id", game_id()}, {"by", seat}});
+      return emit(protocol::DrawOfferMessage{game_id(), 0, seat});
     case GameActionKind::kAcceptDraw:
       if (!draw_offer_by_ || *draw_offer_by_ == seat)
         return error(reply, ErrorCode::kNoDrawOffer, "your opponent has not offered a draw", ref);
@@ -178,19 +178,23 @@ void Match::finish(std::string result, std::string reason, std::vector<int> scor
 
 void Match::on_finish_durable() {
   protocol::GameEndMessage e{game_id(), 0, result_, reason_, scores_};
-  emit(protocol::to_json(e));
+  emit(e);
   if (auto observer = observer_.lock()) observer->on_match_finished(game_id());
 }
 
-Text Match::record(Json event) {
-  event["version"] = next_version();
+Text Match::record(protocol::ServerMessage event) {
+  std::visit(
+      [this](auto& m) {
+        if constexpr (requires { m.version; }) m.version = next_version();
+      },
+      event);
   auto text = text_of(event);
   history_.push_back(text);
   update_summary();
   return text;
 }
 
-void Match::emit(Json event) {
+void Match::emit(protocol::ServerMessage event) {
   auto text = record(std::move(event));
   if (auto observer = observer_.lock()) observer->on_match_event(game_id(), text);
 }
@@ -202,24 +206,22 @@ void Match::update_summary() {
   summary_ = std::move(f);
 }
 
-Json Match::summary() const {
+protocol::GameSummary Match::summary() const {
   SummaryFields f;
   {
     std::lock_guard lock(summary_mutex_);
     f = summary_;
   }
-  Json players = Json::array();
-  for (const auto& p : settings_.players) players.push_back(protocol::to_json(p));
-  return Json{{"id", game_id()},
-              {"game", settings_.kind},
-              {"options", settings_.options},
-              {"time_control", settings_.time_control.to_string()},
-              {"players", players},
-              {"plies", f.plies},
-              {"version", f.version},
-              {"live", f.result.empty()},
-              {"result", f.result},
-              {"reason", f.reason}};
+  return {game_id(),
+          settings_.kind,
+          settings_.options,
+          settings_.time_control.to_string(),
+          settings_.players,
+          static_cast<std::int64_t>(f.plies),
+          f.version,
+          f.result.empty(),
+          f.result,
+          f.reason};
 }
 
 void Match::error(const Reply& reply, ErrorCode code, const std::string& message,

@@ -33,7 +33,7 @@
 
 #include "db/store.h"
 #include "games/core/any_game.h"
-#include "protocol/codec.h"
+#include "protocol/server_codec.h"
 #include "server/match/clock.h"
 #include "server/match/turns.h"
 
@@ -42,9 +42,8 @@ namespace arena::server {
 using Text = std::shared_ptr<const std::string>;
 
 // A message as the text frame every recipient shares (invalid UTF-8 in a string replaced).
-inline Text text_of(const protocol::Json& j) {
-  return std::make_shared<const std::string>(
-      j.dump(-1, ' ', false, protocol::Json::error_handler_t::replace));
+inline Text text_of(const protocol::ServerMessage& m) {
+  return std::make_shared<const std::string>(protocol::encode(m));
 }
 using Reply = std::function<void(Text)>;
 
@@ -131,7 +130,7 @@ class Match : public std::enable_shared_from_this<Match> {
   const MatchSettings& settings() const { return settings_; }
   std::int64_t game_id() const { return settings_.game_id; }
   // A JSON summary for the REST API and the lobby; thread-safe (a copy made on the strand).
-  protocol::Json summary() const;
+  protocol::GameSummary summary() const;
 
  private:
   // A mover's move in the running turn, until its row is durable.
@@ -175,9 +174,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void finish_against(int loser, const std::string& reason);
   void finish_draw(const std::string& reason);
   void on_finish_durable();
-  void emit(protocol::Json event);
+  void emit(protocol::ServerMessage event);
   // Gives `event` the next version and keeps it in the history; the text.
-  Text record(protocol::Json event);
+  Text record(protocol::ServerMessage event);
   void arm_timer();
   void update_summary();
   static void error(const Reply& reply, protocol::ErrorCode code, const std::string& message,

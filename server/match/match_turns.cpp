@@ -136,7 +136,7 @@ Expected<void> Match::take_move(TurnMove tm) {
     return {};
   }
   turn_moves_[seat] = std::move(tm);
-  emit(protocol::to_json(protocol::MovedMessage{game_id(), 0, seat}));
+  emit(protocol::MovedMessage{game_id(), 0, seat});
   if (turn_moves_.size() == movers_.size()) {
     play_collected();
   } else {
@@ -287,10 +287,10 @@ void Match::announce_state(const std::vector<MoveAck>& acks, std::size_t moves) 
     s.result = protocol::result_from_scores(scores);
   }
   if (moves > 0) {
-    auto text = record(protocol::to_json(s));
+    auto text = record(s);
     if (auto observer = observer_.lock()) observer->on_turn_event(game_id(), text, acks, moves);
   } else {
-    emit(protocol::to_json(s));
+    emit(s);
   }
   if (outcome.is_terminal())
     return finish(s.result, std::string(to_string(outcome.reason)), std::move(scores));

@@ -15,13 +15,8 @@ using protocol::ErrorCode;
 using protocol::Json;
 
 Text Hub::puzzle_state(const PuzzleSession& p) const {
-  return text_of(Json{{"type", "puzzle_state"},
-                      {"puzzle_id", p.id},
-                      {"puzzle", p.kind},
-                      {"version", p.moves},
-                      {"position", p.game->serialize()},
-                      {"legal_moves", p.game->legal_moves()},
-                      {"moves", p.game->history()}});
+  return text_of(protocol::PuzzleStateMessage{p.id, p.kind, p.moves, p.game->serialize(),
+                                              p.game->legal_moves(), p.game->history()});
 }
 
 Text Hub::finish_puzzle(PuzzleSession& p) {
@@ -40,12 +35,10 @@ Text Hub::finish_puzzle(PuzzleSession& p) {
     attempt.solution += (attempt.solution.empty() ? "" : " ") + m;
   attempt.game = p.id;
   store_.record_puzzle_attempt(attempt, [](Expected<void>) {});
-  return text_of(Json{{"type", "puzzle_end"},
-                      {"puzzle_id", p.id},
-                      {"solved", true},
-                      {"length", p.moves},
-                      {"optimal_length", p.optimal_length ? Json(*p.optimal_length) : Json()},
-                      {"time_ms", time_->now_ms() - p.started_ms}});
+  protocol::PuzzleEndMessage end{p.id, true, p.moves, std::nullopt,
+                                 time_->now_ms() - p.started_ms};
+  if (p.optimal_length) end.optimal_length = *p.optimal_length;
+  return text_of(end);
 }
 
 void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::PuzzleStart& m) {

@@ -4,12 +4,14 @@
 // the documented schema and the code cannot drift apart. Also result_from_scores.
 
 #include <fstream>
+#include <set>
 #include <regex>
 #include <string>
 
 #include <gtest/gtest.h>
 
 #include "protocol/codec.h"
+#include "protocol/server_codec.h"
 
 namespace arena::protocol {
 namespace {
@@ -140,6 +142,73 @@ TEST(ServerMessages, TheMoversStateCarriesItsClientIdAndMoveAckMatchesItsSchema)
   const Json ack = Json::parse(encode_move_ack(3, "a1", 2));
   EXPECT_EQ(violations("move_ack", ack), Errors{});
   EXPECT_EQ(ack["version"], 2);
+}
+
+// Every server-to-client message: one of each type, as the server sends it, matches its schema
+// (protocol/schema/TYPE.json) and decodes back to the same message.
+std::vector<ServerMessage> one_of_each() {
+  const PlayerInfo ann{1, "ann", false}, bob{2, "bob", true};
+  return {
+      WelcomeMessage{ann, "arena 0.1.0", 3, "s3cr3t", {4, 9}, {65536, 32, 200, 400, 30000}},
+      LobbyMessage{{LobbySeek{5, ann, "tictactoe", "", "none", 2, {}},
+                    LobbySeek{6, bob, "gdl:3pttc", "", "movetime:100", 3, {ann}}},
+                   {ann, bob},
+                   7,
+                   {GameSummary{4, "chess", "", "fischer:60000+1000", {ann, bob}, 12, 13, true, "", ""}},
+                   1},
+      SeekCreatedMessage{5},
+      SeekJoinedMessage{6, "gdl:3pttc", 3, {bob, ann}},
+      ChallengeCreatedMessage{8},
+      ChallengeOfferMessage{8, ann, "othello", "", "none"},
+      CancelledMessage{5, false},
+      CancelledMessage{8, true},
+      DeclinedMessage{8, bob},
+      GameStartMessage{4, "chess", "", "none", {ann, bob}, {"e4"}, {"white", "black"}, false,
+                       std::nullopt, 0},
+      StateMessage{4, 2, "fen", 1, {"e5"}, std::vector<std::int64_t>{1000, 900}, "e4", "", {1},
+                   std::nullopt},
+      MovedMessage{4, 3, 1},
+      DrawOfferMessage{4, 3, 0},
+      MoveAckMessage{4, "a1", 2},
+      GameEndMessage{4, 9, "1-0", "checkmate", {100, 0}},
+      PuzzleStateMessage{11, "sliding", 2, "1 2 3", {"up", "left"}, {"down", "right"}},
+      PuzzleEndMessage{11, true, 14, 12, 2500},
+      PuzzleEndMessage{12, true, 30, std::nullopt, 900},
+      PongMessage{"p1"},
+      ErrorMessage{ErrorCode::kIllegalMove, "e9 is not legal", "move"},
+  };
+}
+
+TEST(ServerMessages, EveryTypeMatchesItsSchemaAndDecodesToTheSameMessage) {
+  std::set<std::string> types;
+  for (const ServerMessage& m : one_of_each()) {
+    const std::string type = type_of(m);
+    types.insert(type);
+    const Json j = Json::parse(encode(m));
+    EXPECT_EQ(violations(type, j), Errors{}) << j.dump();
+    auto back = decode_server_message(encode(m));
+    ASSERT_TRUE(back) << type << ": " << back.error();
+    EXPECT_EQ(back->index(), m.index()) << type;
+    EXPECT_EQ(to_json(*back), to_json(m)) << type;
+  }
+  EXPECT_EQ(types.size(), std::variant_size_v<ServerMessage>) << "one of each type";
+}
+
+TEST(ServerMessages, DecodingNamesTheMissingOrWrongField) {
+  auto missing = decode_server_message(R"({"type":"state","game_id":1,"version":2})");
+  ASSERT_FALSE(missing);
+  EXPECT_NE(missing.error().find("state: missing field 'position'"), std::string::npos)
+      << missing.error();
+  auto wrong = decode_server_message(R"({"type":"move_ack","game_id":"x","client_id":"a","version":1})");
+  ASSERT_FALSE(wrong);
+  EXPECT_NE(wrong.error().find("field 'game_id' has the wrong type"), std::string::npos)
+      << wrong.error();
+  auto code = decode_server_message(R"({"type":"error","code":"nonsense","message":"m"})");
+  ASSERT_FALSE(code);
+  EXPECT_NE(code.error().find("nonsense"), std::string::npos) << code.error();
+  EXPECT_FALSE(decode_server_message(R"({"type":"hello"})")) << "a client message";
+  EXPECT_FALSE(decode_server_message("[1]"));
+  EXPECT_FALSE(decode_server_message("not json"));
 }
 
 TEST(ServerMessages, ResultFromScores) {

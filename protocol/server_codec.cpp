@@ -1,0 +1,339 @@
+#include "protocol/server_codec.h"
+
+#include <array>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+namespace arena::protocol {
+
+namespace {
+
+Json players_json(const std::vector<PlayerInfo>& players) {
+  Json out = Json::array();
+  for (const auto& p : players) out.push_back(to_json(p));
+  return out;
+}
+
+// --- decoding: a field missing or of the wrong type throws BadField naming it.
+struct BadField : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+const Json& at(const Json& j, const char* key) {
+  auto it = j.find(key);
+  if (it == j.end()) throw BadField(std::string("missing field '") + key + "'");
+  return *it;
+}
+
+template <class T>
+T as(const Json& v, const char* key) {
+  try {
+    return v.get<T>();
+  } catch (const Json::exception&) {
+    throw BadField(std::string("field '") + key + "' has the wrong type");
+  }
+}
+
+template <class T>
+T get(const Json& j, const char* key) {
+  return as<T>(at(j, key), key);
+}
+
+// An optional field: `fallback` when absent or null.
+template <class T>
+T get_or(const Json& j, const char* key, T fallback) {
+  auto it = j.find(key);
+  return it == j.end() || it->is_null() ? fallback : as<T>(*it, key);
+}
+
+PlayerInfo player_from(const Json& j, const char* key) {
+  const Json& p = at(j, key);
+  if (!p.is_object()) throw BadField(std::string("field '") + key + "' is not an object");
+  return {get<std::int64_t>(p, "id"), get<std::string>(p, "name"), get<bool>(p, "bot")};
+}
+
+std::vector<PlayerInfo> players_from(const Json& j, const char* key) {
+  const Json& a = at(j, key);
+  if (!a.is_array()) throw BadField(std::string("field '") + key + "' is not an array");
+  std::vector<PlayerInfo> out;
+  for (const Json& p : a) out.push_back(player_from(Json{{"p", p}}, "p"));
+  return out;
+}
+
+GameSummary summary_from(const Json& j) {
+  GameSummary g;
+  g.id = get<std::int64_t>(j, "id");
+  g.game = get<std::string>(j, "game");
+  g.options = get_or<std::string>(j, "options", "");
+  g.time_control = get_or<std::string>(j, "time_control", "none");
+  g.players = players_from(j, "players");
+  g.plies = get_or<std::int64_t>(j, "plies", 0);
+  g.version = get_or<std::int64_t>(j, "version", 0);
+  g.live = get_or<bool>(j, "live", true);
+  g.result = get_or<std::string>(j, "result", "");
+  g.reason = get_or<std::string>(j, "reason", "");
+  return g;
+}
+
+ErrorCode error_code_from(const std::string& text) {
+  for (int c = 0; c <= static_cast<int>(ErrorCode::kInternal); ++c)
+    if (to_string(static_cast<ErrorCode>(c)) == text) return static_cast<ErrorCode>(c);
+  throw BadField("field 'code' names no error code ('" + text + "')");
+}
+
+ServerMessage decode_typed(const std::string& type, const Json& j) {
+  if (type == "welcome") {
+    WelcomeMessage m;
+    m.player = player_from(j, "player");
+    m.server = get<std::string>(j, "server");
+    m.protocol = get<int>(j, "protocol");
+    m.session = get<std::string>(j, "session");
+    m.your_games = get<std::vector<std::int64_t>>(j, "your_games");
+    const Json& l = at(j, "limits");
+    m.limits = {get<std::int64_t>(l, "max_message_bytes"), get<std::int64_t>(l, "max_json_depth"),
+                get<std::int64_t>(l, "messages_per_second"), get<std::int64_t>(l, "burst"),
+                get<std::int64_t>(l, "reconnect_grace_ms")};
+    return m;
+  }
+  if (type == "lobby") {
+    LobbyMessage m;
+    for (const Json& s : at(j, "seeks")) {
+      LobbySeek seek;
+      seek.seek_id = get<std::int64_t>(s, "seek_id");
+      seek.by = player_from(s, "by");
+      seek.game = get<std::string>(s, "game");
+      seek.options = get<std::string>(s, "options");
+      seek.time_control = get<std::string>(s, "time_control");
+      seek.seats = get_or<int>(s, "seats", 2);
+      if (s.contains("joined")) seek.joined = players_from(s, "joined");
+      m.seeks.push_back(std::move(seek));
+    }
+    m.players = players_from(j, "players");
+    for (const Json& g : at(j, "games")) m.games.push_back(summary_from(g));
+    m.players_online = get_or<std::int64_t>(j, "players_online", std::ssize(m.players));
+    m.games_live = get_or<std::int64_t>(j, "games_live", std::ssize(m.games));
+    return m;
+  }
+  if (type == "seek_created") return SeekCreatedMessage{get<std::int64_t>(j, "seek_id")};
+  if (type == "seek_joined")
+    return SeekJoinedMessage{get<std::int64_t>(j, "seek_id"), get<std::string>(j, "game"),
+                             get<int>(j, "seats"), players_from(j, "players")};
+  if (type == "challenge_created")
+    return ChallengeCreatedMessage{get<std::int64_t>(j, "challenge_id")};
+  if (type == "challenge_offer")
+    return ChallengeOfferMessage{get<std::int64_t>(j, "challenge_id"), player_from(j, "from"),
+                                 get<std::string>(j, "game"), get<std::string>(j, "options"),
+                                 get<std::string>(j, "time_control")};
+  if (type == "cancelled") {
+    if (j.contains("challenge_id")) return CancelledMessage{get<std::int64_t>(j, "challenge_id"), true};
+    return CancelledMessage{get<std::int64_t>(j, "seek_id"), false};
+  }
+  if (type == "declined")
+    return DeclinedMessage{get<std::int64_t>(j, "challenge_id"), player_from(j, "by")};
+  if (type == "game_start") {
+    GameStartMessage m;
+    m.game_id = get<std::int64_t>(j, "game_id");
+    m.game = get<std::string>(j, "game");
+    m.options = get_or<std::string>(j, "options", "");
+    m.time_control = get_or<std::string>(j, "time_control", "none");
+    m.players = players_from(j, "players");
+    m.moves = get_or<std::vector<std::string>>(j, "moves", {});
+    m.seats = get_or<std::vector<std::string>>(j, "seats", {});
+    m.simultaneous = get_or<bool>(j, "simultaneous", false);
+    if (auto b = j.find("board"); b != j.end() && !b->is_null())
+      m.board = BoardLayout{get<std::string>(*b, "relation"),
+                            get<std::vector<std::string>>(*b, "rows"),
+                            get<std::vector<std::string>>(*b, "cols")};
+    return m;
+  }
+  if (type == "state") {
+    StateMessage m;
+    m.game_id = get<std::int64_t>(j, "game_id");
+    m.version = get<std::int64_t>(j, "version");
+    m.position = get<std::string>(j, "position");
+    m.to_move = get<int>(j, "to_move");
+    m.legal_moves = get<std::vector<std::string>>(j, "legal_moves");
+    if (auto c = j.find("clocks"); c != j.end() && !c->is_null())
+      m.clocks = as<std::vector<std::int64_t>>(*c, "clocks");
+    m.last_move = get_or<std::string>(j, "last_move", "");
+    m.result = get_or<std::string>(j, "result", "");
+    m.movers = get_or<std::vector<int>>(j, "movers", {});
+    if (auto l = j.find("legal_moves_by_seat"); l != j.end() && !l->is_null())
+      m.legal_moves_by_seat = as<std::vector<std::vector<std::string>>>(*l, "legal_moves_by_seat");
+    return m;
+  }
+  if (type == "moved")
+    return MovedMessage{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
+                        get<int>(j, "seat")};
+  if (type == "draw_offer")
+    return DrawOfferMessage{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
+                            get<int>(j, "by")};
+  if (type == "move_ack")
+    return MoveAckMessage{get<std::int64_t>(j, "game_id"), get<std::string>(j, "client_id"),
+                          get<std::int64_t>(j, "version")};
+  if (type == "game_end")
+    return GameEndMessage{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
+                          get<std::string>(j, "result"), get_or<std::string>(j, "reason", ""),
+                          get_or<std::vector<int>>(j, "scores", {})};
+  if (type == "puzzle_state")
+    return PuzzleStateMessage{get<std::int64_t>(j, "puzzle_id"), get<std::string>(j, "puzzle"),
+                              get<std::int64_t>(j, "version"), get<std::string>(j, "position"),
+                              get<std::vector<std::string>>(j, "legal_moves"),
+                              get<std::vector<std::string>>(j, "moves")};
+  if (type == "puzzle_end") {
+    PuzzleEndMessage m{get<std::int64_t>(j, "puzzle_id"), get<bool>(j, "solved"),
+                       get<std::int64_t>(j, "length"), std::nullopt,
+                       get<std::int64_t>(j, "time_ms")};
+    if (auto o = j.find("optimal_length"); o != j.end() && !o->is_null())
+      m.optimal_length = as<std::int64_t>(*o, "optimal_length");
+    return m;
+  }
+  if (type == "pong") return PongMessage{get_or<std::string>(j, "id", "")};
+  if (type == "error")
+    return ErrorMessage{error_code_from(get<std::string>(j, "code")),
+                        get<std::string>(j, "message"), get_or<std::string>(j, "ref", "")};
+  throw BadField("'" + type + "' is no server message");
+}
+
+}  // namespace
+
+Json to_json(const WelcomeMessage& m) {
+  return Json{{"type", "welcome"},
+              {"player", to_json(m.player)},
+              {"server", m.server},
+              {"protocol", m.protocol},
+              {"session", m.session},
+              {"your_games", m.your_games},
+              {"limits",
+               {{"max_message_bytes", m.limits.max_message_bytes},
+                {"max_json_depth", m.limits.max_json_depth},
+                {"messages_per_second", m.limits.messages_per_second},
+                {"burst", m.limits.burst},
+                {"reconnect_grace_ms", m.limits.reconnect_grace_ms}}}};
+}
+
+Json to_json(const GameSummary& g) {
+  return Json{{"id", g.id},
+              {"game", g.game},
+              {"options", g.options},
+              {"time_control", g.time_control},
+              {"players", players_json(g.players)},
+              {"plies", g.plies},
+              {"version", g.version},
+              {"live", g.live},
+              {"result", g.result},
+              {"reason", g.reason}};
+}
+
+Json to_json(const LobbyMessage& m) {
+  Json seeks = Json::array();
+  for (const auto& s : m.seeks)
+    seeks.push_back(Json{{"seek_id", s.seek_id},
+                         {"by", to_json(s.by)},
+                         {"game", s.game},
+                         {"options", s.options},
+                         {"time_control", s.time_control},
+                         {"seats", s.seats},
+                         {"joined", players_json(s.joined)}});
+  Json games = Json::array();
+  for (const auto& g : m.games) games.push_back(to_json(g));
+  return Json{{"type", "lobby"},
+              {"seeks", seeks},
+              {"players", players_json(m.players)},
+              {"players_online", m.players_online},
+              {"games", games},
+              {"games_live", m.games_live}};
+}
+
+Json to_json(const SeekCreatedMessage& m) {
+  return Json{{"type", "seek_created"}, {"seek_id", m.seek_id}};
+}
+
+Json to_json(const ChallengeCreatedMessage& m) {
+  return Json{{"type", "challenge_created"}, {"challenge_id", m.challenge_id}};
+}
+
+Json to_json(const ChallengeOfferMessage& m) {
+  return Json{{"type", "challenge_offer"}, {"challenge_id", m.challenge_id},
+              {"from", to_json(m.from)},   {"game", m.game},
+              {"options", m.options},      {"time_control", m.time_control}};
+}
+
+Json to_json(const CancelledMessage& m) {
+  return Json{{"type", "cancelled"}, {m.challenge ? "challenge_id" : "seek_id", m.id}};
+}
+
+Json to_json(const DeclinedMessage& m) {
+  return Json{{"type", "declined"}, {"challenge_id", m.challenge_id}, {"by", to_json(m.by)}};
+}
+
+Json to_json(const DrawOfferMessage& m) {
+  return Json{{"type", "draw_offer"}, {"game_id", m.game_id}, {"version", m.version}, {"by", m.by}};
+}
+
+Json to_json(const MoveAckMessage& m) {
+  return Json{{"type", "move_ack"},
+              {"game_id", m.game_id},
+              {"client_id", m.client_id},
+              {"version", m.version}};
+}
+
+Json to_json(const PuzzleStateMessage& m) {
+  return Json{{"type", "puzzle_state"}, {"puzzle_id", m.puzzle_id}, {"puzzle", m.puzzle},
+              {"version", m.version},   {"position", m.position},   {"legal_moves", m.legal_moves},
+              {"moves", m.moves}};
+}
+
+Json to_json(const PuzzleEndMessage& m) {
+  return Json{{"type", "puzzle_end"},
+              {"puzzle_id", m.puzzle_id},
+              {"solved", m.solved},
+              {"length", m.length},
+              {"optimal_length", m.optimal_length ? Json(*m.optimal_length) : Json()},
+              {"time_ms", m.time_ms}};
+}
+
+Json to_json(const PongMessage& m) {
+  return Json{{"type", "pong"}, {"id", m.id}};
+}
+
+Json to_json(const ErrorMessage& m) {
+  Json j{{"type", "error"}, {"code", to_string(m.code)}, {"message", m.message}};
+  if (!m.ref.empty()) j["ref"] = m.ref;
+  return j;
+}
+
+Json to_json(const ServerMessage& message) {
+  return std::visit([](const auto& m) { return to_json(m); }, message);
+}
+
+std::string type_of(const ServerMessage& message) {
+  return to_json(message)["type"].get<std::string>();
+}
+
+std::string encode(const ServerMessage& message) {
+  return to_json(message).dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+Expected<ServerMessage> decode_server_json(const Json& j) {
+  if (!j.is_object()) return make_error("a server message is a JSON object");
+  auto t = j.find("type");
+  if (t == j.end() || !t->is_string()) return make_error("a server message needs a string 'type'");
+  const std::string type = t->get<std::string>();
+  try {
+    return decode_typed(type, j);
+  } catch (const BadField& e) {
+    return make_error(type + ": " + e.what());
+  } catch (const Json::exception& e) {
+    return make_error(type + ": " + e.what());
+  }
+}
+
+Expected<ServerMessage> decode_server_message(std::string_view text) {
+  ParsedJson parsed = parse_json_object(text);
+  if (parsed.error) return make_error("not a server message: " + parsed.error->message);
+  return decode_server_json(parsed.json);
+}
+
+}  // namespace arena::protocol
