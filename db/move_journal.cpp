@@ -134,6 +134,71 @@ std::optional<JournaledMove> decode_journaled_move(std::string_view payload) {
   return j;
 }
 
+namespace {
+
+// Appends the whole records of the segment at `path` to `out` (of game `only`, 0: every game).
+// A missing file is an error only when `missing_ok` is false.
+Expected<void> read_segment(const std::string& path, bool missing_ok, GameId only,
+                            std::vector<JournaledMove>& out) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0 && errno == ENOENT && missing_ok) return {};
+  if (fd < 0) return make_error("cannot read the move journal " + path + ": " + errno_text());
+  std::string bytes;
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      const std::string why = errno_text();
+      ::close(fd);
+      return make_error("cannot read the move journal " + path + ": " + why);
+    }
+    if (got == 0) break;
+    bytes.append(buffer, static_cast<std::size_t>(got));
+  }
+  ::close(fd);
+  std::string_view rest(bytes);
+  while (rest.size() >= kHeader) {
+    std::uint32_t length = 0;
+    std::uint64_t sum = 0;
+    std::memcpy(&length, rest.data(), 4);
+    std::memcpy(&sum, rest.data() + 4, 8);
+    if (length > kMaxPayload || rest.size() - kHeader < length) break;
+    const std::string_view payload = rest.substr(kHeader, length);
+    if (fnv1a(payload) != sum) break;
+    auto move = decode_journaled_move(payload);
+    if (!move) break;
+    if (only == 0 || move->move.game == only) out.push_back(std::move(*move));
+    rest.remove_prefix(kHeader + length);
+  }
+  return {};
+}
+
+// The numbers of the segments "<base>-<n>" in base's directory, ascending.
+Expected<std::vector<std::uint64_t>> segment_numbers(const std::string& base) {
+  std::vector<std::uint64_t> out;
+  const std::filesystem::path b(base);
+  const std::string prefix = b.filename().string() + "-";
+  std::error_code ec;
+  const auto dir = b.has_parent_path() ? b.parent_path() : std::filesystem::path(".");
+  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
+    const std::string digits = name.substr(prefix.size());
+    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
+        digits.size() > 18)
+      continue;
+    out.push_back(std::stoull(digits));
+  }
+  if (ec)
+    return make_error("cannot read the directory of the move journal " + base + ": " +
+                      ec.message());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
 Expected<std::unique_ptr<MoveJournal>> MoveJournal::open(const std::string& db_path,
                                                          std::uint64_t segment_limit) {
   const std::string base = db_path + "-moves";
@@ -149,23 +214,9 @@ Expected<std::unique_ptr<MoveJournal>> MoveJournal::open(const std::string& db_p
   }
   std::unique_ptr<MoveJournal> journal(new MoveJournal(base, fd, segment_limit));
   // Segments earlier runs left: "<base>-<n>".
-  const std::filesystem::path b(base);
-  const std::string prefix = b.filename().string() + "-";
-  std::error_code ec;
-  const auto dir = b.has_parent_path() ? b.parent_path() : std::filesystem::path(".");
-  for (const auto& entry : std::filesystem::directory_iterator(dir, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) continue;
-    const std::string digits = name.substr(prefix.size());
-    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }) ||
-        digits.size() > 18)
-      continue;
-    journal->old_segments_.push_back(std::stoull(digits));
-  }
-  if (ec)
-    return make_error("cannot read the directory of the move journal " + base + ": " +
-                      ec.message());
-  std::sort(journal->old_segments_.begin(), journal->old_segments_.end());
+  auto numbers = segment_numbers(base);
+  if (!numbers) return Error{numbers.error()};
+  journal->old_segments_ = std::move(*numbers);
   return journal;
 }
 
@@ -176,7 +227,8 @@ MoveJournal::MoveJournal(std::string base, int lock_fd, std::uint64_t segment_li
       rotate_at_(segment_limit) {}
 
 MoveJournal::~MoveJournal() {
-  const bool all_stored = !poisoned_ && stored_ == appended_.load();
+  if (retired_ready_.load()) retired_.push_back(std::move(handed_));
+  const bool all_stored = unstored_.empty() && stored_ == appended_.load();
   for (Retired& r : retired_) {
     ::close(r.fd);
     if (all_stored) ::unlink(r.path.c_str());
@@ -184,6 +236,10 @@ MoveJournal::~MoveJournal() {
   if (fd_ >= 0) {
     ::close(fd_);
     if (all_stored) ::unlink(path_.c_str());
+  }
+  if (const int next = next_fd_.load(); next >= 0) {
+    ::close(next);
+    ::unlink(next_path_.c_str());  // created ahead, never written
   }
   ::close(lock_fd_);  // releases the lock
 }
@@ -194,39 +250,20 @@ std::string MoveJournal::segment_path(std::uint64_t n) const {
 
 Expected<std::vector<JournaledMove>> MoveJournal::recover() {
   std::vector<JournaledMove> out;
-  for (std::uint64_t n : old_segments_) {
-    const std::string path = segment_path(n);
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return make_error("cannot read the move journal " + path + ": " + errno_text());
-    std::string bytes;
-    char buffer[1 << 16];
-    for (;;) {
-      const ssize_t got = ::read(fd, buffer, sizeof buffer);
-      if (got < 0 && errno == EINTR) continue;
-      if (got < 0) {
-        const std::string why = errno_text();
-        ::close(fd);
-        return make_error("cannot read the move journal " + path + ": " + why);
-      }
-      if (got == 0) break;
-      bytes.append(buffer, static_cast<std::size_t>(got));
-    }
-    ::close(fd);
-    std::string_view rest(bytes);
-    while (rest.size() >= kHeader) {
-      std::uint32_t length = 0;
-      std::uint64_t sum = 0;
-      std::memcpy(&length, rest.data(), 4);
-      std::memcpy(&sum, rest.data() + 4, 8);
-      if (length > kMaxPayload || rest.size() - kHeader < length) break;
-      const std::string_view payload = rest.substr(kHeader, length);
-      if (fnv1a(payload) != sum) break;
-      auto move = decode_journaled_move(payload);
-      if (!move) break;
-      out.push_back(std::move(*move));
-      rest.remove_prefix(kHeader + length);
-    }
-  }
+  for (std::uint64_t n : old_segments_)
+    if (auto ok = read_segment(segment_path(n), false, 0, out); !ok) return Error{ok.error()};
+  return out;
+}
+
+Expected<std::vector<JournaledMove>> peek_journal(const std::string& db_path, GameId game) {
+  const std::string base = db_path + "-moves";
+  auto numbers = segment_numbers(base);
+  if (!numbers) return Error{numbers.error()};
+  std::vector<JournaledMove> out;
+  // A segment deleted meanwhile was stored: its moves are in the database.
+  for (std::uint64_t n : *numbers)
+    if (auto ok = read_segment(base + "-" + std::to_string(n), true, game, out); !ok)
+      return Error{ok.error()};
   return out;
 }
 
@@ -240,6 +277,7 @@ Expected<void> MoveJournal::start() {
   old_segments_.clear();
   auto fd = create_segment(next);
   if (!fd) return Error{fd.error()};
+  next_number_ = next + 1;
   std::lock_guard lock(mutex_);
   use_segment(*fd, next);
   return {};
@@ -255,7 +293,6 @@ Expected<int> MoveJournal::create_segment(std::uint64_t n) const {
 void MoveJournal::use_segment(int fd, std::uint64_t n) {
   fd_ = fd;
   path_ = segment_path(n);
-  number_ = n;
   offset_ = 0;
   segment_bytes_.store(0);
 }
@@ -267,6 +304,16 @@ Expected<void> MoveJournal::append(const JournaledMove& m) {
   put<std::uint32_t>(record, static_cast<std::uint32_t>(payload.size()));
   put<std::uint64_t>(record, fnv1a(payload));
   record += payload;
+  if (const int next = next_fd_.exchange(-1, std::memory_order_acquire); next >= 0) {
+    // The writer created the next segment: this record begins it, and the full one goes
+    // back to the writer, to be deleted once its records are stored.
+    handed_ = {fd_, path_, appended_.load()};
+    fd_ = next;
+    path_ = next_path_;
+    offset_ = 0;
+    segment_bytes_.store(0, std::memory_order_relaxed);
+    retired_ready_.store(true, std::memory_order_release);
+  }
   // At the tracked offset, not O_APPEND: after a short write (a full disk) the next record
   // overwrites the piece, so no damaged record sits before good ones.
   if (!write_at(fd_, record, offset_))
@@ -277,46 +324,64 @@ Expected<void> MoveJournal::append(const JournaledMove& m) {
   return {};
 }
 
-void MoveJournal::stored(bool ok) {
-  ++stored_;
-  if (!ok) poisoned_ = true;
-  if (!poisoned_) {
-    while (!retired_.empty() && stored_ >= retired_.front().last_record) {
-      ::close(retired_.front().fd);
-      ::unlink(retired_.front().path.c_str());
-      std::lock_guard lock(retired_mutex_);
-      retired_.pop_front();
-    }
+std::uint64_t MoveJournal::stored(bool ok) {
+  const std::uint64_t number = ++stored_;
+  if (!ok) {
+    unstored_.insert(number);
+    ++unstored_count_;
+  }
+  tidy();
+  return number;
+}
+
+void MoveJournal::stored_later(std::uint64_t number) {
+  if (unstored_.erase(number) == 0) return;
+  --unstored_count_;
+  tidy();
+}
+
+void MoveJournal::tidy() {
+  if (retired_ready_.load(std::memory_order_acquire)) {
+    std::lock_guard lock(retired_mutex_);
+    retired_.push_back(std::move(handed_));
+    retired_ready_.store(false, std::memory_order_release);
+  }
+  // A segment goes once every record in it is stored: none of its records is still unstored.
+  const std::uint64_t first_unstored = unstored_.empty() ? ~0ull : *unstored_.begin();
+  while (!retired_.empty() && stored_ >= retired_.front().last_record &&
+         first_unstored > retired_.front().last_record) {
+    ::close(retired_.front().fd);
+    ::unlink(retired_.front().path.c_str());
+    std::lock_guard lock(retired_mutex_);
+    retired_.pop_front();
   }
   if (segment_bytes_.load(std::memory_order_relaxed) >= rotate_at_) rotate();
 }
 
 void MoveJournal::rotate() {
-  // The file is created before the lock is taken: the writer thread runs at a lower priority
-  // than the I/O threads that append (SqliteOptions::background_nice), so it holds their lock
-  // only for the swap. number_ changes only here, on this thread.
-  auto fd = create_segment(number_ + 1);
+  // The next segment is created here, off the appending threads, and offered to the next
+  // append (see Threading): the writer never holds the appenders' lock.
+  if (next_fd_.load(std::memory_order_relaxed) >= 0 ||
+      retired_ready_.load(std::memory_order_acquire))
+    return;  // offered already, or the last swap not taken back yet
+  auto fd = create_segment(next_number_);
   if (!fd) {
     // Keep writing where we were: a long segment is better than a refused move. Try again
     // after another segment_limit_.
     rotate_at_ = segment_bytes_.load(std::memory_order_relaxed) + segment_limit_;
     return;
   }
-  Retired old;
-  {
-    std::lock_guard lock(mutex_);
-    old = {fd_, path_, appended_.load()};
-    use_segment(*fd, number_ + 1);
-  }
+  next_path_ = segment_path(next_number_);
+  ++next_number_;
   rotate_at_ = segment_limit_;
-  std::lock_guard retired(retired_mutex_);
-  retired_.push_back(std::move(old));
+  next_fd_.store(*fd, std::memory_order_release);
 }
 
 std::size_t MoveJournal::segments() {
   std::lock_guard lock(mutex_);
   std::lock_guard retired(retired_mutex_);
-  return retired_.size() + (fd_ >= 0 ? 1 : 0);
+  return retired_.size() + (retired_ready_.load() ? 1 : 0) + (fd_ >= 0 ? 1 : 0) +
+         (next_fd_.load() >= 0 ? 1 : 0);
 }
 
 }  // namespace arena::db

@@ -24,7 +24,14 @@
 // segment: a kill can only cut the record being written, which was never acknowledged.
 //
 // Threading: append() and the live-game table of SqliteStore are guarded by mutex(); stored()
-// and the rotation run on the writer thread.
+// and the rotation run on the writer thread, which never takes mutex(): it runs at a lower
+// priority (SqliteOptions::background_nice), and an I/O thread waiting for a lock that a
+// preempted low-priority thread holds would wait for every busy thread of normal priority
+// first. The writer creates the next segment ahead of time and hands it over through atomics;
+// the append that finds it there switches to it and hands the old one back the same way.
+//
+// A record whose commit failed (stored(false)) keeps its segment, and every later one, on
+// disk until stored_later() says it was stored after all; otherwise the next start stores it.
 
 #include <atomic>
 #include <cstddef>
@@ -33,6 +40,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +58,12 @@ struct JournaledMove {
 // The payload bytes of one record, and back (nullopt: not a record this version wrote).
 std::string encode_journaled_move(const JournaledMove& m);
 std::optional<JournaledMove> decode_journaled_move(std::string_view payload);
+
+// The records of game `game` in the journal of the database at `db_path`, in append order,
+// read without its lock: what the process holding it has acknowledged and may not have stored
+// yet (SqliteStore::game_detail in another process, such as `arena export`). A segment
+// deleted meanwhile is skipped (its records were stored).
+Expected<std::vector<JournaledMove>> peek_journal(const std::string& db_path, GameId game);
 
 class MoveJournal {
  public:
@@ -71,8 +85,14 @@ class MoveJournal {
   // Under mutex(): appends one record. On an error (a full disk) nothing was appended.
   Expected<void> append(const JournaledMove& m);
   // Writer thread: the next record in append order is committed to the database (ok) or its
-  // commit failed (then no segment is deleted again in this run: the next start stores them).
-  void stored(bool ok);
+  // commit failed (then no segment from the one holding it on is deleted until stored_later
+  // names it: the next start stores it). Returns the record's number (1, 2, ... in append
+  // order).
+  std::uint64_t stored(bool ok);
+  // Writer thread: record `number`, which failed, is committed to the database now.
+  void stored_later(std::uint64_t number);
+  // Records that failed and are not stored yet.
+  std::size_t unstored() const { return unstored_count_.load(); }
 
   // For tests and the benchmark.
   std::size_t segments();  // on disk now, including the one being written
@@ -86,7 +106,10 @@ class MoveJournal {
   Expected<int> create_segment(std::uint64_t n) const;
   // Under mutex_: appends go to `fd`, segment n, from now on.
   void use_segment(int fd, std::uint64_t n);
-  void rotate();  // writer thread
+  // Writer thread: takes a segment an append retired, deletes those whose records are all
+  // stored, and creates the next segment when the current one is full.
+  void tidy();
+  void rotate();
 
   struct Retired {
     int fd = -1;
@@ -102,15 +125,25 @@ class MoveJournal {
   std::mutex mutex_;
   int fd_ = -1;               // the segment being written (under mutex_)
   std::string path_;          // its path
-  std::uint64_t number_ = 0;  // its number (changed only by start() and rotate())
   std::uint64_t offset_ = 0;  // its length (under mutex_)
   std::atomic<std::uint64_t> appended_{0};
   std::atomic<std::uint64_t> segment_bytes_{0};  // offset_, for the writer's rotation check
 
+  // The hand-over between the writer and append() (see Threading). The writer publishes
+  // next_path_ and then next_fd_ only while next_fd_ is -1 and retired_ready_ false; an append
+  // takes next_fd_ (exchange to -1), fills handed_ and raises retired_ready_; the writer
+  // moves handed_ to retired_ and lowers it.
+  std::atomic<int> next_fd_{-1};
+  std::string next_path_;
+  std::uint64_t next_number_ = 0;  // writer thread (and start()): the next segment's number
+  Retired handed_;
+  std::atomic<bool> retired_ready_{false};
+
   // Writer thread only.
   std::uint64_t stored_ = 0;
   std::uint64_t rotate_at_;  // segment length at which stored() starts a new segment
-  bool poisoned_ = false;
+  std::set<std::uint64_t> unstored_;  // records that failed and are not stored yet
+  std::atomic<std::size_t> unstored_count_{0};
   std::deque<Retired> retired_;
   std::mutex retired_mutex_;  // segments() reads retired_ from other threads
 };

@@ -116,8 +116,42 @@ Expected<std::vector<MoveRecord>> SqliteStore::moves_of(GameId id) {
   }
 }
 
+namespace {
+
+// Adds to a live game the journaled moves that follow its stored ones, in order. False when
+// the first one that does not repeat a stored move leaves a gap: the writer stored the moves
+// between, and deleted their segment, after the database was read.
+bool add_journaled(GameDetail& d, const std::vector<JournaledMove>& journaled) {
+  for (const JournaledMove& j : journaled) {
+    const auto next = static_cast<int>(d.moves.size());
+    if (j.move.ply < next) continue;
+    if (j.move.ply > next) return false;
+    d.moves.push_back(j.move);
+  }
+  d.summary.plies = static_cast<int>(d.moves.size());
+  return true;
+}
+
+}  // namespace
+
 Expected<GameDetail> SqliteStore::game_detail(GameId id) {
   settle();  // moves: the journal may hold some the writer has not stored yet
+  auto d = read_detail(id);
+  if (!d || journal_ || !d->summary.result.empty()) return d;
+  // Another process (a server) may hold this file's journal: the moves it acknowledged last
+  // may not be in the database yet (WriteQueue's `defer`), and `arena export` would lag behind
+  // by them. A finished game never does: its end is stored after its moves.
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    auto journaled = peek_journal(reader_.path(), id);
+    if (!journaled) return d;  // the database's moves, as before
+    if (add_journaled(*d, *journaled)) return d;
+    d = read_detail(id);
+    if (!d) return d;
+  }
+  return d;
+}
+
+Expected<GameDetail> SqliteStore::read_detail(GameId id) {
   std::lock_guard lock(read_mutex_);
   // One read transaction, so the game row and its moves come from the same snapshot.
   if (auto ok = reader_.exec("BEGIN"); !ok) return Error{ok.error()};

@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <random>
 #include <utility>
 
@@ -94,7 +95,10 @@ std::optional<double> first_score(const std::string& result) {
   return std::nullopt;
 }
 
-Expected<void> insert_move(Connection& c, const MoveRecord& m, std::int64_t created_at_ms);
+// `into_finished`: also into a finished game (an acknowledged move whose insert failed before
+// its game's end was stored: SqliteStore's retries and the start's replay).
+Expected<void> insert_move(Connection& c, const MoveRecord& m, std::int64_t created_at_ms,
+                           bool into_finished = false);
 Expected<void> finish(Connection& c, const GameEnd& end);
 
 // The next ply each unfinished game expects, into `out`.
@@ -119,7 +123,7 @@ Expected<void> replay_journal(Connection& c, const std::vector<JournaledMove>& m
   if (moves.empty()) return {};
   if (auto ok = c.exec("BEGIN IMMEDIATE"); !ok)
     return make_error("cannot store the move journal " + journal + ": " + ok.error());
-  std::size_t stored = 0, already = 0, misfits = 0;
+  std::size_t stored = 0, already = 0, misfits = 0, late = 0;
   Expected<void> failed;
   for (const JournaledMove& j : moves) {
     bool exists = false, open = false;
@@ -147,12 +151,15 @@ Expected<void> replay_journal(Connection& c, const std::vector<JournaledMove>& m
       ++already;
       continue;
     }
-    if (!open || j.move.ply != next) {
+    // A move of a finished game that fits (the next ply) was acknowledged and failed to be
+    // stored before the game ended (the live run logged it): it belongs to the game.
+    if (!exists || j.move.ply != next) {
       ++misfits;
       continue;
     }
-    if (failed = insert_move(c, j.move, j.created_at_ms); !failed) break;
+    if (failed = insert_move(c, j.move, j.created_at_ms, /*into_finished=*/!open); !failed) break;
     ++stored;
+    late += !open;
   }
   if (failed) failed = c.exec("COMMIT");
   if (!failed) {
@@ -163,6 +170,11 @@ Expected<void> replay_journal(Connection& c, const std::vector<JournaledMove>& m
                "arena store: the last run did not stop cleanly; journaled moves stored now: %zu, "
                "already stored: %zu\n",
                stored, already);
+  if (late > 0)
+    std::fprintf(stderr,
+                 "arena store: of those, %zu went into games that had ended: moves acknowledged "
+                 "whose insert had failed\n",
+                 late);
   if (misfits > 0)
     std::fprintf(stderr,
                  "arena store: journaled moves that did not fit their game (unknown or finished "
@@ -234,7 +246,8 @@ SqliteStore::SqliteStore(Connection reader, Connection writer, Connection checkp
             // Only this thread writes it: load and store need no compare-and-swap.
             if (us > longest_writer_checkpoint_us_.load()) longest_writer_checkpoint_us_.store(us);
           },
-          options.commit_window, options.journal_defer, journal_ ? options.background_nice : 0),
+          options.commit_window, options.journal_defer, journal_ ? options.background_nice : 0,
+          options.boost_waited_writer),
       checkpointer_(std::move(checkpointer), options.checkpoint_interval,
                     options.wal_restart_frames, restart_wanted_,
                     journal_ ? options.background_nice : 0) {}
@@ -244,7 +257,8 @@ SqliteStore::~SqliteStore() {
 }
 
 std::size_t SqliteStore::queue_length() const {
-  return writer_.size();
+  // Acknowledged moves whose insert failed are journaled moves not stored in SQLite yet.
+  return writer_.size() + unstored_journaled_moves();
 }
 
 void SqliteStore::flush() {
@@ -374,11 +388,9 @@ void SqliteStore::append_move(const MoveRecord& move, Done done) {
       }
       ++game->second;
       // Posted under the journal's lock, so the writer stores records in journal order.
-      writer_.post_deferred(
-          [record = std::move(record)](Connection& c) {
-            return insert_move(c, record.move, record.created_at_ms);
-          },
-          [this](Expected<void> ok) { journal_->stored(ok.has_value()); });
+      auto shared = std::make_shared<const JournaledMove>(std::move(record));
+      writer_.post_deferred([this, shared](Connection& c) { return store_journaled(c, *shared); },
+                            [this, shared](Expected<void> ok) { journaled_done(*shared, ok); });
       lock.unlock();
       if (done) done({});  // durable: in the journal
       return;
@@ -391,11 +403,92 @@ void SqliteStore::append_move(const MoveRecord& move, Done done) {
 }
 
 void SqliteStore::finish_game(const GameEnd& end, Done done) {
-  if (journal_) {
+  if (!journal_) {
+    writer_.post([end](Connection& c) { return finish(c, end); }, std::move(done));
+    return;
+  }
+  {
     std::lock_guard lock(journal_->mutex());
     next_ply_.erase(end.game);  // no move after the end
   }
-  writer_.post([end](Connection& c) { return finish(c, end); }, std::move(done));
+  // Its moves that failed to be stored go in first, if they can now.
+  auto retried = std::make_shared<bool>(false);
+  writer_.post(
+      [this, end, retried](Connection& c) {
+        *retried = retry_unstored(c, end.game);
+        return finish(c, end);
+      },
+      [this, game = end.game, retried, done = std::move(done)](Expected<void> ok) {
+        if (ok && *retried) mark_stored(game);
+        if (done) done(std::move(ok));
+      });
+}
+
+namespace {
+
+// A journaled move again: nothing to do if its ply is stored already (an earlier job of the
+// same batch stored it).
+Expected<void> insert_unless_stored(Connection& c, const JournaledMove& j) {
+  {
+    auto stored = c.prepare("SELECT 1 FROM moves WHERE game_id = ?1 AND ply = ?2");
+    if (!stored) return Error{stored.error()};
+    stored->bind(1, j.move.game).bind(2, j.move.ply);
+    auto row = stored->step();
+    if (!row) return Error{row.error()};
+    if (*row) return {};
+  }
+  return insert_move(c, j.move, j.created_at_ms, /*into_finished=*/true);
+}
+
+}  // namespace
+
+Expected<void> SqliteStore::store_journaled(Connection& c, const JournaledMove& j) {
+  if (auto earlier = unstored_.find(j.move.game); earlier != unstored_.end())
+    for (const Unstored& u : earlier->second)
+      if (auto ok = insert_unless_stored(c, u.record); !ok)
+        return make_error("its game's move at ply " + std::to_string(u.record.move.ply) +
+                          " is not stored yet: " + ok.error());
+  return insert_move(c, j.move, j.created_at_ms);
+}
+
+void SqliteStore::journaled_done(const JournaledMove& j, const Expected<void>& ok) {
+  const std::uint64_t number = journal_->stored(ok.has_value());
+  if (ok) {
+    mark_stored(j.move.game);  // its game's earlier failures went in with it
+    return;
+  }
+  ++failed_journaled_moves_;
+  std::fprintf(stderr,
+               "arena store: game %lld ply %d: an acknowledged move could not be stored in "
+               "SQLite: %s; it stays in the move journal %s, is tried again with its game's "
+               "next write, and the next start stores it if it is still missing\n",
+               static_cast<long long>(j.move.game), j.move.ply, ok.error().c_str(),
+               journal_->base().c_str());
+  unstored_[j.move.game].push_back({j, number});
+}
+
+bool SqliteStore::retry_unstored(Connection& c, GameId game) {
+  auto it = unstored_.find(game);
+  if (it == unstored_.end() || !c.exec("SAVEPOINT retry")) return false;
+  for (const Unstored& u : it->second)
+    if (!insert_unless_stored(c, u.record)) {
+      (void)c.exec("ROLLBACK TO retry");
+      (void)c.exec("RELEASE retry");
+      return false;
+    }
+  return static_cast<bool>(c.exec("RELEASE retry"));
+}
+
+void SqliteStore::mark_stored(GameId game) {
+  auto it = unstored_.find(game);
+  if (it == unstored_.end()) return;
+  for (const Unstored& u : it->second) journal_->stored_later(u.number);
+  std::fprintf(stderr,
+               "arena store: game %lld: %zu acknowledged moves that had failed (plies %d to %d) "
+               "are stored now\n",
+               static_cast<long long>(game), it->second.size(), it->second.front().record.move.ply,
+               it->second.back().record.move.ply);
+  unstored_.erase(it);
 }
 
 Expected<std::string> SqliteStore::create_bot_token(const std::string& bot_name) {
@@ -533,7 +626,8 @@ void SqliteStore::record_puzzle_attempt(const PuzzleAttempt& a, Done done) {
 
 namespace {
 
-Expected<void> insert_move(Connection& c, const MoveRecord& m, std::int64_t created_at_ms) {
+Expected<void> insert_move(Connection& c, const MoveRecord& m, std::int64_t created_at_ms,
+                           bool into_finished) {
   const std::string game = "game " + std::to_string(m.game);
   auto state = c.prepare(
       "SELECT result, (SELECT COALESCE(MAX(ply) + 1, 0) FROM moves WHERE game_id = ?1) "
@@ -543,7 +637,7 @@ Expected<void> insert_move(Connection& c, const MoveRecord& m, std::int64_t crea
   auto row = state->step();
   if (!row) return Error{row.error()};
   if (!*row) return make_error(game + " does not exist");
-  if (!state->is_null(0))
+  if (!state->is_null(0) && !into_finished)
     return make_error(game + " is already finished (" + state->text(0) + "); no move is stored");
   // Plies are contiguous: a move is stored only after every earlier one.
   if (state->int64(1) != m.ply)

@@ -25,7 +25,19 @@
 // thread; the writer stores journaled moves in SQLite later, many per commit. A journaled
 // move survives a kill exactly as a NORMAL commit does (it is in the kernel's page cache
 // before the callback), and a restart stores whatever the journal holds before anything else.
-// Reads first wait until every acknowledged move is stored, so a read never misses one.
+// Reads first wait until every acknowledged move is stored, so a read never misses one. A
+// store of another process on the same file (`arena export` while the server runs) has no
+// journal of its own: its game_detail of a live game adds the moves the journal holds past
+// the database's (peek_journal), so it does not lag the server by WriteQueue's `defer`.
+//
+// A journaled move whose insert fails (an I/O error, a full disk, anything the database
+// refuses in its savepoint) was acknowledged all the same. It is logged on stderr with its game
+// and ply, counted (failed_journaled_moves()), and counted in queue_length() (/metrics'
+// arena_store_queue_length) until it is stored; its game's later moves cannot be stored before
+// it and wait with it. The writer tries them again, in order, with the game's next move and
+// with its end (before the result); the journal keeps their records (no segment from the
+// first of them on is deleted) until they are stored, so the next start stores what is still
+// missing, into the game even if it has finished since.
 //
 // Start-up checks: open_sqlite_store refuses, with a message naming the file, a file it
 // cannot write (read-only file or file system, missing directory), a file system with less
@@ -38,6 +50,7 @@
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "db/checkpointer.h"
 #include "db/move_journal.h"
@@ -68,6 +81,10 @@ struct SqliteOptions {
   // for the I/O threads. Their threads get this nice value (write_queue.h), so that on busy
   // CPUs the I/O threads run first; without the journal they keep the process's priority.
   int background_nice = 10;
+  // While a thread waits for the writer (a synchronous write, a read that stores the
+  // journaled moves first), the writer runs at nice 0 (write_queue.h). False: it keeps
+  // background_nice throughout (bench_store_priority's comparison).
+  bool boost_waited_writer = true;
 };
 
 // What open_sqlite_store hands the store when it journals moves.
@@ -116,6 +133,11 @@ class SqliteStore final : public Store {
 
   // Group commits so far (tests check that queued writes are batched).
   std::size_t commits() const { return writer_.commits(); }
+  // Journaled moves whose insert failed (each counted once), and those not stored yet.
+  std::size_t failed_journaled_moves() const { return failed_journaled_moves_.load(); }
+  std::size_t unstored_journaled_moves() const { return journal_ ? journal_->unstored() : 0; }
+  // The writer's priority boosts while waited for (write_queue.h).
+  std::size_t writer_boosts() const { return writer_.boosts(); }
   const Checkpointer& checkpointer() const { return checkpointer_; }
   // The move journal; null when it is off or another process holds it.
   MoveJournal* journal() { return journal_.get(); }
@@ -131,10 +153,26 @@ class SqliteStore final : public Store {
 
  private:
   Expected<std::vector<MoveRecord>> moves_of(GameId id);
+  // A game and its moves as the database holds them (game_detail adds journaled ones).
+  Expected<GameDetail> read_detail(GameId id);
   // Before a read: every move already acknowledged is stored (journaled ones may still wait).
   void settle();
   // A game the journal may take moves for, from its first ply.
   void track_game(GameId id);
+
+  // Writer thread: a journaled move's job (its game's unstored moves first, then it), and its
+  // result (see "A journaled move whose insert fails" above).
+  Expected<void> store_journaled(Connection& c, const JournaledMove& j);
+  void journaled_done(const JournaledMove& j, const Expected<void>& ok);
+  // Writer thread: stores `game`'s unstored moves inside a savepoint of their own; whether
+  // they are stored (false: none were, or there were none).
+  bool retry_unstored(Connection& c, GameId game);
+  // Writer thread: `game`'s unstored moves are committed.
+  void mark_stored(GameId game);
+  struct Unstored {
+    JournaledMove record;
+    std::uint64_t number = 0;  // in the journal (MoveJournal::stored)
+  };
 
   std::mutex read_mutex_;
   Connection reader_;
@@ -144,6 +182,8 @@ class SqliteStore final : public Store {
   // Before writer_: the writer's last callbacks report to it.
   std::unique_ptr<MoveJournal> journal_;
   std::unordered_map<GameId, int> next_ply_;  // under journal_->mutex()
+  std::unordered_map<GameId, std::vector<Unstored>> unstored_;  // writer thread only
+  std::atomic<std::size_t> failed_journaled_moves_{0};
   WriteQueue writer_;
   Checkpointer checkpointer_;  // destroyed first: its last checkpoint, then the writer stops
 };

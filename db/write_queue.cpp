@@ -2,6 +2,7 @@
 
 #include <pthread.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <exception>
@@ -16,17 +17,36 @@ void set_thread_nice(int nice) {
   if (nice != 0) (void)setpriority(PRIO_PROCESS, 0, nice);
 }
 
+namespace {
+
+// Another thread's nice value, by its id (Linux: a thread id is a PRIO_PROCESS target).
+bool set_nice_of(int tid, int nice) {
+  return setpriority(PRIO_PROCESS, static_cast<id_t>(tid), nice) == 0;
+}
+
+}  // namespace
+
 WriteQueue::WriteQueue(Connection connection, std::size_t max_batch,
                        std::function<void(Connection&)> when_idle, std::chrono::microseconds window,
-                       std::chrono::milliseconds defer, int nice)
+                       std::chrono::milliseconds defer, int nice, bool boost_when_waited)
     : connection_(std::move(connection)),
       max_batch_(max_batch == 0 ? 1 : max_batch),
       when_idle_(std::move(when_idle)),
       window_(window),
       defer_(defer),
-      thread_([this, nice] {
+      nice_(nice),
+      boost_when_waited_(boost_when_waited && nice > 0),
+      thread_([this] {
         pthread_setname_np(pthread_self(), "arena-writer");  // for top -H and perf
-        set_thread_nice(nice);
+        {
+          // Under the lock: a thread already waiting keeps it at nice 0 (end_wait lowers it).
+          std::lock_guard lock(mutex_);
+          tid_ = static_cast<int>(gettid());
+          if (waiters_ == 0 || !boost_when_waited_)
+            set_thread_nice(nice_);
+          else
+            boosted_ = true;
+        }
         loop();
       }) {}
 
@@ -78,12 +98,46 @@ void WriteQueue::post_deferred(Job job, Done done) {
   if (wake) wake_.notify_one();
 }
 
+void WriteQueue::begin_wait() {
+  if (waiters_++ > 0 || !boost_when_waited_ || tid_ == 0 || boosted_ || boost_refused_) return;
+  if (set_nice_of(tid_, 0)) {
+    boosted_ = true;
+    ++boosts_;
+  } else {
+    boost_refused_ = true;  // no CAP_SYS_NICE, RLIMIT_NICE below 20: it would fail every time
+    ++boost_refusals_;
+  }
+}
+
+void WriteQueue::end_wait() {
+  if (--waiters_ > 0 || !boosted_) return;
+  (void)set_nice_of(tid_, nice_);  // lowering a priority is always allowed
+  boosted_ = false;
+}
+
+std::size_t WriteQueue::boosts() const {
+  std::lock_guard lock(mutex_);
+  return boosts_;
+}
+
+std::size_t WriteQueue::boost_refusals() const {
+  std::lock_guard lock(mutex_);
+  return boost_refusals_;
+}
+
 Expected<void> WriteQueue::run(Job job) {
   if (std::this_thread::get_id() == thread_.get_id()) return run_one(job);
   std::promise<Expected<void>> promise;
   auto result = promise.get_future();
+  {
+    std::lock_guard lock(mutex_);
+    begin_wait();
+  }
   post(std::move(job), [&promise](Expected<void> r) { promise.set_value(std::move(r)); });
-  return result.get();
+  Expected<void> r = result.get();
+  std::lock_guard lock(mutex_);
+  end_wait();
+  return r;
 }
 
 std::size_t WriteQueue::size() const {
@@ -102,9 +156,11 @@ void WriteQueue::flush() {
   const std::uint64_t target = posted_seq_;
   if (done_seq_ >= target) return;
   ++flushes_waiting_;  // deferred jobs (and a commit window) may not wait any longer
+  begin_wait();
   wake_.notify_one();
   idle_.wait(lock, [this, target] { return done_seq_ >= target; });
   --flushes_waiting_;
+  end_wait();
 }
 
 void WriteQueue::loop() {

@@ -26,6 +26,13 @@ namespace arena::db {
 // (a value the process may not set) is ignored: it costs only that preference.
 void set_thread_nice(int nice);
 
+// The writer's priority while someone waits for it. A writer at a positive nice value makes
+// whoever waits for it (run(), flush(): a synchronous write, a read that first stores the
+// journaled moves) wait behind every busy thread of normal priority: a priority inversion
+// (bench_store_priority measures it). So while at least one thread waits in run() or flush(),
+// the writer runs at the process's priority (nice 0), and goes back to its nice value when the
+// last one returns. Going back up in priority needs CAP_SYS_NICE or an RLIMIT_NICE of 20; a
+// process without either keeps the inversion (boost_refusals() counts the refused tries).
 class WriteQueue {
  public:
   // A unit of work on the writer connection, inside a transaction the queue owns.
@@ -43,11 +50,14 @@ class WriteQueue {
   // CPU per write: see bench/store.cpp's `gather`.
   //
   // `defer` is how long a job posted with post_deferred may wait for company (see there).
-  // `nice` is the thread's nice value (set_thread_nice); 0 keeps the process's.
+  // `nice` is the thread's nice value (set_thread_nice); 0 keeps the process's. With
+  // `boost_when_waited` (the default) the thread runs at nice 0 while anyone waits for it
+  // (see above); false keeps `nice` throughout (bench_store_priority's "before").
   WriteQueue(Connection connection, std::size_t max_batch,
              std::function<void(Connection&)> when_idle = {},
              std::chrono::microseconds window = std::chrono::microseconds{0},
-             std::chrono::milliseconds defer = std::chrono::milliseconds{20}, int nice = 0);
+             std::chrono::milliseconds defer = std::chrono::milliseconds{20}, int nice = 0,
+             bool boost_when_waited = true);
   // Runs every queued job, then stops the thread.
   ~WriteQueue();
   WriteQueue(const WriteQueue&) = delete;
@@ -71,6 +81,9 @@ class WriteQueue {
   // Transactions committed so far (for tests and metrics: fewer than jobs means grouping),
   // counted before their callbacks run.
   std::size_t commits() const;
+  // Times a waiter raised the writer to nice 0, and tries the system refused (see above).
+  std::size_t boosts() const;
+  std::size_t boost_refusals() const;
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -87,6 +100,10 @@ class WriteQueue {
   // full batch waits), so that the thread must not sleep.
   bool must_run() const;
   void push(Job job, Done done, bool deferred);
+
+  // Under mutex_: a thread begins or ends waiting for the writer (the priority boost).
+  void begin_wait();
+  void end_wait();
 
   void loop();
   void run_batch(std::deque<Item>& batch);
@@ -110,6 +127,13 @@ class WriteQueue {
   std::chrono::milliseconds defer_;
   Clock::time_point last_post_{};  // when the last job was posted
   bool waiting_for_work_ = false;  // the thread sleeps until a job comes: a post must wake it
+  int nice_;
+  bool boost_when_waited_;
+  int tid_ = 0;                 // the writer thread's id once it runs (under mutex_)
+  std::size_t waiters_ = 0;     // threads in run() or flush()
+  bool boosted_ = false;        // the writer runs at nice 0 for them
+  bool boost_refused_ = false;  // the system refused: not tried again
+  std::size_t boosts_ = 0, boost_refusals_ = 0;
   std::thread thread_;             // last: starts after everything above is ready
 };
 

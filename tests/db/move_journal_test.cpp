@@ -246,6 +246,42 @@ TEST(MoveJournal, ASecondProcessOnTheSameFileWritesMovesWithoutTheJournal) {
   ASSERT_EQ(detail->moves.size(), 1u);
 }
 
+// `arena export` while the server runs: a second store on the file (no journal of its own)
+// reads a live game's moves that the server acknowledged and has not stored in SQLite yet.
+TEST(MoveJournal, ASecondStoreReadsTheMovesTheFirstHasOnlyJournaled) {
+  test::TempDir dir;
+  const std::string path = dir.file("arena.db");
+  auto first = open_slow(path);
+  const GameId id = new_game(*first);
+  for (int ply = 0; ply < 3; ++ply)
+    ASSERT_TRUE(append(*first, mv(id, ply, "m" + std::to_string(ply))));
+  {
+    test::RawDb raw(path, /*read_only=*/true);
+    ASSERT_EQ(raw.text("SELECT COUNT(*) FROM moves"), "0") << "the writer stored them already";
+  }
+  auto second = open_slow(path);
+  ASSERT_NE(second, nullptr);
+  ASSERT_EQ(second->journal(), nullptr);
+  auto seen = [&second, id] {
+    auto d = second->game_detail(id);
+    EXPECT_TRUE(d) << d.error();
+    std::string moves;
+    for (const auto& m : d->moves) moves += (moves.empty() ? "" : " ") + m.move;
+    EXPECT_EQ(d->summary.plies, static_cast<int>(d->moves.size()));
+    return moves;
+  };
+  EXPECT_EQ(seen(), "m0 m1 m2");
+  first->flush();  // stored now, still in the journal's current segment: not read twice
+  EXPECT_EQ(seen(), "m0 m1 m2");
+  ASSERT_TRUE(append(*first, mv(id, 3, "m3")));
+  EXPECT_EQ(seen(), "m0 m1 m2 m3");
+  std::promise<Expected<void>> finished;
+  first->finish_game({id, "1-0", "resignation", "final"},
+                     [&](Expected<void> r) { finished.set_value(std::move(r)); });
+  ASSERT_TRUE(finished.get_future().get());
+  EXPECT_EQ(seen(), "m0 m1 m2 m3");
+}
+
 TEST(MoveJournal, SegmentsAreDeletedOnceTheirMovesAreStored) {
   test::TempDir dir;
   const std::string path = dir.file("arena.db");
@@ -265,6 +301,133 @@ TEST(MoveJournal, SegmentsAreDeletedOnceTheirMovesAreStored) {
   ASSERT_EQ(detail->moves.size(), 200u);
   store.reset();
   EXPECT_EQ(segment_files(path), 0u) << "a clean close leaves no segment";
+}
+
+// A journaled move is acknowledged before SQLite stores it. Should its insert fail (here a
+// trigger refuses it, as a full disk or an I/O error would), the move is logged with its game
+// and ply, counted (also in queue_length, /metrics' arena_store_queue_length), and kept in the
+// journal: the next start stores it, even into a game that has ended since.
+TEST(MoveJournal, AMoveWhoseInsertFailsIsLoggedCountedAndStoredAtTheNextStart) {
+  test::TempDir dir;
+  const std::string path = dir.file("arena.db");
+  auto store = open_slow(path);
+  const GameId id = new_game(*store);
+  ASSERT_TRUE(append(*store, mv(id, 0, "e2e4")));
+  store->flush();
+  test::RawDb raw(path);
+  ASSERT_TRUE(raw.exec(
+      "CREATE TRIGGER refuse BEFORE INSERT ON moves WHEN NEW.move = 'e7e5' "
+      "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"));
+  testing::internal::CaptureStderr();
+  ASSERT_TRUE(append(*store, mv(id, 1, "e7e5")));  // acknowledged: it is in the journal
+  ASSERT_TRUE(append(*store, mv(id, 2, "g1f3")));
+  store->flush();
+  std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_NE(said.find("game " + std::to_string(id) +
+                      " ply 1: an acknowledged move could not be stored in SQLite: "),
+            std::string::npos)
+      << said;
+  EXPECT_NE(said.find("refused by the test"), std::string::npos) << said;
+  EXPECT_NE(said.find("game " + std::to_string(id) + " ply 2: "), std::string::npos) << said;
+  EXPECT_EQ(store->failed_journaled_moves(), 2u);
+  EXPECT_EQ(store->unstored_journaled_moves(), 2u);
+  EXPECT_EQ(store->queue_length(), 2u) << "/metrics shows them as not stored yet";
+  EXPECT_EQ(store->game_detail(id)->moves.size(), 1u);
+  // The game ends while they still cannot be stored: the result is stored...
+  std::promise<Expected<void>> finished;
+  store->finish_game({id, "1-0", "resignation", "final"},
+                     [&](Expected<void> r) { finished.set_value(std::move(r)); });
+  ASSERT_TRUE(finished.get_future().get());
+  store.reset();
+  EXPECT_GE(segment_files(path), 1u) << "the journal keeps the moves that are not stored";
+  ASSERT_TRUE(raw.exec("DROP TRIGGER refuse"));
+  // ...and the next start stores the moves into the ended game.
+  testing::internal::CaptureStderr();
+  store = open_slow(path);
+  said = testing::internal::GetCapturedStderr();
+  ASSERT_NE(store, nullptr);
+  EXPECT_NE(said.find("journaled moves stored now: 2, already stored: 1"), std::string::npos)
+      << said;
+  EXPECT_NE(said.find("of those, 2 went into games that had ended"), std::string::npos) << said;
+  auto detail = store->game_detail(id);
+  ASSERT_TRUE(detail) << detail.error();
+  ASSERT_EQ(detail->moves.size(), 3u);
+  EXPECT_EQ(detail->moves[1].move, "e7e5");
+  EXPECT_EQ(detail->moves[2].move, "g1f3");
+  EXPECT_EQ(detail->summary.result, "1-0");
+  store.reset();
+  EXPECT_EQ(segment_files(path), 0u);
+}
+
+// Once the failure has passed, the game's next move takes the failed ones with it (in order),
+// and the journal deletes their segments as usual.
+TEST(MoveJournal, AMoveWhoseInsertFailedIsStoredWithItsGamesNextMove) {
+  test::TempDir dir;
+  const std::string path = dir.file("arena.db");
+  auto store = open_slow(path);
+  const GameId id = new_game(*store);
+  ASSERT_TRUE(append(*store, mv(id, 0, "e2e4")));
+  store->flush();
+  test::RawDb raw(path);
+  ASSERT_TRUE(raw.exec(
+      "CREATE TRIGGER refuse BEFORE INSERT ON moves WHEN NEW.move = 'e7e5' "
+      "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"));
+  testing::internal::CaptureStderr();
+  ASSERT_TRUE(append(*store, mv(id, 1, "e7e5")));
+  store->flush();
+  ASSERT_EQ(store->unstored_journaled_moves(), 1u);
+  ASSERT_TRUE(raw.exec("DROP TRIGGER refuse"));
+  ASSERT_TRUE(append(*store, mv(id, 2, "g1f3")));
+  store->flush();
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_NE(said.find("game " + std::to_string(id) +
+                      ": 1 acknowledged moves that had failed (plies 1 to 1) are stored now"),
+            std::string::npos)
+      << said;
+  EXPECT_EQ(store->unstored_journaled_moves(), 0u);
+  EXPECT_EQ(store->queue_length(), 0u);
+  EXPECT_EQ(store->failed_journaled_moves(), 1u);
+  auto detail = store->game_detail(id);
+  ASSERT_TRUE(detail) << detail.error();
+  ASSERT_EQ(detail->moves.size(), 3u);
+  EXPECT_EQ(detail->moves[1].move, "e7e5");
+  EXPECT_EQ(detail->moves[2].move, "g1f3");
+  store.reset();
+  EXPECT_EQ(segment_files(path), 0u) << "every move is stored: the journal is deleted";
+}
+
+// The writer runs at a lower priority than the threads that append: were it to take their
+// lock, a busy machine could preempt it holding the lock and make a move wait behind every
+// busy thread. It rotates segments without the journal's lock.
+TEST(MoveJournal, TheWriterStoresAndRotatesWithoutTheAppendersLock) {
+  test::TempDir dir;
+  const std::string path = dir.file("arena.db");
+  SqliteOptions options;
+  options.journal_segment_bytes = 64;  // every record fills its segment
+  options.journal_defer = std::chrono::minutes(1);
+  auto opened = open_sqlite_store(path, options);
+  ASSERT_TRUE(opened) << opened.error();
+  auto store = std::move(*opened);
+  const GameId id = new_game(*store);
+  for (int ply = 0; ply < 6; ++ply)
+    ASSERT_TRUE(append(*store, mv(id, ply, "move" + std::to_string(ply))));
+  {
+    std::lock_guard hold(store->journal()->mutex());  // as an appending thread would
+    auto flushed = std::async(std::launch::async, [&store] { store->flush(); });
+    ASSERT_EQ(flushed.wait_for(20s), std::future_status::ready)
+        << "the writer waited for the appenders' lock";
+  }
+  for (int ply = 6; ply < 12; ++ply)
+    ASSERT_TRUE(append(*store, mv(id, ply, "move" + std::to_string(ply))));
+  store->flush();
+  EXPECT_LE(segment_files(path), 2u) << "the segments of stored moves are deleted";
+  auto detail = store->game_detail(id);
+  ASSERT_TRUE(detail) << detail.error();
+  ASSERT_EQ(detail->moves.size(), 12u);
+  for (int ply = 0; ply < 12; ++ply)
+    EXPECT_EQ(detail->moves[static_cast<std::size_t>(ply)].move, "move" + std::to_string(ply));
+  store.reset();
+  EXPECT_EQ(segment_files(path), 0u);
 }
 
 // The nice value of this process's thread called `name` (-100 if there is none).

@@ -7,9 +7,14 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <sys/resource.h>
+
 #include <atomic>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <future>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
@@ -190,6 +195,89 @@ TEST(WriteQueue, ADeferredJobIsWrittenWhenItsPeriodEnds) {
   EXPECT_TRUE(result.get());
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(30));
   EXPECT_EQ(rows(path), std::vector<std::string>{"late"});
+}
+
+// The nice value of this process's thread called `name` (-100 if there is none).
+int nice_of_thread(const std::string& name) {
+  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+    std::ifstream comm(task.path() / "comm");
+    std::string c;
+    std::getline(comm, c);
+    if (c != name) continue;
+    std::ifstream stat(task.path() / "stat");
+    std::string line;
+    std::getline(stat, line);
+    std::istringstream rest(line.substr(line.rfind(')') + 2));  // state is field 3, nice 19
+    std::string field;
+    for (int i = 3; i < 19; ++i) rest >> field;
+    int nice = 0;
+    rest >> nice;
+    return nice;
+  }
+  return -100;
+}
+
+// Whether this process may take a thread from nice 10 back to 0 (CAP_SYS_NICE, RLIMIT_NICE).
+bool may_raise_priority() {
+  bool ok = false;
+  std::thread([&ok] {
+    ok = setpriority(PRIO_PROCESS, 0, 10) == 0 && setpriority(PRIO_PROCESS, 0, 0) == 0;
+  }).join();
+  return ok;
+}
+
+// Waits up to 10 s for the writer thread's nice value to become `nice`; returns the last seen.
+int wait_for_writer_nice(int nice) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  int seen = nice_of_thread("arena-writer");
+  while (seen != nice && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    seen = nice_of_thread("arena-writer");
+  }
+  return seen;
+}
+
+// The priority inversion of a writer at nice 10: whoever waits for it (flush, run) would wait
+// behind every busy thread of normal priority. While someone waits, it runs at nice 0.
+TEST(WriteQueue, WhileAThreadWaitsForItTheWriterRunsAtNormalPriority) {
+  if (!may_raise_priority())
+    GTEST_SKIP() << "this process may not raise a thread's priority (no CAP_SYS_NICE)";
+  test::TempDir dir;
+  const std::string path = dir.file("q.db");
+  WriteQueue queue(open_table(path), 16, {}, std::chrono::microseconds{0}, std::chrono::minutes(1),
+                   /*nice=*/10);
+  ASSERT_TRUE(queue.run(insert("first")));  // the thread has started and set its nice value
+  ASSERT_EQ(wait_for_writer_nice(10), 10);
+  // A job that holds the writer until released, and a flush that waits for it.
+  std::promise<void> release;
+  auto released = release.get_future().share();
+  queue.post(
+      [released](Connection& c) {
+        released.wait();
+        return c.exec("INSERT INTO t (v) VALUES ('held')");
+      },
+      {});
+  std::thread flusher([&queue] { queue.flush(); });
+  EXPECT_EQ(wait_for_writer_nice(0), 0) << "a waiter left the writer at nice 10";
+  release.set_value();
+  flusher.join();
+  EXPECT_EQ(wait_for_writer_nice(10), 10) << "the writer stayed at nice 0 after the wait";
+  // run() waits too.
+  std::promise<void> release_again;
+  auto released_again = release_again.get_future().share();
+  queue.post_deferred(
+      [released_again](Connection& c) {
+        released_again.wait();
+        return c.exec("INSERT INTO t (v) VALUES ('held again')");
+      },
+      {});
+  std::thread runner([&queue] { EXPECT_TRUE(queue.run(insert("last"))); });
+  EXPECT_EQ(wait_for_writer_nice(0), 0);
+  release_again.set_value();
+  runner.join();
+  EXPECT_EQ(wait_for_writer_nice(10), 10);
+  EXPECT_GE(queue.boosts(), 2u);
+  EXPECT_EQ(rows(path), (std::vector<std::string>{"first", "held", "held again", "last"}));
 }
 
 }  // namespace
