@@ -4,10 +4,11 @@
 // which the Store contract allows (the server always posts back to its own strand).
 // A test can make writes fail (fail_writes) or hold callbacks back (hold_callbacks/release).
 //
-// Memory: a stored move costs about 200 bytes of heap, a game of 60 plies about 13 KB
-// (bench_store_faults --phase memory), so a server that kept every game would grow without
-// bound. The store keeps the last `keep_finished_games` finished games (default 10000, about
-// 130 MB of 60-ply games); when one more finishes, the oldest finished one is dropped: its
+// Memory: a stored move costs about 140 bytes of heap (more with a PV over 15 characters), a
+// game of 60 plies about 8.4 KB (bench_store_faults --phase memory), so a server that kept
+// every game would grow without bound. The store keeps the last `keep_finished_games` finished
+// games (default 10000, about 80 MiB of 60-ply games); when one more finishes, the oldest
+// finished one is dropped: its
 // moves and details go, game_detail names the bound when it is asked for, and list_games,
 // game_results and unfinished_games no longer see it. What it counted for stays: the
 // leaderboard's (and ratings') wins, losses and draws, its kind in stored_kinds, and its
