@@ -4,7 +4,9 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <future>
 #include <utility>
@@ -106,6 +108,11 @@ void WriteQueue::begin_wait() {
   } else {
     boost_refused_ = true;  // no CAP_SYS_NICE, RLIMIT_NICE below 20: it would fail every time
     ++boost_refusals_;
+    std::fprintf(stderr,
+                 "arena store: the writer runs at nice %d and this process may not raise it back "
+                 "to 0 while a thread waits for it (%s; it needs CAP_SYS_NICE or an RLIMIT_NICE "
+                 "of 20): reads and synchronous writes may wait behind busy threads\n",
+                 nice_, std::strerror(errno));
   }
 }
 

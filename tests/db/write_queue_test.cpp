@@ -7,7 +7,10 @@
 #include <gtest/gtest.h>
 #include <sqlite3.h>
 
+#include <linux/capability.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <chrono>
@@ -278,6 +281,57 @@ TEST(WriteQueue, WhileAThreadWaitsForItTheWriterRunsAtNormalPriority) {
   EXPECT_EQ(wait_for_writer_nice(10), 10);
   EXPECT_GE(queue.boosts(), 2u);
   EXPECT_EQ(rows(path), (std::vector<std::string>{"first", "held", "held again", "last"}));
+}
+
+// Takes CAP_SYS_NICE from the calling thread (capabilities are per thread on Linux).
+bool drop_sys_nice_of_this_thread() {
+  __user_cap_header_struct header{_LINUX_CAPABILITY_VERSION_3, 0};
+  __user_cap_data_struct data[2]{};
+  if (syscall(SYS_capget, &header, data) != 0) return false;
+  data[0].effective &= ~(1u << CAP_SYS_NICE);
+  return syscall(SYS_capset, &header, data) == 0;
+}
+
+// A process that may not raise a priority back (a container without CAP_SYS_NICE) keeps the
+// writer at its nice value, and says once what that costs.
+TEST(WriteQueue, AWriterThatMayNotBeRaisedKeepsItsNiceAndSaysSo) {
+  rlimit limit{};
+  ASSERT_EQ(getrlimit(RLIMIT_NICE, &limit), 0);
+  if (limit.rlim_cur >= 20) GTEST_SKIP() << "RLIMIT_NICE lets any thread raise a priority";
+  test::TempDir dir;
+  const std::string path = dir.file("q.db");
+  WriteQueue queue(open_table(path), 16, {}, std::chrono::microseconds{0}, std::chrono::minutes(1),
+                   /*nice=*/10);
+  queue.post(insert("first"), {});
+  ASSERT_EQ(wait_for_writer_nice(10), 10);
+  std::promise<void> release;
+  auto released = release.get_future().share();
+  queue.post(
+      [released](Connection& c) {
+        released.wait();
+        return c.exec("INSERT INTO t (v) VALUES ('held')");
+      },
+      {});
+  testing::internal::CaptureStderr();
+  std::promise<bool> dropped;
+  std::thread flusher([&queue, &dropped] {
+    dropped.set_value(drop_sys_nice_of_this_thread());
+    queue.flush();
+  });
+  ASSERT_TRUE(dropped.get_future().get()) << "capset failed";
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (queue.boost_refusals() == 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  EXPECT_EQ(nice_of_thread("arena-writer"), 10);
+  release.set_value();
+  flusher.join();
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(queue.boost_refusals(), 1u);
+  EXPECT_EQ(queue.boosts(), 0u);
+  EXPECT_NE(said.find("the writer runs at nice 10 and this process may not raise it back to 0"),
+            std::string::npos)
+      << said;
+  EXPECT_EQ(nice_of_thread("arena-writer"), 10);
 }
 
 }  // namespace
