@@ -9,16 +9,7 @@
 
 namespace arena::ggp {
 
-namespace {
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
-
-}  // namespace
+using gdl::lower;
 
 Expected<std::unique_ptr<GgpGame>> GgpGame::create(std::string_view rules, std::string source,
                                                    std::chrono::milliseconds compile_budget) {

@@ -33,10 +33,7 @@ Expected<std::string> read_sheet(std::string_view game) {
 std::string canonical(const std::string& move_text) {
   auto e = parse_sexpr(move_text);
   if (!e) return "";
-  std::string out = to_text(*e);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
+  return gdl::lower(to_text(*e));
 }
 
 class GgpSeat final : public client::Player {

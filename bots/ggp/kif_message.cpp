@@ -1,10 +1,14 @@
 #include "bots/ggp/kif_message.h"
 
+#include "games/gdl/term.h"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 
 namespace arena::ggp {
+
+using gdl::lower;
 
 namespace {
 
@@ -15,13 +19,6 @@ bool is_space(char c) {
 bool is_name_char(char c) {
   const auto u = static_cast<unsigned char>(c);
   return u > 0x20 && u != 0x7f && c != '(' && c != ')' && c != ';';
-}
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
 }
 
 std::string at(std::size_t pos) {

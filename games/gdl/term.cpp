@@ -5,16 +5,12 @@
 
 namespace arena::gdl {
 
-namespace {
-
 std::string lower(std::string_view text) {
   std::string out(text);
   std::transform(out.begin(), out.end(), out.begin(),
                  [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
-
-}  // namespace
 
 SymbolTable::SymbolTable() {
   // The order fixes the k* constants of the header.

@@ -18,6 +18,11 @@
 
 namespace arena::gdl {
 
+// `text` with ASCII letters lower-cased: KIF names compare so (ggp-base lower-cases a sheet,
+// and GGP messages, before reading them).
+std::string lower(std::string_view text);
+
+
 using Symbol = std::uint32_t;
 
 class SymbolTable {
