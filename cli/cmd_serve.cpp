@@ -35,6 +35,7 @@ struct ServeOptions {
   std::string synchronous = "normal";
   int commit_window_us = 0;
   std::string move_journal = "on";
+  std::size_t memory_games = db::MemoryStore::kDefaultKeptGames;  // --db :memory: only
   std::string gdl_dir;                 // gdl:NAME is NAME.kif here (default: the project's)
   std::vector<std::string> gdl_files;  // more sheets, gdl:STEM each
 };
@@ -56,7 +57,8 @@ std::string find_web_root(const std::string& flag) {
 
 // The store: in memory (--db :memory:) or the SQLite file with the flags' durability.
 Expected<std::unique_ptr<db::Store>> open_store(const ServeOptions& o) {
-  if (o.db == ":memory:") return std::unique_ptr<db::Store>(std::make_unique<db::MemoryStore>());
+  if (o.db == ":memory:")
+    return std::unique_ptr<db::Store>(std::make_unique<db::MemoryStore>(o.memory_games));
   db::SqliteOptions options;
   options.synchronous_full = o.synchronous == "full";
   options.commit_window = std::chrono::microseconds(o.commit_window_us);
@@ -175,6 +177,10 @@ void add_serve(CLI::App& app, Action& action) {
                   "that they share one SQLite commit (less CPU per write, more latency); 0 "
                   "commits at once")
       ->check(CLI::Range(0, 100000))
+      ->capture_default_str();
+  sub->add_option("--memory-games", o->memory_games,
+                  "with --db :memory:: the finished games kept (older ones are dropped, so a "
+                  "long run stays bounded; about 8 KB per 60-move game); 0 keeps every game")
       ->capture_default_str();
   sub->add_flag("--illegal-move-loses", o->illegal_move_loses,
                 "an illegal move loses the game (for leagues) instead of being refused");
