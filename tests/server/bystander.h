@@ -167,6 +167,14 @@ class Bystanders {
   int sent_ = 0;
 };
 
+// The quiet reference: two runs, and the one with the lower p99. A stall of the shared machine
+// can put a single run's p99 at 100 ms, and twice that would be no bound at all.
+inline std::vector<double> quiet_run(Bystanders& by) {
+  auto first = by.play(kBystanderMoves);
+  auto second = by.play(kBystanderMoves);
+  return percentile(first, 99) <= percentile(second, 99) ? first : second;
+}
+
 // The bystanders play kBystanderMoves while `hostile(done)` runs on another thread; `hostile`
 // calls started() once it is under way (the moves wait for that, at most 30 s) and should
 // stop soon after `done` is set. Returns the round trips.

@@ -131,7 +131,7 @@ class HostileTest : public ServerTest {
 // the excess is dropped with rate_limited, so no more is served than the bucket allows, and the
 // connection stays open (protocol/README.md, Limits).
 TEST_F(HostileTest, AFloodIsRateLimitedAndOthersPlayOn) {
-  const auto quiet = by->play(kBystanderMoves);
+  const auto quiet = quiet_run(*by);
   RawSocket flooder(port());
   ASSERT_TRUE(open_raw_player(flooder, "flooder"));
   // The frames are made once: the flooder costs the test's CPU little, the server's a lot.
@@ -181,7 +181,7 @@ TEST_F(HostileTest, AFloodIsRateLimitedAndOthersPlayOn) {
 // The same flood from a client that reads nothing: the rate_limited errors and pongs pile up in
 // its outgoing queue until the cap (4096 messages), then it is closed with 1008.
 TEST_F(HostileTest, AFloodThatDoesNotReadIsRateLimitedThenClosedWithAPolicyReason) {
-  const auto quiet = by->play(kBystanderMoves);
+  const auto quiet = quiet_run(*by);
   RawSocket flooder(port(), 4096);  // a small receive buffer: the server's queue fills soon
   ASSERT_TRUE(open_raw_player(flooder, "flooder"));
   const std::size_t with_it = connections();
@@ -228,7 +228,7 @@ TEST_F(HostileTest, AFloodThatDoesNotReadIsRateLimitedThenClosedWithAPolicyReaso
 // nothing while the server owes it a lot (each watch replays a game's history): its queue is
 // capped at kMaxQueuedMessages and then it is closed with 1008; the players never wait for it.
 TEST_F(HostileTest, AClientThatNeverReadsHasItsQueueBoundedThenIsClosed) {
-  const auto quiet = by->play(kBystanderMoves);  // also the games whose history it asks for
+  const auto quiet = quiet_run(*by);  // also the games whose history it asks for
   const auto games = by->games();
   const std::int64_t per_round = by->events();   // events of all those games so far
   ASSERT_GT(per_round, 100);
@@ -272,7 +272,7 @@ TEST_F(HostileTest, AClientThatNeverReadsHasItsQueueBoundedThenIsClosed) {
 // server pings after 30 s without a frame and closes a connection that sent nothing for the
 // idle timeout (60 s; Beast checks every 30 s, so within 90 s of the last frame).
 TEST_F(HostileTest, PeersThatStopAnsweringAreClosedInBoundedTime) {
-  const auto quiet = by->play(kBystanderMoves);
+  const auto quiet = quiet_run(*by);
   const std::size_t before = connections();
   RawSocket mute(port()), dead(port(), 4096);
   ASSERT_TRUE(open_raw_player(mute, "mute"));
@@ -322,7 +322,7 @@ TEST_F(HostileTest, PeersThatStopAnsweringAreClosedInBoundedTime) {
 // fragments (closed with 1009 and its reason), and a request header over 8 KiB on a plain GET
 // and on the WebSocket upgrade (431).
 TEST_F(HostileTest, OversizedFramesAndHeadersAreRefused) {
-  const auto quiet = by->play(kBystanderMoves);
+  const auto quiet = quiet_run(*by);
   const std::string big_header = "X-Filler: " + std::string(9000, 'a') + "\r\n";
   int rounds = 0, one_frame = 0, fragments = 0, get_431 = 0, upgrade_431 = 0;
   HostileRun run;
@@ -385,7 +385,7 @@ TEST_F(HostileTest, OversizedFramesAndHeadersAreRefused) {
 // 32 levels (arrays or objects, up to 30,000 deep inside the size limit) gets too_deep, and a
 // lone surrogate escape bad_json, on a connection that stays open.
 TEST_F(HostileTest, InvalidUtf8AndDeeplyNestedJsonAreRefused) {
-  const auto quiet = by->play(kBystanderMoves);
+  const auto quiet = quiet_run(*by);
   auto deep = connect("nester");
   const std::string arrays =
       R"({"type":"ping","id":"a","x":)" + std::string(30'000, '[') + std::string(30'000, ']') + "}";
@@ -540,7 +540,7 @@ TEST(HostileIdle, TenThousandIdleConnectionsAreHeldCheaplyAndSlowNoOne) {
   ServerProcess server;
   ASSERT_TRUE(server.start(log)) << "arena serve did not start; see " << log;
   Bystanders by(server.port());
-  const auto quiet = by.play(kBystanderMoves);
+  const auto quiet = quiet_run(by);
   std::this_thread::sleep_for(milliseconds(500));
   const long rss_before = server.rss_kib();
 
@@ -654,7 +654,7 @@ std::string try_token(unsigned short port, const std::string& token,
 TEST_F(HostileTest, TokenGuessingIsRateLimitedPerAddress) {
   auto token = store_.create_bot_token("guarded-bot");
   ASSERT_TRUE(token);
-  const auto quiet = by->play(kBystanderMoves);
+  const auto quiet = quiet_run(*by);
   int guesses = 0, refused_401 = 0, throttled_429 = 0, other = 0;
   bool said_why = false, retry_after = false;
   Clock::time_point t0;
@@ -725,7 +725,7 @@ TEST_F(HostileTest, TokenGuessingIsRateLimitedPerAddress) {
 // A stranger who watches the bystanders' game and, as a spectator, sends their moves and every
 // other game action for them: each gets not_your_game, and their games end only by the rules.
 TEST_F(HostileTest, NoOneActsInAnothersGameAndASpectatorCannotMove) {
-  const auto quiet = by->play(kBystanderMoves);
+  const auto quiet = quiet_run(*by);
   auto m = connect("mallory");
   int rounds = 0, refused = 0, wrong = 0;
   HostileRun run;
@@ -821,7 +821,7 @@ TEST_F(NamesTest, NamesThatLookLikeSqlOrHtmlAreStoredAndShownAsText) {
   ASSERT_TRUE(html_token) << html_token.error();
 
   Bystanders by(port());
-  const auto quiet = by.play(kBystanderMoves);
+  const auto quiet = quiet_run(by);
   WsClient a(port(), Headers{{"Authorization", "Bearer " + *sql_token}});
   WsClient b(port(), Headers{{"Authorization", "Bearer " + *html_token}});
   WsClient g(port());
