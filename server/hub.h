@@ -242,6 +242,11 @@ class Hub final : public MatchObserver, public std::enable_shared_from_this<Hub>
   std::pair<std::shared_ptr<Match>, int> seat_of(const std::shared_ptr<Connection>& c,
                                                  std::int64_t game_id, std::string_view ref);
   Text puzzle_state(const PuzzleSession& p) const;
+  // Under mutex_: `c`'s unsolved puzzle `id`, or null with `code` and `error` saying why not.
+  PuzzleSession* open_puzzle_of(const Connection& c, std::int64_t id, protocol::ErrorCode& code,
+                                std::string& error);
+  // Under mutex_: stores `move` as the puzzle's next ply.
+  void record_puzzle_move(PuzzleSession& p, const std::string& move);
   Text finish_puzzle(PuzzleSession& p);
   void send_to_player(std::int64_t player_id, const Text& text);
   void lobby_changed();

@@ -135,28 +135,42 @@ void Hub::open_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& r
   if (end) c->send(end);
 }
 
+Hub::PuzzleSession* Hub::open_puzzle_of(const Connection& c, std::int64_t id, ErrorCode& code,
+                                        std::string& error) {
+  auto it = puzzles_.find(id);
+  if (it == puzzles_.end() || it->second.player != c.player.id) {
+    code = ErrorCode::kNoSuchPuzzle;
+    error = "you have no puzzle " + std::to_string(id);
+    return nullptr;
+  }
+  if (it->second.solved) {
+    code = ErrorCode::kGameOver;
+    error = "the puzzle is already solved";
+    return nullptr;
+  }
+  return &it->second;
+}
+
+void Hub::record_puzzle_move(PuzzleSession& p, const std::string& move) {
+  store_.append_move({p.id, p.moves, move, 0, -1, 0, 0, std::nullopt, ""}, [](Expected<void>) {});
+  ++p.moves;
+}
+
 void Hub::on_puzzle_move(const std::shared_ptr<Connection>& c, const protocol::PuzzleMove& m) {
   Text state, end;
   std::string error;
   ErrorCode code = ErrorCode::kNoSuchPuzzle;
   {
     std::lock_guard lock(mutex_);
-    auto it = puzzles_.find(m.puzzle_id);
-    if (it == puzzles_.end() || it->second.player != c->player.id) {
-      error = "you have no puzzle " + std::to_string(m.puzzle_id);
-    } else if (it->second.solved) {
-      code = ErrorCode::kGameOver;
-      error = "the puzzle is already solved";
-    } else if (auto played = it->second.game->play(m.move); !played) {
-      code = ErrorCode::kIllegalMove;
-      error = played.error();
-    } else {
-      auto& p = it->second;
-      store_.append_move({p.id, p.moves, *played, 0, -1, 0, 0, std::nullopt, ""},
-                         [](Expected<void>) {});
-      ++p.moves;
-      state = puzzle_state(p);
-      if (p.game->outcome().is_terminal()) end = finish_puzzle(p);
+    if (PuzzleSession* p = open_puzzle_of(*c, m.puzzle_id, code, error)) {
+      if (auto played = p->game->play(m.move); !played) {
+        code = ErrorCode::kIllegalMove;
+        error = played.error();
+      } else {
+        record_puzzle_move(*p, *played);
+        state = puzzle_state(*p);
+        if (p->game->outcome().is_terminal()) end = finish_puzzle(*p);
+      }
     }
   }
   if (!error.empty()) return send_error(c, code, error, "puzzle_move");
@@ -171,15 +185,9 @@ void Hub::on_puzzle_solution(const std::shared_ptr<Connection>& c,
   ErrorCode code = ErrorCode::kNoSuchPuzzle;
   {
     std::lock_guard lock(mutex_);
-    auto it = puzzles_.find(m.puzzle_id);
-    if (it == puzzles_.end() || it->second.player != c->player.id) {
-      error = "you have no puzzle " + std::to_string(m.puzzle_id);
-    } else if (it->second.solved) {
-      code = ErrorCode::kGameOver;
-      error = "the puzzle is already solved";
-    } else {
+    if (PuzzleSession* open = open_puzzle_of(*c, m.puzzle_id, code, error)) {
       // Verified on a copy: a wrong solution changes nothing.
-      auto trial = it->second.game->clone();
+      auto trial = open->game->clone();
       for (std::size_t i = 0; i < m.moves.size() && error.empty(); ++i)
         if (auto played = trial->play(m.moves[i]); !played) {
           code = ErrorCode::kIllegalMove;
@@ -190,13 +198,10 @@ void Hub::on_puzzle_solution(const std::shared_ptr<Connection>& c,
         error = "the " + std::to_string(m.moves.size()) + " moves do not reach the goal";
       }
       if (error.empty()) {
-        auto& p = it->second;
+        auto& p = *open;
         for (const auto& move : m.moves) {
           auto played = p.game->play(move);
-          store_.append_move(
-              {p.id, p.moves, played ? *played : move, 0, -1, 0, 0, std::nullopt, ""},
-              [](Expected<void>) {});
-          ++p.moves;
+          record_puzzle_move(p, played ? *played : move);
         }
         state = puzzle_state(p);
         end = finish_puzzle(p);
