@@ -17,7 +17,9 @@
 
 namespace arena::server {
 
-// Token bucket: `rate` messages per second sustained, `burst` at once.
+// Token bucket: `rate` messages per second sustained, `burst` at once. It also counts the
+// messages it refused since the last pause of protocol::kFloodQuietMs between two refusals:
+// flooding() says a connection went on sending far above the rate (the hub closes it).
 class RateLimiter {
  public:
   RateLimiter(int rate, int burst) : rate_(rate), burst_(burst), tokens_(burst * 1000LL) {}
@@ -25,15 +27,24 @@ class RateLimiter {
     if (last_ms_ >= 0)
       tokens_ = std::min<std::int64_t>(burst_ * 1000LL, tokens_ + (now_ms - last_ms_) * rate_);
     last_ms_ = now_ms;
-    if (tokens_ < 1000) return false;
-    tokens_ -= 1000;
-    return true;
+    if (tokens_ >= 1000) {
+      tokens_ -= 1000;
+      return true;
+    }
+    if (last_drop_ms_ < 0 || now_ms - last_drop_ms_ > protocol::kFloodQuietMs) dropped_ = 0;
+    last_drop_ms_ = now_ms;
+    ++dropped_;
+    return false;
   }
+  bool flooding() const { return dropped_ > protocol::kMaxDroppedMessages; }
+  std::int64_t dropped() const { return dropped_; }
 
  private:
   int rate_, burst_;
   std::int64_t tokens_;  // thousandths of a message
   std::int64_t last_ms_ = -1;
+  std::int64_t dropped_ = 0;  // refused since the last quiet pause
+  std::int64_t last_drop_ms_ = -1;
 };
 
 class Connection {
@@ -44,6 +55,8 @@ class Connection {
   virtual void close_going_away() = 0;
   // Closes the socket without a handshake (a client that did not answer the close in time).
   virtual void close_now() = 0;
+  // Closes with 1008 (policy violation) and `reason` (a flood: RateLimiter::flooding).
+  virtual void close_for_policy(std::string reason) = 0;
   // Reading stops after the message being handled when Hub::on_message sets `reading_paused`
   // (it waits for the store); the messages that follow wait in the socket, in order. This
   // runs `step` where on_message runs (the session's strand), then reads on.

@@ -62,6 +62,14 @@ void Hub::on_open(const std::shared_ptr<Connection>& c) {
 
 bool Hub::within_rate(const std::shared_ptr<Connection>& c, const std::string& ref) {
   if (c->limiter.allow(time_->now_ms())) return true;
+  if (c->limiter.flooding()) {
+    // Once: later messages of the same flood still arrive before the close.
+    if (c->limiter.dropped() == protocol::kMaxDroppedMessages + 1)
+      c->close_for_policy("flooding: " + std::to_string(c->limiter.dropped()) +
+                          " messages over the rate of " +
+                          std::to_string(protocol::kMaxMessagesPerSecond) + " per second");
+    return false;
+  }
   send_error(c, ErrorCode::kRateLimited,
              "more than " + std::to_string(protocol::kMaxMessagesPerSecond) +
                  " messages per second; this one was dropped",

@@ -150,6 +150,12 @@ void WebSocketSession::close_going_away() {
   });
 }
 
+void WebSocketSession::close_for_policy(std::string reason) {
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this(), reason = std::move(reason)] {
+    self->close_with(websocket::close_code::policy_error, reason);
+  });
+}
+
 void WebSocketSession::close_now() {
   boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
     if (self->open_) log_line(self->peer_, "closing the socket: no answer to the close in time");

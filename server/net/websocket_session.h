@@ -40,6 +40,7 @@ class WebSocketSession final : public Connection,
 
   void send(Text text) override;
   void close_going_away() override;
+  void close_for_policy(std::string reason) override;
   void close_now() override;
   void continue_reading(std::function<void()> step) override;
 

@@ -29,6 +29,10 @@ class FakeConnection final : public Connection {
     if (kept.second.size() > 4) kept.second.erase(kept.second.begin());
   }
   void close_going_away() override {}
+  void close_for_policy(std::string reason) override {
+    std::lock_guard lock(mutex_);
+    policy_closes.push_back(std::move(reason));
+  }
   void close_now() override {}
   // The tests call on_message from one thread, and the MemoryStore answers at once.
   void continue_reading(std::function<void()> step) override {
@@ -38,6 +42,8 @@ class FakeConnection final : public Connection {
 
   // Called with each message as it is sent, on the sender's thread, before it is recorded.
   std::function<void(const Json&)> on_send;
+  // The reasons of close_for_policy calls (under mutex_; read them when the hub is idle).
+  std::vector<std::string> policy_closes;
 
   std::size_t count(const std::string& type) {
     std::lock_guard lock(mutex_);

@@ -214,5 +214,45 @@ TEST_F(HubTest, FinishedGamesInMemoryAreCapped) {
   EXPECT_NE(hub->find_match(last), nullptr);
 }
 
+// The rate limit: a burst, then the rate; refusals counted until a quiet pause between two.
+TEST(RateLimiter, CountsDropsUntilAQuietPauseAndCallsAFloodAFlood) {
+  RateLimiter limiter(protocol::kMaxMessagesPerSecond, protocol::kMaxMessageBurst);
+  for (int i = 0; i < protocol::kMaxMessageBurst; ++i) ASSERT_TRUE(limiter.allow(0));
+  for (int i = 0; i < protocol::kMaxDroppedMessages; ++i) ASSERT_FALSE(limiter.allow(0));
+  EXPECT_FALSE(limiter.flooding()) << "exactly the limit of drops is not yet a flood";
+  EXPECT_FALSE(limiter.allow(0));
+  EXPECT_TRUE(limiter.flooding());
+  // A quiet pause longer than kFloodQuietMs: the bucket is full again and the count starts over.
+  const std::int64_t later = protocol::kFloodQuietMs + 1;
+  for (int i = 0; i < protocol::kMaxMessageBurst; ++i) ASSERT_TRUE(limiter.allow(later));
+  EXPECT_FALSE(limiter.allow(later));
+  EXPECT_EQ(limiter.dropped(), 1);
+  EXPECT_FALSE(limiter.flooding());
+}
+
+// A connection that keeps sending far above the rate is told each dropped message until the
+// drop limit, then closed once with 1008 and a reason; the others are not touched.
+TEST_F(HubTest, AFloodIsClosedWithAPolicyReasonAfterTheDropLimit) {
+  make_hub(1000);
+  auto flooder = join("flooder");
+  flooder->limiter = RateLimiter(protocol::kMaxMessagesPerSecond, protocol::kMaxMessageBurst);
+  auto other = join("other");
+  const int sent = protocol::kMaxMessageBurst + protocol::kMaxDroppedMessages + 500;
+  for (int i = 0; i < sent; ++i)
+    hub->on_message(flooder, Json{{"type", "ping"}, {"id", std::to_string(i)}}.dump());
+  drain();
+  ASSERT_EQ(flooder->policy_closes.size(), 1u);
+  EXPECT_NE(flooder->policy_closes[0].find("flooding"), std::string::npos)
+      << flooder->policy_closes[0];
+  // Every refusal up to the limit was answered rate_limited (the bucket refills a little while
+  // the loop runs, so a few more pings may be answered), none after it.
+  EXPECT_EQ(flooder->count("error"), static_cast<std::size_t>(protocol::kMaxDroppedMessages));
+  EXPECT_GE(flooder->count("pong"), static_cast<std::size_t>(protocol::kMaxMessageBurst));
+  hub->on_message(other, Json{{"type", "ping"}, {"id", "x"}}.dump());
+  drain();
+  EXPECT_EQ(other->count("pong"), 1u);
+  EXPECT_TRUE(other->policy_closes.empty());
+}
+
 }  // namespace
 }  // namespace arena::server
