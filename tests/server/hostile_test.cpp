@@ -128,8 +128,8 @@ class HostileTest : public ServerTest {
 // --- a flood from one connection ------------------------------------------------------------
 
 // A client that sends far over the rate (200 messages/s, bursts of 400) and reads its answers:
-// the excess is dropped with rate_limited, so no more is served than the bucket allows, and the
-// connection stays open (protocol/README.md, Limits).
+// the excess is dropped with rate_limited, so no more is served than the bucket allows, and
+// after kMaxDroppedMessages drops it is closed with 1008 (protocol/README.md, Limits).
 TEST_F(HostileTest, AFloodIsRateLimitedThenClosedWithAPolicyReason) {
   const auto quiet = quiet_run(*by);
   RawSocket flooder(port());
@@ -771,6 +771,50 @@ TEST_F(HostileTest, NoOneActsInAnothersGameAndASpectatorCannotMove) {
     for (const char* forced : {"resignation", "agreement", "aborted", "abandonment"})
       EXPECT_NE(reason, forced) << "a bystanders' game ended by someone else's action";
   expect_p99_within("a stranger acting in their game", quiet, hostile);
+}
+
+// --- players that break the rules of their own game ----------------------------------------
+
+// Two games with a clock of 300 ms a move beside the bystanders: in one the first player sends
+// illegal moves (each refused with illegal_move, the game unchanged) and then hangs; in the
+// other the first player's process dies (its socket closed without a close frame). Both lose
+// on time, as the protocol says of a player who does not move, and their opponents are told;
+// the bystanders play on. (Leagues' own policies for the same faults: MisbehavingTest.* in
+// tests/bots/client/bot_server_test.cpp.)
+TEST_F(HostileTest, PlayersWhoCheatHangOrCrashLoseOnTimeAndOthersPlayOn) {
+  const auto quiet = quiet_run(*by);
+  auto cheater = connect("cheater");
+  auto honest = connect("honest");
+  auto crasher = connect("crasher");
+  auto honest2 = connect("honest2");
+  Json cheat_end, crash_end;
+  int refused = 0;
+  HostileRun run;
+  const auto hostile = run.run(*by, [&](HostileRun& r) {
+    r.started();
+    const std::int64_t g1 = start_game(*cheater, *honest, "tictactoe", "", "movetime:300");
+    const std::int64_t g2 = start_game(*crasher, *honest2, "tictactoe", "", "movetime:300");
+    for (const char* move : {"z9", "d4", "a1a1", "", "pass"}) {
+      cheater->send(Json{{"type", "move"}, {"game_id", g1}, {"move", move}, {"client_id", move}});
+      const Json e = cheater->expect("error");
+      if (e.value("code", "") == "illegal_move" || e.value("code", "") == "bad_field") ++refused;
+    }
+    crasher->drop();  // a crash: no close frame, no more moves
+    const auto ended = [](std::int64_t g) {
+      return [g](const Json& j) {
+        return j.value("type", "") == "game_end" && j.value("game_id", std::int64_t{0}) == g;
+      };
+    };
+    // The cheater now hangs: it never moves again.
+    cheat_end = honest->wait_for(ended(g1), "the cheater's game to end", seconds(10));
+    crash_end = honest2->wait_for(ended(g2), "the crasher's game to end", seconds(10));
+  });
+  EXPECT_EQ(refused, 5) << "every illegal move was refused";
+  EXPECT_EQ(cheat_end.value("result", ""), "0-1") << cheat_end.dump();
+  EXPECT_EQ(cheat_end.value("reason", ""), "timeout") << cheat_end.dump();
+  EXPECT_EQ(crash_end.value("result", ""), "0-1") << crash_end.dump();
+  EXPECT_EQ(crash_end.value("reason", ""), "timeout") << crash_end.dump();
+  expect_p99_within("players who cheat, hang or crash", quiet, hostile);
 }
 
 // --- names that look like SQL or HTML -------------------------------------------------------
