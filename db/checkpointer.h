@@ -2,8 +2,8 @@
 // Checkpointer: moves the WAL into the database file from its own thread and connection, so
 // the writer never waits for that copy. With SQLite's automatic checkpoint, the commit that
 // crosses the WAL size limit copies the log into the database and syncs it inside COMMIT, and
-// every move waiting for that commit waits for the disk too (bench_store saw those stalls in
-// the 99th percentile). The writer connection turns the automatic checkpoint off
+// every move waiting for that commit waits for the disk too (db/README.md, "Measured"). The
+// writer connection turns the automatic checkpoint off
 // (wal_autocheckpoint = 0); this thread runs a PASSIVE checkpoint every `interval`, which never
 // blocks the writer or the readers.
 //
@@ -15,8 +15,7 @@
 // over. Before it raises the flag for a log of 4 MiB or more, this thread catches up once
 // more and syncs the database file and the log itself, so that the writer's checkpoint syncs
 // only what came after. Only a writer never idle until 16 times `restart_frames` gets a
-// RESTART checkpoint from here, which holds it up for the copy (a RESTART every few seconds
-// put 100 ms stalls in bench_store).
+// RESTART checkpoint from here, which holds it up for the copy (so it is the last resort).
 #include <atomic>
 #include <chrono>
 #include <condition_variable>

@@ -1,10 +1,9 @@
 #pragma once
 // MoveJournal: the append-only file that makes a move durable before SQLite stores it.
 //
-// Why: a move must be durable before the server announces it (the store issue), and a commit
-// of its own per move costs the writer thread about 75 us of CPU on two cores that the I/O
-// threads need (bench_store_writer); with the announcement waiting for that commit, the store
-// moved the 99th percentile of a move's round trip by several milliseconds. With the journal,
+// Why: a move must be durable before the server announces it, and a SQLite commit of its own
+// per move costs the writer thread CPU the I/O threads need and holds the announcement up
+// (db/README.md, "Measured"). With the journal,
 // the I/O thread appends one record (a single pwrite to the page cache, a few microseconds),
 // the move is durable against a kill of the process exactly as a WAL commit with
 // synchronous=NORMAL is, and the server announces it at once. The writer thread stores the

@@ -12,8 +12,7 @@
 // the move survives the server being killed (SIGKILL, a crash, an out-of-memory kill: the
 // crash test's case) but the last commits may be lost if the whole machine loses power. FULL
 // fsyncs the log at every commit, so a move survives a power cut too, at the price of a disk
-// sync before every announcement: on this project's machines that moved the 99th percentile of
-// a move by tens of milliseconds (bench_store prints both), against the bound of 1 ms.
+// sync before every announcement (tens of milliseconds at the 99th percentile here: db/README.md).
 // NORMAL is the default because a game server's likely failure is its own process; a league
 // that must survive power loss picks FULL. Group commit (write_queue.h) pays one commit for
 // every write waiting at that moment, and the WAL is copied into the database by a separate

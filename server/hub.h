@@ -88,9 +88,9 @@ struct HubConfig {
 
 // The lobby: every lobby_interval_ms, the latest snapshot goes to the next
 // kLobbyConnectionsPerInterval connections (round robin) that have not seen it, so a busy
-// server spreads its lobby over time instead of sending a thousand snapshots at once (such
-// bursts, with the blocking game creation since removed, put the 99th percentile of a move at
-// 20 ms in bench_server_load); players and live games are listed up to kLobbyListCap each.
+// server spreads its lobby over time instead of sending a thousand snapshots at once (bursts
+// that would hold every move up behind them); players and live games are listed up to
+// kLobbyListCap each.
 inline constexpr std::int64_t kLobbyConnectionsPerInterval = 50;
 inline constexpr std::size_t kLobbyListCap = 20;
 // Finished games kept in memory (for late resumes and resends) at most, and for at most the
