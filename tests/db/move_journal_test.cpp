@@ -20,9 +20,12 @@
 #include "db/sqlite_store.h"
 #include "tests/db/raw_db.h"
 #include "tests/db/temp_dir.h"
+#include "tests/db/thread_nice.h"
 
 namespace arena::db {
 namespace {
+
+using test::nice_of_thread;
 
 using namespace std::chrono_literals;
 
@@ -303,6 +306,12 @@ TEST(MoveJournal, SegmentsAreDeletedOnceTheirMovesAreStored) {
   EXPECT_EQ(segment_files(path), 0u) << "a clean close leaves no segment";
 }
 
+// Makes SQLite refuse to insert `move` (a trigger), as a full disk or an I/O error would.
+bool refuse_inserts_of(test::RawDb& raw, const std::string& move) {
+  return raw.exec("CREATE TRIGGER refuse BEFORE INSERT ON moves WHEN NEW.move = '" + move +
+                  "' BEGIN SELECT RAISE(ABORT, 'refused by the test'); END");
+}
+
 // A journaled move is acknowledged before SQLite stores it. Should its insert fail (here a
 // trigger refuses it, as a full disk or an I/O error would), the move is logged with its game
 // and ply, counted (also in queue_length, /metrics' arena_store_queue_length), and kept in the
@@ -315,9 +324,7 @@ TEST(MoveJournal, AMoveWhoseInsertFailsIsLoggedCountedAndStoredAtTheNextStart) {
   ASSERT_TRUE(append(*store, mv(id, 0, "e2e4")));
   store->flush();
   test::RawDb raw(path);
-  ASSERT_TRUE(raw.exec(
-      "CREATE TRIGGER refuse BEFORE INSERT ON moves WHEN NEW.move = 'e7e5' "
-      "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"));
+  ASSERT_TRUE(refuse_inserts_of(raw, "e7e5"));
   testing::internal::CaptureStderr();
   ASSERT_TRUE(append(*store, mv(id, 1, "e7e5")));  // acknowledged: it is in the journal
   ASSERT_TRUE(append(*store, mv(id, 2, "g1f3")));
@@ -369,9 +376,7 @@ TEST(MoveJournal, AMoveWhoseInsertFailedIsStoredWithItsGamesNextMove) {
   ASSERT_TRUE(append(*store, mv(id, 0, "e2e4")));
   store->flush();
   test::RawDb raw(path);
-  ASSERT_TRUE(raw.exec(
-      "CREATE TRIGGER refuse BEFORE INSERT ON moves WHEN NEW.move = 'e7e5' "
-      "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"));
+  ASSERT_TRUE(refuse_inserts_of(raw, "e7e5"));
   testing::internal::CaptureStderr();
   ASSERT_TRUE(append(*store, mv(id, 1, "e7e5")));
   store->flush();
@@ -428,27 +433,6 @@ TEST(MoveJournal, TheWriterStoresAndRotatesWithoutTheAppendersLock) {
     EXPECT_EQ(detail->moves[static_cast<std::size_t>(ply)].move, "move" + std::to_string(ply));
   store.reset();
   EXPECT_EQ(segment_files(path), 0u);
-}
-
-// The nice value of this process's thread called `name` (-100 if there is none).
-int nice_of_thread(const std::string& name) {
-  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
-    std::ifstream comm(task.path() / "comm");
-    std::string c;
-    std::getline(comm, c);
-    if (c != name) continue;
-    std::ifstream stat(task.path() / "stat");
-    std::string line;
-    std::getline(stat, line);
-    // Fields after the ")" that closes the name: state is field 3, nice field 19.
-    std::istringstream rest(line.substr(line.rfind(')') + 2));
-    std::string field;
-    for (int i = 3; i < 19; ++i) rest >> field;
-    int nice = 0;
-    rest >> nice;
-    return nice;
-  }
-  return -100;
 }
 
 // With the journal no move waits for the writer or the checkpointer, so they yield the CPUs to

@@ -23,9 +23,12 @@
 #include <vector>
 
 #include "tests/db/temp_dir.h"
+#include "tests/db/thread_nice.h"
 
 namespace arena::db {
 namespace {
+
+using test::nice_of_thread;
 
 Connection open_table(const std::string& path) {
   auto c = Connection::open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
@@ -198,26 +201,6 @@ TEST(WriteQueue, ADeferredJobIsWrittenWhenItsPeriodEnds) {
   EXPECT_TRUE(result.get());
   EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(30));
   EXPECT_EQ(rows(path), std::vector<std::string>{"late"});
-}
-
-// The nice value of this process's thread called `name` (-100 if there is none).
-int nice_of_thread(const std::string& name) {
-  for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
-    std::ifstream comm(task.path() / "comm");
-    std::string c;
-    std::getline(comm, c);
-    if (c != name) continue;
-    std::ifstream stat(task.path() / "stat");
-    std::string line;
-    std::getline(stat, line);
-    std::istringstream rest(line.substr(line.rfind(')') + 2));  // state is field 3, nice 19
-    std::string field;
-    for (int i = 3; i < 19; ++i) rest >> field;
-    int nice = 0;
-    rest >> nice;
-    return nice;
-  }
-  return -100;
 }
 
 // Whether this process may take a thread from nice 10 back to 0 (CAP_SYS_NICE, RLIMIT_NICE).
