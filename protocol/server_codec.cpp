@@ -47,17 +47,21 @@ T get_or(const Json& j, const char* key, T fallback) {
   return it == j.end() || it->is_null() ? fallback : as<T>(*it, key);
 }
 
-PlayerInfo player_from(const Json& j, const char* key) {
-  const Json& p = at(j, key);
+// `p` is the value of field `key` (named in the error).
+PlayerInfo player_of(const Json& p, const char* key) {
   if (!p.is_object()) throw BadField(std::string("field '") + key + "' is not an object");
   return {get<std::int64_t>(p, "id"), get<std::string>(p, "name"), get<bool>(p, "bot")};
+}
+
+PlayerInfo player_from(const Json& j, const char* key) {
+  return player_of(at(j, key), key);
 }
 
 std::vector<PlayerInfo> players_from(const Json& j, const char* key) {
   const Json& a = at(j, key);
   if (!a.is_array()) throw BadField(std::string("field '") + key + "' is not an array");
   std::vector<PlayerInfo> out;
-  for (const Json& p : a) out.push_back(player_from(Json{{"p", p}}, "p"));
+  for (const Json& p : a) out.push_back(player_of(p, key));
   return out;
 }
 
