@@ -189,6 +189,270 @@ Expected<Params> parse_params(const GameOptions& params, bool material, double m
   return p;
 }
 
+
+// ---- tapered: the evaluation of the chess_strong preset ----------------------------------
+
+struct Score {
+  int mg = 0, eg = 0;
+};
+
+// Piece-square values from the owner's side (relative rank 0 = its back rank), built from a
+// few rules rather than typed in: pawns gain as they advance and in the centre, minor pieces
+// and the queen gain towards the centre (ring 0 = d4 e4 d5 e5 ... ring 3 = the rim), rooks on
+// the seventh, the king hides on its back rank's wings in the middlegame and walks to the
+// centre in the endgame.
+using ScoreTable = std::array<Score, 64>;
+
+int ring_of(int file, int rank) {
+  return std::max(std::abs(2 * file - 7), std::abs(2 * rank - 7)) / 2;
+}
+
+std::array<ScoreTable, 6> make_tapered_tables() {
+  std::array<ScoreTable, 6> t{};
+  constexpr int kPawnMg[8] = {0, 0, 2, 6, 14, 28, 50, 0};
+  constexpr int kPawnEg[8] = {0, 0, 5, 12, 25, 45, 75, 0};
+  constexpr int kKingBackMg[8] = {20, 30, 10, 0, 0, 10, 30, 20};
+  constexpr int kKingSecondMg[8] = {-5, -5, -15, -25, -25, -15, -5, -5};
+  for (int rank = 0; rank < 8; ++rank) {
+    for (int file = 0; file < 8; ++file) {
+      const int sq = rank * 8 + file;
+      const int ring = ring_of(file, rank);
+      const bool centre_file = file == 3 || file == 4;
+      Score pawn{kPawnMg[rank], kPawnEg[rank]};
+      if (rank > 0 && rank < 7) {
+        if (centre_file && (rank == 3 || rank == 4)) pawn.mg += 15;
+        if (centre_file && rank == 2) pawn.mg += 5;
+        if (centre_file && rank == 1) pawn.mg -= 10;
+        if (file == 0 || file == 7) pawn.mg -= 5;
+      } else {
+        pawn = {};
+      }
+      t[0][static_cast<std::size_t>(sq)] = pawn;
+      t[1][static_cast<std::size_t>(sq)] = {15 - 8 * ring - (ring == 3 ? 10 : 0) - (rank == 0 ? 10 : 0),
+                                            10 - 8 * ring};
+      t[2][static_cast<std::size_t>(sq)] = {8 - 5 * ring - (rank == 0 ? 10 : 0), 6 - 4 * ring};
+      t[3][static_cast<std::size_t>(sq)] = {(rank == 6 ? 20 : 0) + (centre_file ? 5 : 0),
+                                            rank == 6 ? 15 : 0};
+      t[4][static_cast<std::size_t>(sq)] = {4 - 3 * ring, 8 - 6 * ring};
+      const int king_mg = rank == 0 ? kKingBackMg[file]
+                          : rank == 1 ? kKingSecondMg[file]
+                                      : -40 - 15 * (rank - 2);
+      t[5][static_cast<std::size_t>(sq)] = {king_mg, 20 - 12 * ring};
+    }
+  }
+  return t;
+}
+
+const std::array<ScoreTable, 6>& tapered_tables() {
+  static const std::array<ScoreTable, 6> tables = make_tapered_tables();
+  return tables;
+}
+
+// Squares ahead of a pawn on its own and the adjacent files (a passed pawn has no enemy pawn
+// there), by colour and square.
+std::array<std::array<Bitboard, 64>, 2> make_passed_masks() {
+  std::array<std::array<Bitboard, 64>, 2> m{};
+  for (int s = 0; s < 64; ++s) {
+    const int f = s % 8, r = s / 8;
+    for (int rr = 0; rr < 8; ++rr)
+      for (int ff = std::max(0, f - 1); ff <= std::min(7, f + 1); ++ff) {
+        const Bitboard b = Bitboard{1} << (rr * 8 + ff);
+        if (rr > r) m[0][static_cast<std::size_t>(s)] |= b;
+        if (rr < r) m[1][static_cast<std::size_t>(s)] |= b;
+      }
+  }
+  return m;
+}
+
+const std::array<std::array<Bitboard, 64>, 2>& passed_masks() {
+  static const auto masks = make_passed_masks();
+  return masks;
+}
+
+Bitboard file_mask(int f) { return chess::kFileA << f; }
+Bitboard adjacent_files(int f) {
+  return (f > 0 ? file_mask(f - 1) : 0) | (f < 7 ? file_mask(f + 1) : 0);
+}
+
+Bitboard pawn_attack_span(Bitboard pawns, Player side) {
+  const Bitboard ahead = side == Player::kFirst ? chess::shift_north(pawns) : chess::shift_south(pawns);
+  return chess::shift_east(ahead) | chess::shift_west(ahead);
+}
+
+int distance(Square a, Square b) {
+  return std::max(std::abs(chess::file_of(a) - chess::file_of(b)),
+                  std::abs(chess::rank_of(a) - chess::rank_of(b)));
+}
+
+// One side's terms (its own view), added up as a middlegame and an endgame score.
+Score tapered_side(const Chess& position, Player side, const ChessTaperedWeights& w) {
+  const Player them = opponent(side);
+  const bool white = side == Player::kFirst;
+  const Bitboard occ = position.occupied();
+  const Bitboard own = position.pieces(side);
+  const Bitboard own_pawns = position.pieces(side, PieceType::kPawn);
+  const Bitboard their_pawns = position.pieces(them, PieceType::kPawn);
+  const Bitboard their_pawn_attacks = pawn_attack_span(their_pawns, them);
+  const Square their_king = position.king_square(them);
+  const Square my_king = position.king_square(side);
+  Bitboard zone = chess::kKingAttacks[their_king] | chess::square_bb(their_king);
+  zone |= white ? chess::shift_south(zone) : chess::shift_north(zone);  // towards us
+  const auto& tables = tapered_tables();
+  double mg = 0, eg = 0;
+  int attack_units = 0, attackers = 0;
+  constexpr int kMobilityCentre[6] = {0, 4, 7, 7, 14, 0};
+  constexpr int kAttackWeight[6] = {0, 2, 2, 3, 5, 0};
+  for (int t = 0; t < 6; ++t) {
+    Bitboard b = position.pieces(side, static_cast<PieceType>(t));
+    const int count = chess::popcount(b);
+    mg += count * w.material_mg[static_cast<std::size_t>(t)];
+    eg += count * w.material_eg[static_cast<std::size_t>(t)];
+    while (b) {
+      const Square s = chess::pop_lsb(b);
+      const int rel = white ? s : (7 - chess::rank_of(s)) * 8 + chess::file_of(s);
+      const Score pst = tables[static_cast<std::size_t>(t)][static_cast<std::size_t>(rel)];
+      mg += pst.mg;
+      eg += pst.eg;
+      if (t == 0 || t == 5) continue;
+      Bitboard a = 0;
+      switch (static_cast<PieceType>(t)) {
+        case PieceType::kKnight:
+          a = chess::kKnightAttacks[s];
+          break;
+        case PieceType::kBishop:
+          a = chess::bishop_attacks(s, occ);
+          break;
+        case PieceType::kRook:
+          a = chess::rook_attacks(s, occ);
+          break;
+        default:
+          a = chess::queen_attacks(s, occ);
+          break;
+      }
+      const int moves = chess::popcount(a & ~own & ~their_pawn_attacks) - kMobilityCentre[t];
+      mg += moves * w.mobility_mg[static_cast<std::size_t>(t)];
+      eg += moves * w.mobility_eg[static_cast<std::size_t>(t)];
+      if (const Bitboard hits = a & zone) {
+        attack_units += kAttackWeight[t] * std::min(chess::popcount(hits), 3);
+        ++attackers;
+      }
+      if (t == 3) {  // rook on an open or half-open file
+        const Bitboard file = file_mask(chess::file_of(s));
+        if (!(file & own_pawns)) {
+          const bool open = !(file & their_pawns);
+          mg += open ? w.rook_open_mg : w.rook_semi_mg;
+          eg += open ? w.rook_open_eg : w.rook_semi_eg;
+        }
+      }
+    }
+  }
+  // Attacks on the enemy king: a square law of the attack units, when at least two pieces
+  // take part and we have a queen to lead them.
+  if (attackers >= 2 && position.pieces(side, PieceType::kQueen))
+    mg += std::min(w.king_attack * attack_units * attack_units, 500.0);
+  // Our own king's pawn shield (middlegame), while the king stays near its back rank.
+  const int king_rank = white ? chess::rank_of(my_king) : 7 - chess::rank_of(my_king);
+  if (king_rank <= 1) {
+    const int kf = chess::file_of(my_king);
+    for (int f = std::max(0, kf - 1); f <= std::min(7, kf + 1); ++f) {
+      const Bitboard file_pawns = own_pawns & file_mask(f);
+      if (!file_pawns) {
+        mg -= w.king_open_file;
+        continue;
+      }
+      const Square one = my_king + (white ? 8 : -8) + (f - kf);
+      const Square two = one + (white ? 8 : -8);
+      if (one >= 0 && one < 64 && (file_pawns & chess::square_bb(one)))
+        mg += w.shield;
+      else if (two >= 0 && two < 64 && (file_pawns & chess::square_bb(two)))
+        mg += w.shield / 2;
+    }
+  }
+  // Pawn structure.
+  constexpr int kPassedMg[8] = {0, 5, 10, 15, 25, 45, 70, 0};
+  constexpr int kPassedEg[8] = {0, 10, 15, 25, 45, 75, 120, 0};
+  for (int f = 0; f < 8; ++f) {
+    const int on_file = chess::popcount(own_pawns & file_mask(f));
+    if (on_file > 1) {
+      mg -= (on_file - 1) * w.doubled_mg;
+      eg -= (on_file - 1) * w.doubled_eg;
+    }
+    if (on_file > 0 && !(own_pawns & adjacent_files(f))) {
+      mg -= on_file * w.isolated_mg;
+      eg -= on_file * w.isolated_eg;
+    }
+  }
+  Bitboard p = own_pawns;
+  while (p) {
+    const Square s = chess::pop_lsb(p);
+    if (passed_masks()[white ? 0 : 1][static_cast<std::size_t>(s)] & their_pawns) continue;
+    const int rank = white ? chess::rank_of(s) : 7 - chess::rank_of(s);
+    const Square stop = s + (white ? 8 : -8);
+    const bool free_path = !(occ & chess::square_bb(stop));
+    mg += w.passed_mg * kPassedMg[rank];
+    eg += w.passed_eg * kPassedEg[rank] * (free_path ? 1.0 : 0.5);
+    if (rank >= 3) eg += w.passed_king * (distance(their_king, stop) - distance(my_king, stop));
+  }
+  if (chess::popcount(position.pieces(side, PieceType::kBishop)) >= 2) {
+    mg += w.bishop_pair_mg;
+    eg += w.bishop_pair_eg;
+  }
+  return {static_cast<int>(std::lround(mg)), static_cast<int>(std::lround(eg))};
+}
+
+// 24 at the start (knights and bishops 1, rooks 2, queens 4), 0 with pawns and kings only.
+int game_phase(const Chess& position) {
+  const int phase = chess::popcount(position.pieces(PieceType::kKnight)) +
+                    chess::popcount(position.pieces(PieceType::kBishop)) +
+                    2 * chess::popcount(position.pieces(PieceType::kRook)) +
+                    4 * chess::popcount(position.pieces(PieceType::kQueen));
+  return std::min(phase, 24);
+}
+
+// The names of the tapered weights, for files and parameters.
+std::vector<std::pair<std::string, double*>> tapered_fields(ChessTaperedWeights& w) {
+  std::vector<std::pair<std::string, double*>> f;
+  const char* pieces[5] = {"p", "n", "b", "r", "q"};
+  for (int t = 0; t < 5; ++t) {
+    f.emplace_back(std::string(pieces[t]) + "_mg", &w.material_mg[static_cast<std::size_t>(t)]);
+    f.emplace_back(std::string(pieces[t]) + "_eg", &w.material_eg[static_cast<std::size_t>(t)]);
+  }
+  for (int t = 1; t < 5; ++t) {
+    f.emplace_back(std::string("mobility_") + pieces[t] + "_mg",
+                   &w.mobility_mg[static_cast<std::size_t>(t)]);
+    f.emplace_back(std::string("mobility_") + pieces[t] + "_eg",
+                   &w.mobility_eg[static_cast<std::size_t>(t)]);
+  }
+  f.emplace_back("bishop_pair_mg", &w.bishop_pair_mg);
+  f.emplace_back("bishop_pair_eg", &w.bishop_pair_eg);
+  f.emplace_back("doubled_mg", &w.doubled_mg);
+  f.emplace_back("doubled_eg", &w.doubled_eg);
+  f.emplace_back("isolated_mg", &w.isolated_mg);
+  f.emplace_back("isolated_eg", &w.isolated_eg);
+  f.emplace_back("passed_mg", &w.passed_mg);
+  f.emplace_back("passed_eg", &w.passed_eg);
+  f.emplace_back("passed_king", &w.passed_king);
+  f.emplace_back("rook_open_mg", &w.rook_open_mg);
+  f.emplace_back("rook_open_eg", &w.rook_open_eg);
+  f.emplace_back("rook_semi_mg", &w.rook_semi_mg);
+  f.emplace_back("rook_semi_eg", &w.rook_semi_eg);
+  f.emplace_back("king_attack", &w.king_attack);
+  f.emplace_back("shield", &w.shield);
+  f.emplace_back("king_open_file", &w.king_open_file);
+  return f;
+}
+
+Expected<void> set_tapered(ChessTaperedWeights& w, const std::string& key, double value) {
+  for (auto& [name, field] : tapered_fields(w))
+    if (name == key) {
+      *field = value;
+      return {};
+    }
+  std::string known;
+  for (auto& [name, field] : tapered_fields(w)) known += (known.empty() ? "" : " ") + name;
+  return make_error("unknown weight '" + key + "' (known: " + known + ")");
+}
+
 }  // namespace
 
 Expected<ChessMaterialWeights> load_chess_weights(const std::string& path) {
@@ -244,22 +508,60 @@ int tactical_estimate(const Chess& position) {
   return gain + best_capture_gain(position, opponent(us)) / 2 + (check ? kCheckBonus : 0);
 }
 
+Expected<ChessTaperedWeights> load_chess_tapered_weights(const std::string& path) {
+  auto lines = read_weights_file(path);
+  if (!lines) return make_error(lines.error());
+  ChessTaperedWeights w;
+  for (const WeightLine& l : *lines)
+    if (auto ok = set_tapered(w, l.name, l.value); !ok) return make_error(l.where + ok.error());
+  return w;
+}
+
+ChessTaperedTerms chess_tapered_terms(const Chess& position, const ChessTaperedWeights& w) {
+  const Player us = position.side_to_move();
+  const Score a = tapered_side(position, us, w);
+  const Score b = tapered_side(position, opponent(us), w);
+  return {a.mg - b.mg, a.eg - b.eg, game_phase(position)};
+}
+
+int chess_tapered(const Chess& position, const ChessTaperedWeights& w) {
+  const ChessTaperedTerms t = chess_tapered_terms(position, w);
+  return (t.mg * t.phase + t.eg * (24 - t.phase)) / 24;
+}
+
 std::vector<HeuristicInfo> heuristics_for(std::type_identity<Chess>) {
   return {
       {"material", "piece values q r b n p (default 9 5 3 3 1 pawns), ours minus theirs"},
       {"piece_square", "material plus the Simplified Evaluation Function piece-square tables"},
       {"mobility", "w centipawns (default 10) per pseudo-legal piece move, ours minus theirs"},
       {"combined", "piece_square plus mobility (w default 5)"},
+      {"tapered", "middlegame and endgame scores blended by phase: material, piece-square, "
+                  "mobility, king safety, pawn structure, bishop pair, rooks on open files"},
   };
 }
 
 Expected<Heuristic<Chess>> make_heuristic(std::type_identity<Chess>, std::string_view name,
                                           const GameOptions& params) {
+  if (name == "tapered") {
+    ChessTaperedWeights w;
+    if (auto it = params.find("weights"); it != params.end()) {
+      auto loaded = load_chess_tapered_weights(it->second);
+      if (!loaded) return make_error(loaded.error());
+      w = *loaded;
+    }
+    for (const auto& [key, value] : params) {
+      if (key == "weights") continue;
+      auto number = parse_double(key, value);
+      if (!number) return make_error(number.error());
+      if (auto ok = set_tapered(w, key, *number); !ok) return make_error(ok.error());
+    }
+    return Heuristic<Chess>([w](const Chess& c) { return chess_tapered(c, w); });
+  }
   const bool material = name != "mobility";
   const double mobility = name == "combined" ? 5 : 10;
   if (name != "material" && name != "piece_square" && name != "mobility" && name != "combined") {
     return make_error("chess has no heuristic '" + std::string(name) +
-                      "' (material, piece_square, mobility, combined)");
+                      "' (material, piece_square, mobility, combined, tapered)");
   }
   if (name == "material" || name == "piece_square") {
     if (params.count("w")) return make_error("unknown parameter 'w' for " + std::string(name));

@@ -60,16 +60,17 @@ std::string mirror(const std::string& fen) {
   return out + ' ' + side + ' ' + swapped + ' ' + after;
 }
 
-TEST(ChessHeuristics, ListsTheFourHeuristics) {
+TEST(ChessHeuristics, ListsTheFiveHeuristics) {
   const auto infos = heuristics_for(std::type_identity<Chess>{});
-  ASSERT_EQ(infos.size(), 4u);
+  ASSERT_EQ(infos.size(), 5u);
   EXPECT_EQ(infos[0].name, "material");
   EXPECT_EQ(infos[3].name, "combined");
+  EXPECT_EQ(infos[4].name, "tapered");
 }
 
 TEST(ChessHeuristics, TheStartPositionIsLevel) {
   const Chess start = *Chess::create({});
-  for (const char* name : {"material", "piece_square", "mobility", "combined"}) {
+  for (const char* name : {"material", "piece_square", "mobility", "combined", "tapered"}) {
     EXPECT_EQ(heuristic(name)(start), 0) << name;
   }
   EXPECT_EQ(tactical_estimate(start), 0);
@@ -136,7 +137,7 @@ TEST(ChessHeuristics, EveryHeuristicIsColourSymmetric) {
   Chess g = load("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   for (int ply = 0; ply < 60 && !g.outcome().is_terminal(); ++ply) {
     const Chess twin = load(mirror(g.serialize()));
-    for (const char* name : {"material", "piece_square", "mobility", "combined"}) {
+    for (const char* name : {"material", "piece_square", "mobility", "combined", "tapered"}) {
       EXPECT_EQ(heuristic(name)(g), heuristic(name)(twin)) << name << " at " << g.serialize();
     }
     EXPECT_EQ(tactical_estimate(g), tactical_estimate(twin)) << g.serialize();
@@ -144,6 +145,111 @@ TEST(ChessHeuristics, EveryHeuristicIsColourSymmetric) {
     g.generate_moves(list);
     g.make_move(list[splitmix64(rng) % list.size()]);
   }
+}
+
+// ---- tapered (the chess_strong preset's evaluation) ---------------------------------------
+
+// The tapered eval with some weights changed.
+int tapered(const std::string& fen, const GameOptions& params = {}) {
+  return heuristic("tapered", params)(load(fen));
+}
+
+TEST(ChessTapered, IsColourSymmetricAlongRandomGames) {
+  // A position and its colour-flipped mirror score the same for the side to move, so from
+  // White's side one is minus the other.
+  for (const char* fen : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                          "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+                          "8/5pk1/6p1/3P4/1p6/5KP1/8/8 w - - 0 40"}) {
+    std::uint64_t rng = 11;
+    Chess g = load(fen);
+    for (int ply = 0; ply < 40 && !g.outcome().is_terminal(); ++ply) {
+      const Chess twin = load(mirror(g.serialize()));
+      const auto h = heuristic("tapered");
+      EXPECT_EQ(h(g), h(twin)) << g.serialize();
+      const int white_view = g.side_to_move() == Player::kFirst ? h(g) : -h(g);
+      const int twin_white_view = twin.side_to_move() == Player::kFirst ? h(twin) : -h(twin);
+      EXPECT_EQ(white_view, -twin_white_view) << g.serialize();
+      Chess::MoveList list;
+      g.generate_moves(list);
+      g.make_move(list[splitmix64(rng) % list.size()]);
+    }
+  }
+}
+
+TEST(ChessTapered, NoTempo_TheSameBoardWithTheOtherSideToMoveIsTheNegative) {
+  const std::string board = "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R";
+  EXPECT_EQ(tapered(board + " w KQ - 0 8"), -tapered(board + " b KQ - 0 8"));
+}
+
+TEST(ChessTapered, APassedPawnScoresAboveABlockedOne) {
+  // White e5 passed (Black's pawn on a7) against e5 blocked by a pawn on e6: same material.
+  const int passed = tapered("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1");
+  const int blocked = tapered("4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1");
+  EXPECT_GT(passed, blocked + 20);
+  // The passed terms alone (phase 0, the endgame score): e5 on rank 5 is worth 45, Black's a7
+  // 10, and the kings are 2 (e8) and 5 (e1) squares from the stop square e6: 5 x (2 - 5).
+  EXPECT_EQ(passed - tapered("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1",
+                             {{"passed_eg", "0"}, {"passed_king", "0"}}),
+            45 - 10 - 15);
+  // Further advanced is worth more; a piece on the stop square halves the endgame bonus.
+  EXPECT_GT(tapered("4k3/p3P3/8/8/8/8/8/4K3 b - - 0 1"), -100000);
+  EXPECT_GT(tapered("4k3/p7/4P3/8/8/8/8/4K3 w - - 0 1"), passed);
+  EXPECT_GT(tapered("7k/p7/8/4P3/8/8/8/4K3 w - - 0 1"), tapered("7k/p7/4n3/4P3/8/8/8/4K3 w - - 0 1") - 305);
+}
+
+TEST(ChessTapered, DoubledAndIsolatedPawnsCostTheirEndgameWeights) {
+  // Pawns and kings only: phase 0, the endgame score alone. Two pawns on the a-file: one
+  // doubled pawn, two isolated pawns.
+  const std::string fen = "4k3/8/8/8/8/P7/P7/4K3 w - - 0 1";
+  EXPECT_EQ(tapered(fen) - tapered(fen, {{"doubled_eg", "0"}}), -20);
+  EXPECT_EQ(tapered(fen) - tapered(fen, {{"isolated_eg", "0"}}), -2 * 15);
+}
+
+TEST(ChessTapered, TheBishopPairIsWorthItsBlendedWeight) {
+  // Two bishops: phase 2, so (2 x 30 + 22 x 50) / 24 = 48.
+  const std::string fen = "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1";
+  EXPECT_NEAR(tapered(fen) - tapered(fen, {{"bishop_pair_mg", "0"}, {"bishop_pair_eg", "0"}}),
+              48, 1);
+}
+
+TEST(ChessTapered, AShieldedKingScoresAboveAnExposedOne) {
+  // White's king behind f2 g2 h2, Black's with its pawns on the queen's side: switching the
+  // shield terms off changes nothing where both kings are alike, and costs White where only
+  // White's king is shielded.
+  const std::string fen = "r2q1rk1/pp3ppp/8/8/8/8/PP3PPP/R2Q1RK1 w - - 0 1";
+  const GameOptions no_shield = {{"shield", "0"}, {"king_open_file", "0"}};
+  EXPECT_EQ(tapered(fen) - tapered(fen, no_shield), 0);  // both shielded alike
+  EXPECT_GT(tapered("r2q1rk1/ppp5/8/8/8/8/PP3PPP/R2Q1RK1 w - - 0 1") -
+                tapered("r2q1rk1/ppp5/8/8/8/8/PP3PPP/R2Q1RK1 w - - 0 1", no_shield),
+            20);
+}
+
+TEST(ChessTapered, PiecesAttackingTheKingScore) {
+  // White's queen and rook bear on Black's king; with king_attack=0 that is worth less.
+  const std::string fen = "6k1/4Rppp/8/6Q1/8/8/5PPP/6K1 w - - 0 1";
+  EXPECT_EQ(tapered("4k3/8/8/8/8/8/8/4K3 w - - 0 1", {{"king_attack", "0"}}), 0);
+  EXPECT_GT(tapered(fen), tapered(fen, {{"king_attack", "0"}}));
+}
+
+TEST(ChessTapered, TheWeightsFileHoldsTheDefaults) {
+  const std::string file = std::string(ARENA_SOURCE_DIR) + "/bots/eval/weights/chess_tapered.txt";
+  for (const char* fen : {"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
+                          "8/5pk1/6p1/3P4/1p6/5KP1/8/8 w - - 0 40"})
+    EXPECT_EQ(tapered(fen, {{"weights", file}}), tapered(fen)) << fen;
+  auto bad = make_heuristic(std::type_identity<Chess>{}, "tapered", {{"pased_eg", "1"}});
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("pased_eg"), std::string::npos) << bad.error();
+  auto nan = make_heuristic(std::type_identity<Chess>{}, "tapered", {{"passed_eg", "x"}});
+  ASSERT_FALSE(nan);
+  EXPECT_NE(nan.error().find("passed_eg"), std::string::npos) << nan.error();
+}
+
+TEST(ChessTapered, MaterialDominatesAndPhaseBlends) {
+  // A knight up is about a knight; a queen's worth of pieces moves the phase.
+  EXPECT_NEAR(tapered("4k3/8/8/8/3N4/8/8/4K3 w - - 0 1"), 310, 60);
+  const auto terms = chess_tapered_terms(*Chess::create({}), {});
+  EXPECT_EQ(terms.phase, 24);
+  EXPECT_EQ(chess_tapered_terms(load("4k3/8/8/8/8/8/8/4K3 w - - 0 1"), {}).phase, 0);
 }
 
 TEST(ChessTactics, QuietPositionsScoreZero) {
