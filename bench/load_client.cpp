@@ -7,14 +7,17 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <deque>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <limits>
 #include <mutex>
+#include <optional>
 #include <random>
 #include <sstream>
+#include <string_view>
 #include <thread>
 
 #include <pthread.h>
@@ -40,6 +43,53 @@ namespace {
 std::int64_t now_ns() {
   return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch())
       .count();
+}
+
+// The fields of a state frame the client needs, read without building a JSON document: a state
+// arrives with every move, and the clients share the machine with the server they load, so
+// their parsing counts against the server's figure. The server writes states flat (sorted
+// keys, no nesting but arrays of strings); anything unexpected (an escape, a missing field)
+// returns nullopt and the caller parses the frame with nlohmann instead.
+struct StateFields {
+  std::int64_t game_id = 0, version = 0;
+  int to_move = -1;
+  bool over = false;
+  std::vector<std::string> legal;
+};
+
+std::optional<std::int64_t> int_after(std::string_view text, std::string_view key) {
+  const auto at = text.find(key);
+  if (at == std::string_view::npos) return std::nullopt;
+  const char* p = text.data() + at + key.size();
+  char* end = nullptr;
+  const long long v = std::strtoll(p, &end, 10);
+  if (end == p) return std::nullopt;
+  return v;
+}
+
+std::optional<StateFields> read_state(std::string_view text) {
+  if (text.find('\\') != std::string_view::npos) return std::nullopt;
+  if (text.find("\"type\":\"state\"") == std::string_view::npos) return std::nullopt;
+  StateFields f;
+  auto game = int_after(text, "\"game_id\":");
+  auto version = int_after(text, "\"version\":");
+  auto to_move = int_after(text, "\"to_move\":");
+  if (!game || !version || !to_move) return std::nullopt;
+  f.game_id = *game;
+  f.version = *version;
+  f.to_move = static_cast<int>(*to_move);
+  f.over = text.find("\"result\":null") == std::string_view::npos;
+  auto at = text.find("\"legal_moves\":[");
+  if (at == std::string_view::npos) return std::nullopt;
+  for (std::size_t i = at + 15; i < text.size() && text[i] != ']';) {
+    if (text[i] == ',') { ++i; continue; }
+    if (text[i] != '"') return std::nullopt;
+    const auto close = text.find('"', i + 1);
+    if (close == std::string_view::npos) return std::nullopt;
+    f.legal.emplace_back(text.substr(i + 1, close - i - 1));
+    i = close + 1;
+  }
+  return f;
 }
 
 // Phase control, read by every client.
@@ -173,6 +223,7 @@ class Client : public std::enable_shared_from_this<Client> {
     // so "type" is the snapshot's last key and a look at the tail skips them unparsed.
     if (text.size() > 256 && text.find("\"type\":\"lobby\"", text.size() - 64) != std::string::npos)
       return;
+    if (auto state = read_state(text)) return on_state(*state);
     const Json j = Json::parse(text, nullptr, false);
     if (j.is_discarded() || !j.is_object()) return;
     const std::string type = j.value("type", "");
@@ -187,7 +238,13 @@ class Client : public std::enable_shared_from_this<Client> {
       seeking_ = false;
       pending_ = move_scheduled_ = false;
     } else if (type == "state") {
-      on_state(j);
+      StateFields f;
+      f.game_id = j.value("game_id", std::int64_t{0});
+      f.version = j.value("version", std::int64_t{0});
+      f.over = !j["result"].is_null();
+      f.to_move = j.value("to_move", -1);
+      f.legal = j.value("legal_moves", std::vector<std::string>{});
+      on_state(f);
     } else if (type == "game_end") {
       if (j.value("game_id", std::int64_t{0}) != game_id_) return;
       game_id_ = 0;
@@ -204,9 +261,9 @@ class Client : public std::enable_shared_from_this<Client> {
     }
   }
 
-  void on_state(const Json& j) {
-    if (j.value("game_id", std::int64_t{0}) != game_id_) return;
-    const std::int64_t version = j.value("version", std::int64_t{0});
+  void on_state(StateFields& j) {
+    if (j.game_id != game_id_) return;
+    const std::int64_t version = j.version;
     if (pending_ && version > pending_version_) {
       pending_ = false;
       const std::int64_t now = now_ns();
@@ -217,10 +274,10 @@ class Client : public std::enable_shared_from_this<Client> {
       }
     }
     last_to_move_ = -1;
-    if (!j["result"].is_null()) return;
-    last_to_move_ = j.value("to_move", -1);
+    if (j.over) return;
+    last_to_move_ = j.to_move;
     last_version_ = version;
-    legal_ = j.value("legal_moves", std::vector<std::string>{});
+    legal_ = std::move(j.legal);
     if (last_to_move_ == seat_ && shared_.active) schedule_move();
   }
 

@@ -334,6 +334,94 @@ Json to_json(const StateMessage& s) {
   return j;
 }
 
+namespace {
+
+// A string the direct writer may copy as it is: printable ASCII without '"' or '\\', which
+// nlohmann's dump also writes unchanged. Anything else goes through nlohmann (escapes,
+// UTF-8 checks and replacement).
+bool plain(std::string_view s) {
+  for (unsigned char c : s)
+    if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') return false;
+  return true;
+}
+
+bool plain_state(const StateMessage& s) {
+  if (!plain(s.position) || !plain(s.last_move) || !plain(s.result)) return false;
+  for (const auto& m : s.legal_moves)
+    if (!plain(m)) return false;
+  if (s.legal_moves_by_seat)
+    for (const auto& seat : *s.legal_moves_by_seat)
+      for (const auto& m : seat)
+        if (!plain(m)) return false;
+  return true;
+}
+
+void put_string(std::string& out, std::string_view s) {
+  out += '"';
+  out += s;
+  out += '"';
+}
+
+void put_strings(std::string& out, const std::vector<std::string>& v) {
+  out += '[';
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    put_string(out, v[i]);
+  }
+  out += ']';
+}
+
+template <class Int>
+void put_ints(std::string& out, const std::vector<Int>& v) {
+  out += '[';
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (i) out += ',';
+    out += std::to_string(v[i]);
+  }
+  out += ']';
+}
+
+}  // namespace
+
+std::string encode_state(const StateMessage& s) {
+  if (!plain_state(s)) return to_json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
+  // The keys in nlohmann's order (sorted), so the frame is byte for byte what dump() writes.
+  std::string out;
+  std::size_t size = 160 + s.position.size() + s.last_move.size();
+  for (const auto& m : s.legal_moves) size += m.size() + 3;
+  out.reserve(size);
+  out += "{\"clocks\":";
+  if (s.clocks) put_ints(out, *s.clocks);
+  else out += "null";
+  out += ",\"game_id\":";
+  out += std::to_string(s.game_id);
+  out += ",\"last_move\":";
+  put_string(out, s.last_move);
+  out += ",\"legal_moves\":";
+  put_strings(out, s.legal_moves);
+  if (s.legal_moves_by_seat) {
+    out += ",\"legal_moves_by_seat\":[";
+    for (std::size_t i = 0; i < s.legal_moves_by_seat->size(); ++i) {
+      if (i) out += ',';
+      put_strings(out, (*s.legal_moves_by_seat)[i]);
+    }
+    out += ']';
+  }
+  out += ",\"movers\":";
+  put_ints(out, s.movers);
+  out += ",\"position\":";
+  put_string(out, s.position);
+  out += ",\"result\":";
+  if (s.result.empty()) out += "null";
+  else put_string(out, s.result);
+  out += ",\"to_move\":";
+  out += std::to_string(s.to_move);
+  out += ",\"type\":\"state\",\"version\":";
+  out += std::to_string(s.version);
+  out += '}';
+  return out;
+}
+
 Json to_json(const MovedMessage& m) {
   return Json{{"type", "moved"}, {"game_id", m.game_id}, {"version", m.version}, {"seat", m.seat}};
 }

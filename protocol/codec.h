@@ -43,6 +43,9 @@ Json to_json(const PlayerInfo& p);
 Json to_json(const BoardLayout& b);
 Json to_json(const GameStartMessage& g);  // version 0
 Json to_json(const StateMessage& s);
+// The state as its frame text, written directly (a state goes out with every move): the same
+// bytes as to_json(s).dump(); strings that need escaping or UTF-8 checks go through nlohmann.
+std::string encode_state(const StateMessage& s);
 Json to_json(const MovedMessage& m);
 Json to_json(const GameEndMessage& e);
 Json to_json(const SeekJoinedMessage& m);

@@ -317,6 +317,7 @@ std::string type_of(const ServerMessage& message) {
 }
 
 std::string encode(const ServerMessage& message) {
+  if (const auto* state = std::get_if<StateMessage>(&message)) return encode_state(*state);
   return to_json(message).dump(-1, ' ', false, Json::error_handler_t::replace);
 }
 

@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <set>
+#include <random>
 #include <regex>
 #include <string>
 
@@ -216,6 +217,42 @@ TEST(ServerMessages, ResultFromScores) {
   EXPECT_EQ(result_from_scores({30, 70}), "0-1");
   EXPECT_EQ(result_from_scores({50, 50}), "1/2-1/2");
   EXPECT_EQ(result_from_scores({100, 0, 50}), "100-0-50");
+}
+
+
+// encode_state writes a state's frame directly (it goes out with every move); it must be the
+// same bytes nlohmann's dump writes, for every field combination and for strings that need
+// escaping or carry invalid UTF-8 (those take nlohmann's path).
+TEST(ServerMessages, TheDirectStateWriterWritesWhatNlohmannDumps) {
+  std::mt19937_64 rng(20261126);
+  const std::vector<std::string> words = {"e2e4", "", "a1-b2", "x", "noop", "(mark 1 1)",
+                                          "q\"uote", "back\\slash", "tab\there", "\xc3\xa9t\xc3\xa9",
+                                          "bad\xff utf8", "ctl\x01"};
+  auto word = [&] { return words[rng() % words.size()]; };
+  auto plain_word = [&] { return words[rng() % 6]; };
+  for (int i = 0; i < 2000; ++i) {
+    const bool odd = i % 4 == 3;  // a quarter of the states carry strings nlohmann must escape
+    auto pick = [&] { return odd ? word() : plain_word(); };
+    StateMessage s;
+    s.game_id = static_cast<std::int64_t>(rng() % 1000000) - (i % 7 == 0 ? 5 : 0);
+    s.version = static_cast<std::int64_t>(rng() % 100000);
+    s.position = pick();
+    s.to_move = static_cast<int>(rng() % 4);
+    for (std::size_t k = rng() % 5; k > 0; --k) s.legal_moves.push_back(pick());
+    if (rng() % 2) s.clocks = std::vector<std::int64_t>{static_cast<std::int64_t>(rng() % 90000), -1};
+    s.last_move = pick();
+    if (rng() % 3 == 0) s.result = rng() % 2 ? "1-0" : pick();
+    for (std::size_t k = rng() % 3; k > 0; --k) s.movers.push_back(static_cast<int>(rng() % 6));
+    if (rng() % 3 == 0) {
+      s.legal_moves_by_seat.emplace(rng() % 4);
+      for (auto& seat : *s.legal_moves_by_seat)
+        for (std::size_t k = rng() % 3; k > 0; --k) seat.push_back(pick());
+    }
+    const std::string expected =
+        to_json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
+    ASSERT_EQ(encode_state(s), expected) << "state " << i;
+    ASSERT_EQ(encode(ServerMessage{s}), expected) << "state " << i;
+  }
 }
 
 }  // namespace
