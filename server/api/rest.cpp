@@ -7,12 +7,13 @@
 
 #include "db/game_export.h"
 #include "games/catalog/catalog.h"
+#include "protocol/rest.h"
 #include "server/match/board_layout.h"
 #include "server/match/turns.h"
 
 namespace arena::server {
 
-using protocol::Json;
+using protocol::encode_api;
 
 namespace {
 
@@ -36,34 +37,32 @@ std::optional<std::int64_t> to_int(std::string_view s) {
   return v;
 }
 
-HttpReply json_reply(const Json& j, int status = 200) {
-  return {status, "application/json", j.dump(2, ' ', false, Json::error_handler_t::replace)};
+HttpReply json_reply(std::string body, int status = 200) {
+  return {status, "application/json", std::move(body)};
 }
 
 HttpReply error_reply(int status, const std::string& message) {
-  return json_reply(Json{{"error", message}}, status);
+  return json_reply(encode_api(protocol::ApiError{message}), status);
 }
 
-Json summary_json(Hub& hub, const db::GameSummary& s) {
-  Json players = Json::array();
+protocol::ApiGame api_game(Hub& hub, const db::GameSummary& s) {
+  protocol::ApiGame g;
+  g.id = s.id;
+  g.game = s.kind;
+  g.options = s.options;
   if (s.seat_names.size() > 2) {
-    for (const auto& name : s.seat_names) players.push_back(hub.display_name(name));
+    for (const auto& name : s.seat_names) g.players.push_back(hub.display_name(name));
   } else {
-    players = Json::array({hub.display_name(s.first_name), hub.display_name(s.second_name)});
+    g.players = {hub.display_name(s.first_name), hub.display_name(s.second_name)};
   }
-  return Json{
-      {"id", s.id},
-      {"game", s.kind},
-      {"options", s.options},
-      {"players", players},
-      {"scores", s.scores.empty() ? Json(nullptr) : Json(s.scores)},
-      {"result", s.result},
-      {"reason", s.reason},
-      {"time_control", s.time_control},
-      {"started_at_ms", s.started_at_ms},
-      {"ended_at_ms", s.ended_at_ms},
-      {"plies", s.plies},
-      {"live", false}};
+  g.scores = s.scores;
+  g.result = s.result;
+  g.reason = s.reason;
+  g.time_control = s.time_control;
+  g.started_at_ms = s.started_at_ms;
+  g.ended_at_ms = s.ended_at_ms;
+  g.plies = s.plies;
+  return g;
 }
 
 HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
@@ -93,15 +92,14 @@ HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
   number("offset", 0, std::numeric_limits<int>::max(), f.offset);
   number("player", 1, std::numeric_limits<std::int64_t>::max(), f.player);
   if (!bad.empty()) return error_reply(400, bad);
-  Json out = Json::array();
-  if (status != "finished")
-    for (const auto& g : hub.live_games(f.kind)) out.push_back(protocol::to_json(g));
+  protocol::ApiGameList out;
+  if (status != "finished") out.live = hub.live_games(f.kind);
   if (status != "live") {
     auto list = hub.store().list_games(f);
     if (!list) return error_reply(500, list.error());
-    for (const auto& s : *list) out.push_back(summary_json(hub, s));
+    for (const auto& s : *list) out.stored.push_back(api_game(hub, s));
   }
-  return json_reply(out);
+  return json_reply(encode_api(out));
 }
 
 // The stored rows replayed turn by turn with the rules library (server/match/turns.h): each
@@ -124,30 +122,30 @@ RowReplay replay_detail(const Hub& hub, const db::GameDetail& d,
   return replay_rows(**game, rows, /*positions=*/true);
 }
 
-Json detail_json(Hub& hub, const db::GameDetail& d) {
-  Json moves = Json::array();
-  std::optional<protocol::BoardLayout> board;
-  const RowReplay replay = replay_detail(hub, d, board);
+protocol::ApiGame api_game_detail(Hub& hub, const db::GameDetail& d) {
+  protocol::ApiGame g = api_game(hub, d.summary);
+  protocol::ApiGameDetail& detail = g.detail.emplace();
+  const RowReplay replay = replay_detail(hub, d, detail.board);
   for (const auto& m : d.moves) {
-    Json j{{"ply", m.ply}, {"move", m.move}, {"time_used_ms", m.time_used_ms}};
-    if (moves.size() < replay.rows.size()) {
-      const ReplayedRow& r = replay.rows[moves.size()];
-      j["seat"] = r.seat;
-      j["turn"] = r.turn;
-      j["position"] = replay.positions[static_cast<std::size_t>(r.turn)];
+    protocol::ApiMove move{m.ply, m.move, m.time_used_ms, {}, {}, {}, {}, {}};
+    if (detail.moves.size() < replay.rows.size()) {
+      const ReplayedRow& r = replay.rows[detail.moves.size()];
+      move.seat = r.seat;
+      move.turn = r.turn;
+      move.position = replay.positions[static_cast<std::size_t>(r.turn)];
     }
-    if (m.clock_left_ms >= 0) j["clock_left_ms"] = m.clock_left_ms;
-    if (m.depth > 0 || m.nodes > 0)
-      j["info"] = {{"depth", m.depth}, {"nodes", m.nodes}, {"pv", m.pv}};
-    if (m.score) j["info"]["score"] = *m.score;
-    moves.push_back(j);
+    if (m.clock_left_ms >= 0) move.clock_left_ms = m.clock_left_ms;
+    // A score alone makes an info object of the score only.
+    if (m.depth > 0 || m.nodes > 0 || m.score) {
+      auto& info = move.info.emplace();
+      if (m.depth > 0 || m.nodes > 0) info = {m.depth, m.nodes, m.pv, {}};
+      info.score = m.score;
+    }
+    detail.moves.push_back(std::move(move));
   }
-  Json j = summary_json(hub, d.summary);
-  j["start_position"] = d.start_position;
-  j["final_position"] = d.final_position;
-  j["moves"] = moves;
-  j["board"] = board ? protocol::to_json(*board) : Json(nullptr);
-  return j;
+  detail.start_position = d.start_position;
+  detail.final_position = d.final_position;
+  return g;
 }
 
 // A stored game in its kind's standard format: PGN for chess and PDN for checkers (written by
@@ -188,9 +186,9 @@ HttpReply one_game(Hub& hub, std::string_view rest) {
   auto detail = hub.store().game_detail(*id);
   if (!detail) return error_reply(404, detail.error());
   if (!export_text) {
-    Json j = detail_json(hub, *detail);
-    if (auto match = hub.find_match(*id)) j["live"] = match->summary().live;
-    return json_reply(j);
+    protocol::ApiGame g = api_game_detail(hub, *detail);
+    if (auto match = hub.find_match(*id)) g.live = match->summary().live;
+    return json_reply(encode_api(g));
   }
   detail->summary.first_name = hub.display_name(detail->summary.first_name);
   detail->summary.second_name = hub.display_name(detail->summary.second_name);
@@ -214,7 +212,7 @@ HttpReply tournaments(Hub& hub, std::string_view rest) {
   // A tournament the server is running: the games in play and the players it waits for.
   if (id && hub.tournament_hooks().status)
     if (auto live = hub.tournament_hooks().status(*id)) (*j)["director"] = *live;
-  return json_reply(*j);
+  return json_reply(encode_api(std::move(*j), std::nullopt));
 }
 
 }  // namespace
@@ -240,26 +238,15 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
   if (path.starts_with("/api/games/")) return one_game(hub, path.substr(11));
   if (path == "/api/tournaments" || path.starts_with("/api/tournaments/"))
     return tournaments(hub, path.substr(16));
-  if (path == "/api/players") {
-    Json out = Json::array();
-    for (const auto& p : hub.online_players()) out.push_back(protocol::to_json(p));
-    return json_reply(out);
-  }
+  if (path == "/api/players") return json_reply(encode_api(hub.online_players()));
   if (path == "/api/catalog") {
-    Json out = Json::array();
+    std::vector<protocol::ApiCatalogEntry> out;
     for (const auto& g : game_catalog())
-      out.push_back(Json{{"name", g.name},
-                         {"title", g.title},
-                         {"players", g.num_players},
-                         {"options_help", g.options_help}});
+      out.push_back({g.name, g.title, g.num_players, g.options_help, false});
     // Then the GDL sheets, "gdl:NAME", marked as such (players: their roles; 0 when unknown).
     for (const auto& g : gdl_game_catalog())
-      out.push_back(Json{{"name", g.name},
-                         {"title", g.title},
-                         {"players", g.num_players},
-                         {"options_help", g.options_help},
-                         {"gdl", true}});
-    return json_reply(out);
+      out.push_back({g.name, g.title, g.num_players, g.options_help, true});
+    return json_reply(encode_api(out));
   }
   if (path == "/api/leaderboard") {
     auto it = query.find("game");
@@ -267,18 +254,11 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
       return error_reply(400, "missing query parameter 'game'");
     auto rows = hub.store().leaderboard(it->second);
     if (!rows) return error_reply(500, rows.error());
-    Json out = Json::array();
+    std::vector<protocol::ApiLeaderboardRow> out;
     for (const auto& r : *rows)
-      out.push_back(Json{{"player", r.player},
-                         {"name", hub.display_name(r.name)},
-                         {"bot", r.is_bot},
-                         {"rating", r.rating},
-                         {"deviation", r.deviation},
-                         {"games", r.games},
-                         {"wins", r.wins},
-                         {"losses", r.losses},
-                         {"draws", r.draws}});
-    return json_reply(out);
+      out.push_back({r.player, hub.display_name(r.name), r.is_bot, r.rating, r.deviation, r.games,
+                     r.wins, r.losses, r.draws});
+    return json_reply(encode_api(out));
   }
   return error_reply(404, "no API endpoint " + std::string(path));
 }
@@ -294,7 +274,8 @@ std::optional<HttpReply> handle_api_post(Hub& hub, std::string_view target,
     return error_reply(401, "unknown bot token");
   auto made = create(body);
   if (!made) return error_reply(400, made.error());
-  return json_reply(Json{{"id", made->first}, {"resumed", made->second}}, made->second ? 200 : 201);
+  return json_reply(encode_api(protocol::ApiCreated{made->first, made->second}),
+                    made->second ? 200 : 201);
 }
 
 }  // namespace arena::server
