@@ -42,5 +42,6 @@ void add_analyze(CLI::App& app, Action& action);
 void add_ggp_player(CLI::App& app, Action& action);
 void add_ggp_match(CLI::App& app, Action& action);
 void add_gdl(CLI::App& app, Action& action);
+void add_ladder(CLI::App& app, Action& action);
 
 }  // namespace arena::cli

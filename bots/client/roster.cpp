@@ -75,6 +75,9 @@ std::vector<Preset> make_presets() {
        "Chess: iterative deepening (500 ms) with quiescence, piece-square"},
       {"chess_bestfirst_tactical", "chess", "bestfirst:eval=material,movetime=500",
        "Chess: Harris's best-first search with the tactical search heuristic, material"},
+      {"chess_strong", "chess", "id:eval=tapered,qsearch,movetime=500",
+       "Chess: Arena's strongest: iterative deepening (500 ms) with quiescence and the "
+       "search's default prunings, tapered evaluation (king safety, pawn structure, mobility)"},
       // Puzzles: solvers that take puzzle sessions.
       {"sliding_ida_manhattan", "sliding", "idastar:h=manhattan",
        "Sliding tiles (8/15/24): IDA* with Manhattan distance, optimal"},

@@ -149,6 +149,23 @@ TEST(LadderElo, APerfectScoreIsOnlyALowerBoundAndAZeroAnUpperOne) {
   EXPECT_NEAR((*fit)[4].elo, 1400, 1e-6);
 }
 
+TEST(LadderElo, AGroupThatWinsEveryGameOutsideItIsBoundedToo) {
+  // Players 0 and 1 draw each other and beat the anchor every time; player 2 scores half
+  // against the anchor.
+  std::vector<GameOutcome> games;
+  add(games, 0, 1, 0, 0, 4);
+  add(games, 0, 3, 4, 0, 0);
+  add(games, 1, 3, 4, 0, 0);
+  add(games, 2, 3, 2, 2, 0);
+  auto fit = fit_anchored_elo({std::nullopt, std::nullopt, std::nullopt, 1000.0}, games);
+  ASSERT_TRUE(fit) << fit.error();
+  EXPECT_EQ((*fit)[0].bound, EloEstimate::Bound::kAtLeast);
+  EXPECT_EQ((*fit)[1].bound, EloEstimate::Bound::kAtLeast);
+  EXPECT_EQ((*fit)[0].elo, 1000);
+  EXPECT_EQ((*fit)[2].bound, EloEstimate::Bound::kEstimate);
+  EXPECT_NEAR((*fit)[2].elo, 1000, 1e-6);
+}
+
 TEST(LadderElo, APlayerWithNoPathToAnAnchorIsUnknown) {
   std::vector<GameOutcome> games;
   add(games, 0, 1, 5, 5, 0);

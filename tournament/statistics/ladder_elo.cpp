@@ -109,33 +109,6 @@ Expected<std::vector<EloEstimate>> fit_anchored_elo(
     }
   }
 
-  // Connected to an anchor through the kept games?
-  std::vector<char> reached(static_cast<std::size_t>(n), 0);
-  for (int i = 0; i < n; ++i) reached[static_cast<std::size_t>(i)] = out[static_cast<std::size_t>(i)].anchor ? 1 : 0;
-  for (bool grew = true; grew;) {
-    grew = false;
-    for (const auto& g : kept) {
-      auto& a = reached[static_cast<std::size_t>(g.first)];
-      auto& b = reached[static_cast<std::size_t>(g.second)];
-      if (a != b) {
-        a = b = 1;
-        grew = true;
-      }
-    }
-  }
-  std::vector<int> free_index(static_cast<std::size_t>(n), -1);
-  std::vector<int> free;
-  for (int i = 0; i < n; ++i) {
-    const auto u = static_cast<std::size_t>(i);
-    if (out[u].anchor || bound[u] != Bound::kEstimate) continue;
-    if (!reached[u]) {
-      bound[u] = Bound::kUnknown;
-      continue;
-    }
-    free_index[u] = static_cast<int>(free.size());
-    free.push_back(i);
-  }
-  // Start every free player at the anchors' mean.
   double anchor_sum = 0;
   int anchor_count = 0;
   for (const auto& e : out)
@@ -143,58 +116,114 @@ Expected<std::vector<EloEstimate>> fit_anchored_elo(
       anchor_sum += e.elo;
       ++anchor_count;
     }
+  const double anchor_mean = anchor_sum / anchor_count;
   std::vector<double> r(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i)
-    r[static_cast<std::size_t>(i)] =
-        out[static_cast<std::size_t>(i)].anchor ? out[static_cast<std::size_t>(i)].elo
-                                                : anchor_sum / anchor_count;
-
-  const std::size_t m = free.size();
-  std::vector<std::vector<double>> info(m, std::vector<double>(m, 0));
-  auto information = [&](std::vector<double>& gradient) {
-    gradient.assign(m, 0);
-    for (auto& row : info) std::fill(row.begin(), row.end(), 0);
-    for (const auto& g : kept) {
-      const double e = elo_expected_score(r[static_cast<std::size_t>(g.first)] -
-                                          r[static_cast<std::size_t>(g.second)]);
-      const double w = kScale * kScale * e * (1 - e);
-      const int a = free_index[static_cast<std::size_t>(g.first)];
-      const int b = free_index[static_cast<std::size_t>(g.second)];
-      const double residual = kScale * (g.first_score - e);
-      if (a >= 0) {
-        gradient[static_cast<std::size_t>(a)] += residual;
-        info[static_cast<std::size_t>(a)][static_cast<std::size_t>(a)] += w;
-      }
-      if (b >= 0) {
-        gradient[static_cast<std::size_t>(b)] -= residual;
-        info[static_cast<std::size_t>(b)][static_cast<std::size_t>(b)] += w;
-      }
-      if (a >= 0 && b >= 0) {
-        info[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] -= w;
-        info[static_cast<std::size_t>(b)][static_cast<std::size_t>(a)] -= w;
+  // A group of players may win (or lose) every game against everyone else while drawing among
+  // themselves: no single perfect score, yet no finite maximum. Newton then walks them off
+  // to infinity; those found beyond kDiverged of the anchors leave the fit like a perfect
+  // score, and the rest is fitted again.
+  constexpr double kDiverged = 4000;
+  for (;;) {
+    // Connected to an anchor through the kept games?
+    std::vector<char> reached(static_cast<std::size_t>(n), 0);
+    for (int i = 0; i < n; ++i)
+      reached[static_cast<std::size_t>(i)] = out[static_cast<std::size_t>(i)].anchor ? 1 : 0;
+    for (bool grew = true; grew;) {
+      grew = false;
+      for (const auto& g : kept) {
+        auto& a = reached[static_cast<std::size_t>(g.first)];
+        auto& b = reached[static_cast<std::size_t>(g.second)];
+        if (a != b) {
+          a = b = 1;
+          grew = true;
+        }
       }
     }
-  };
-  std::vector<double> gradient;
-  for (int it = 0; it < kMaxIterations && m > 0; ++it) {
-    information(gradient);
-    std::vector<double> step = gradient;
-    if (!solve(info, step)) return make_error("the information matrix is singular");
-    double largest = 0;
-    for (double s : step) largest = std::max(largest, std::abs(s));
-    const double shrink = largest > kMaxStep ? kMaxStep / largest : 1.0;
-    for (std::size_t k = 0; k < m; ++k) r[static_cast<std::size_t>(free[k])] += shrink * step[k];
-    if (largest < 1e-9) break;
-  }
-  if (m > 0) information(gradient);
-  for (std::size_t k = 0; k < m; ++k) {
-    const auto u = static_cast<std::size_t>(free[k]);
-    std::vector<double> unit(m, 0);
-    unit[k] = 1;
-    double variance = std::numeric_limits<double>::infinity();
-    if (solve(info, unit)) variance = unit[k];
-    out[u].elo = r[u];
-    out[u].half_width = kZ95 * std::sqrt(std::max(variance, 0.0));
+    std::vector<int> free_index(static_cast<std::size_t>(n), -1);
+    std::vector<int> free;
+    for (int i = 0; i < n; ++i) {
+      const auto u = static_cast<std::size_t>(i);
+      r[u] = out[u].anchor ? out[u].elo : anchor_mean;
+      if (out[u].anchor || bound[u] != Bound::kEstimate) continue;
+      if (!reached[u]) {
+        bound[u] = Bound::kUnknown;
+        continue;
+      }
+      free_index[u] = static_cast<int>(free.size());
+      free.push_back(i);
+    }
+    const std::size_t m = free.size();
+    std::vector<std::vector<double>> info(m, std::vector<double>(m, 0));
+    std::vector<double> gradient;
+    auto information = [&] {
+      gradient.assign(m, 0);
+      for (auto& row : info) std::fill(row.begin(), row.end(), 0);
+      for (const auto& g : kept) {
+        const double e = elo_expected_score(r[static_cast<std::size_t>(g.first)] -
+                                            r[static_cast<std::size_t>(g.second)]);
+        const double w = kScale * kScale * e * (1 - e);
+        const int a = free_index[static_cast<std::size_t>(g.first)];
+        const int b = free_index[static_cast<std::size_t>(g.second)];
+        const double residual = kScale * (g.first_score - e);
+        if (a >= 0) {
+          gradient[static_cast<std::size_t>(a)] += residual;
+          info[static_cast<std::size_t>(a)][static_cast<std::size_t>(a)] += w;
+        }
+        if (b >= 0) {
+          gradient[static_cast<std::size_t>(b)] -= residual;
+          info[static_cast<std::size_t>(b)][static_cast<std::size_t>(b)] += w;
+        }
+        if (a >= 0 && b >= 0) {
+          info[static_cast<std::size_t>(a)][static_cast<std::size_t>(b)] -= w;
+          info[static_cast<std::size_t>(b)][static_cast<std::size_t>(a)] -= w;
+        }
+      }
+    };
+    for (int it = 0; it < kMaxIterations && m > 0; ++it) {
+      information();
+      std::vector<double> step = gradient;
+      if (!solve(info, step)) {
+        // Flat (a group far out): a gradient step of the largest size instead.
+        double largest = 0;
+        for (double g : gradient) largest = std::max(largest, std::abs(g));
+        if (largest == 0) break;
+        for (auto& v : step) v = v / largest * kMaxStep;
+      }
+      double largest = 0;
+      for (double v : step) largest = std::max(largest, std::abs(v));
+      const double shrink = largest > kMaxStep ? kMaxStep / largest : 1.0;
+      for (std::size_t k = 0; k < m; ++k) r[static_cast<std::size_t>(free[k])] += shrink * step[k];
+      if (largest < 1e-9) break;
+    }
+    bool diverged = false;
+    for (int i : free) {
+      const auto u = static_cast<std::size_t>(i);
+      if (std::abs(r[u] - anchor_mean) <= kDiverged) continue;
+      diverged = true;
+      bound[u] = r[u] > anchor_mean ? Bound::kAtLeast : Bound::kAtMost;
+      std::vector<GameOutcome> rest;
+      for (const auto& g : kept) {
+        if (g.first == i)
+          met[u].push_back(g.second);
+        else if (g.second == i)
+          met[u].push_back(g.first);
+        else
+          rest.push_back(g);
+      }
+      kept = std::move(rest);
+    }
+    if (diverged) continue;
+    if (m > 0) information();
+    for (std::size_t k = 0; k < m; ++k) {
+      const auto u = static_cast<std::size_t>(free[k]);
+      std::vector<double> unit(m, 0);
+      unit[k] = 1;
+      double variance = std::numeric_limits<double>::infinity();
+      if (solve(info, unit)) variance = unit[k];
+      out[u].elo = r[u];
+      out[u].half_width = kZ95 * std::sqrt(std::max(variance, 0.0));
+    }
+    break;
   }
   // The bounds: the best rating a perfect player beat, the worst a zero player lost to.
   for (int i = 0; i < n; ++i) {

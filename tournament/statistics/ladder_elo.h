@@ -17,7 +17,9 @@
 // whose score is all wins or all losses, has no finite maximum: a perfect score is reported as
 // kAtLeast the best rating it beat, a zero as kAtMost the worst it lost to (its games then
 // leave the fit, where they would pull nothing at the limit), an unconnected player as
-// kUnknown. Their half_width is 0.
+// kUnknown. Their half_width is 0. So is a group that wins (or loses) every game against the
+// others while drawing among themselves: Newton walks them off, and those found 4000 Elo from
+// the anchors are bounds too.
 
 #include <optional>
 #include <string>

@@ -1,0 +1,128 @@
+// arena ladder: one bot against a list of opponents (UCI engines, presets, search specs) with
+// paired openings at one time control, and its Elo with a 95% interval on the scale of the
+// opponents of known Elo (league/ladder.h).
+//
+//   arena ladder --player chess_strong --movetime 100 --pairs 10 \
+//       --book leagues/openings/chess.txt \
+//       --opponent 'uci:/usr/games/stockfish?UCI_LimitStrength=true&UCI_Elo=1600' \
+//       --opponent 'uci:/usr/games/toga2'
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli/commands.h"
+#include "games/catalog/catalog.h"
+#include "league/ladder.h"
+
+namespace arena::cli {
+namespace {
+
+std::atomic<bool> g_ladder_stop{false};
+
+extern "C" void on_ladder_signal(int) { g_ladder_stop = true; }
+
+struct LadderFlags {
+  tournament::LadderConfig config;
+  std::string tc;
+  bool quiet = false;
+};
+
+// "BASE+INC" in seconds, e.g. "10+0.1".
+bool parse_tc(const std::string& text, tournament::LadderConfig& c) {
+  const auto plus = text.find('+');
+  try {
+    std::size_t used = 0;
+    const std::string base = text.substr(0, plus);
+    const double b = std::stod(base, &used);
+    if (used != base.size() || b <= 0) return false;
+    double inc = 0;
+    if (plus != std::string::npos) {
+      const std::string i = text.substr(plus + 1);
+      inc = std::stod(i, &used);
+      if (used != i.size() || inc < 0) return false;
+    }
+    c.base_ms = static_cast<std::int64_t>(b * 1000);
+    c.increment_ms = static_cast<std::int64_t>(inc * 1000);
+    return true;
+  } catch (...) {
+    return false;
+  }
+}
+
+int run(LadderFlags& f) {
+  auto& c = f.config;
+  if (!f.tc.empty() && !parse_tc(f.tc, c)) {
+    std::cerr << "arena ladder: --tc '" << f.tc << "' is not BASE+INC in seconds (e.g. 10+0.1)\n";
+    return kExitUsage;
+  }
+  // Every seat is checked first, so a typo is a usage error before any game.
+  std::vector<std::string> seats{c.player};
+  seats.insert(seats.end(), c.opponents.begin(), c.opponents.end());
+  for (const auto& s : seats) {
+    if (auto seat = tournament::parse_ladder_seat(s, c.game); !seat) {
+      std::cerr << "arena ladder: " << seat.error() << "\n";
+      return kExitUsage;
+    }
+  }
+  std::signal(SIGINT, on_ladder_signal);
+  std::signal(SIGTERM, on_ladder_signal);
+  auto progress = [&](const tournament::LadderResult& r, int done, int total) {
+    if (f.quiet) return;
+    const auto& g = r.games.back();
+    const char* score = g.first_score == 1 ? "1-0" : g.first_score == 0 ? "0-1" : "1/2-1/2";
+    std::fprintf(stderr, "[%d/%d] %s - %s: %s %s, %d plies\n", done, total,
+                 r.seats[static_cast<std::size_t>(g.first)].name.c_str(),
+                 r.seats[static_cast<std::size_t>(g.second)].name.c_str(), score, g.reason.c_str(),
+                 g.plies);
+  };
+  auto result = tournament::run_ladder(c, progress, &g_ladder_stop);
+  if (!result) {
+    std::cerr << "arena ladder: " << result.error() << "\n";
+    return kExitFailure;
+  }
+  std::cout << tournament::format_ladder(c, *result);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_ladder(CLI::App& app, Action& action) {
+  auto f = std::make_shared<LadderFlags>();
+  auto& c = f->config;
+  c.game = "chess";
+  CLI::App* sub = app.add_subcommand(
+      "ladder", "one bot against engines or presets: scores and Elo with a 95% interval");
+  sub->add_option("--game,-g", c.game, "game name (" + known_game_names() + "); default chess");
+  sub->add_option("--player", c.player, "the bot measured: a preset or a search spec")
+      ->required();
+  sub->add_option("--opponent", c.opponents,
+                  "an opponent (repeatable): PRESET, SPEC, or uci:PATH?NAME=VALUE&...; "
+                  "a trailing @ELO makes it an anchor of that Elo")
+      ->required();
+  sub->add_flag("--all-pairs", c.all_pairs,
+                "every seat plays every other (a ladder of presets), not only the player");
+  sub->add_option("--pairs", c.pairs, "colour-swapped pairs per opponent (default 2)")
+      ->check(CLI::Range(1, 100000));
+  sub->add_option("--movetime", c.movetime_ms, "ms a move (default 100)")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{3'600'000}));
+  sub->add_option("--tc", f->tc, "a clock instead of movetime: BASE+INC in seconds, e.g. 10+0.1");
+  sub->add_option("--max-plies", c.max_plies, "adjudicate a draw after this many plies (400)")
+      ->check(CLI::Range(1, 100000));
+  sub->add_option("--opening-plies", c.opening_plies, "random plies before each pair (no book)")
+      ->check(CLI::Range(0, 200));
+  sub->add_option("--book", c.opening_book,
+                  "opening book: a line of moves a line (Othello: XOT lines), one line a pair");
+  sub->add_option("--max-minutes", c.max_minutes, "start no new pair after this long")
+      ->check(CLI::Range(0.0, 10000.0));
+  sub->add_option("--seed", c.seed, "seed of the openings");
+  sub->add_option("--options", c.options, "game options, key=value,... (e.g. size=5)");
+  sub->add_flag("--quiet,-q", f->quiet, "no line per game on stderr");
+  sub->callback([f, &action] { action = [f] { return run(*f); }; });
+}
+
+}  // namespace arena::cli

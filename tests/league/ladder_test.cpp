@@ -1,0 +1,172 @@
+// Strength ladders (league/ladder.h): seats and their errors, a tiny ladder of presets end to
+// end with colour-swapped pairs and an Elo fit, the chess opening book, and (when Debian's
+// stockfish is installed) a ladder against a calibrated engine.
+#include "league/ladder.h"
+
+#include <unistd.h>
+
+#include <sstream>
+
+#include <gtest/gtest.h>
+
+#include "games/chess/chess.h"
+#include "tournament/pairing/fair_start.h"
+
+namespace arena::tournament {
+namespace {
+
+constexpr const char* kStockfish = "/usr/games/stockfish";
+
+std::string error_of(const std::string& seat, const std::string& game) {
+  auto s = parse_ladder_seat(seat, game);
+  EXPECT_FALSE(s) << seat;
+  return s ? "" : s.error();
+}
+
+TEST(LadderSeat, PresetsSpecsAndAnchors) {
+  auto preset = parse_ladder_seat("AB_Improved", "isolation");
+  ASSERT_TRUE(preset) << preset.error();
+  EXPECT_EQ(preset->kind, LadderSeat::Kind::kSearch);
+  EXPECT_EQ(preset->spec, "alphabeta:eval=improved_score,depth=5");
+  EXPECT_FALSE(preset->anchor);
+  auto anchored = parse_ladder_seat("MM_Improved@0", "isolation");
+  ASSERT_TRUE(anchored) << anchored.error();
+  EXPECT_EQ(anchored->name, "MM_Improved");
+  EXPECT_EQ(anchored->anchor, 0.0);
+  auto spec = parse_ladder_seat("alphabeta:eval=material,depth=2@-150", "othello");
+  ASSERT_TRUE(spec) << spec.error();
+  EXPECT_EQ(spec->spec, "alphabeta:eval=material,depth=2");
+  EXPECT_EQ(spec->anchor, -150.0);
+}
+
+TEST(LadderSeat, ErrorsNameTheProblem) {
+  EXPECT_NE(error_of("AB_Improvd", "isolation").find("unknown preset 'AB_Improvd'"),
+            std::string::npos);
+  EXPECT_NE(error_of("othello_greedy", "chess").find("plays othello, not chess"),
+            std::string::npos);
+  EXPECT_NE(error_of("id:eval=nonsense", "chess").find("nonsense"), std::string::npos);
+  EXPECT_NE(error_of("uci:/usr/games/stockfish", "othello").find("plays chess, not 'othello'"),
+            std::string::npos);
+  EXPECT_NE(error_of("uci:/no/such/engine", "chess").find("'/no/such/engine' not found"),
+            std::string::npos);
+  EXPECT_NE(error_of("uci:/usr/games/gnuchess --uci", "chess").find("gnuchessu"),
+            std::string::npos);
+  EXPECT_NE(error_of("AB_Improved@strong", "isolation").find("not an Elo"), std::string::npos);
+  if (::access(kStockfish, X_OK) == 0) {
+    EXPECT_NE(error_of(std::string("uci:") + kStockfish + "?Threads", "chess")
+                  .find("'Threads' must be NAME=VALUE"),
+              std::string::npos);
+  }
+}
+
+TEST(Ladder, PresetsPlayPairedGamesAndTheScaleStartsAtTheWeakest) {
+  LadderConfig c;
+  c.game = "tictactoe";
+  c.player = "perfect";
+  c.opponents = {"bad_heuristic", "available_wins"};
+  c.pairs = 2;
+  c.movetime_ms = 20;
+  c.opening_plies = 1;
+  std::vector<std::pair<int, int>> seen;
+  auto r = run_ladder(c, [&](const LadderResult& res, int done, int total) {
+    EXPECT_EQ(total, 8);
+    EXPECT_EQ(static_cast<int>(res.games.size()), done);
+  });
+  ASSERT_TRUE(r) << r.error();
+  ASSERT_EQ(r->games.size(), 8u);
+  // Each pair: the player first, then second, against the same opponent.
+  for (std::size_t k = 0; k < r->games.size(); k += 2) {
+    EXPECT_EQ(r->games[k].first, r->games[k + 1].second);
+    EXPECT_EQ(r->games[k].second, r->games[k + 1].first);
+  }
+  // The perfect player never loses.
+  for (const auto& g : r->games) {
+    const double mine = g.first == 0 ? g.first_score : 1 - g.first_score;
+    EXPECT_GE(mine, 0.5) << g.reason;
+  }
+  EXPECT_TRUE(r->origin_chosen);
+  EXPECT_TRUE(r->elo[static_cast<std::size_t>(r->origin)].anchor);
+  EXPECT_EQ(r->elo[static_cast<std::size_t>(r->origin)].elo, 0);
+  const std::string table = format_ladder(c, *r);
+  EXPECT_NE(table.find("perfect: Elo"), std::string::npos) << table;
+  EXPECT_NE(table.find("available_wins"), std::string::npos) << table;
+  EXPECT_NE(table.find("20 ms a move"), std::string::npos) << table;
+}
+
+TEST(Ladder, AllPairsPlaysEverySeatAgainstEveryOther) {
+  LadderConfig c;
+  c.game = "tictactoe";
+  c.player = "perfect";
+  c.opponents = {"bad_heuristic@0", "combined"};
+  c.all_pairs = true;
+  c.pairs = 1;
+  c.movetime_ms = 10;
+  auto r = run_ladder(c);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->games.size(), 6u);  // three pairings, two games each
+  EXPECT_FALSE(r->origin_chosen);
+  EXPECT_NE(format_ladder(c, *r).find("every seat, best first"), std::string::npos);
+}
+
+TEST(Ladder, TheChessBookIsLegalAndPairsGetDifferentLines) {
+  const std::string path = std::string(ARENA_SOURCE_DIR) + "/leagues/openings/chess.txt";
+  auto book = read_opening_book(path);
+  ASSERT_TRUE(book) << book.error();
+  ASSERT_GE(book->size(), 30u);
+  for (const auto& line : *book) {
+    auto g = chess::Chess::create({});
+    ASSERT_TRUE(g);
+    std::istringstream in(line);
+    std::string word;
+    while (in >> word) {
+      auto m = g->parse_move(word);
+      ASSERT_TRUE(m) << line << ": " << word;
+      g->make_move(*m);
+    }
+  }
+}
+
+TEST(Ladder, ClockTimeControlAndErrors) {
+  LadderConfig c;
+  c.game = "tictactoe";
+  c.player = "perfect";
+  c.opponents = {"combined"};
+  c.pairs = 1;
+  c.base_ms = 2000;
+  c.increment_ms = 50;
+  auto r = run_ladder(c);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->games.size(), 2u);
+  for (const auto& g : r->games) EXPECT_NE(g.reason, "time forfeit");
+  EXPECT_NE(format_ladder(c, *r).find("2.0 s + 0.05 s"), std::string::npos);
+  c.opponents = {"nobody_at_all"};
+  auto bad = run_ladder(c);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("nobody_at_all"), std::string::npos);
+}
+
+TEST(Ladder, AgainstCalibratedStockfish) {
+  if (::access(kStockfish, X_OK) != 0) GTEST_SKIP() << kStockfish << " is not installed";
+  LadderConfig c;
+  c.game = "chess";
+  c.player = "chess_greedy";
+  c.opponents = {std::string("uci:") + kStockfish +
+                 "?Threads=1&UCI_LimitStrength=true&UCI_Elo=1400"};
+  c.pairs = 1;
+  c.movetime_ms = 20;
+  c.max_plies = 30;
+  c.opening_book = std::string(ARENA_SOURCE_DIR) + "/leagues/openings/chess.txt";
+  auto r = run_ladder(c);
+  ASSERT_TRUE(r) << r.error();
+  ASSERT_EQ(r->games.size(), 2u);
+  EXPECT_EQ(r->seats[1].name, "stockfish UCI_Elo=1400");
+  EXPECT_TRUE(r->elo[1].anchor);
+  EXPECT_EQ(r->elo[1].elo, 1400);
+  EXPECT_FALSE(r->origin_chosen);
+  for (const auto& g : r->games) EXPECT_EQ(g.reason.find("engine failed"), std::string::npos);
+  const std::string table = format_ladder(c, *r);
+  EXPECT_NE(table.find("1400 (anchor)"), std::string::npos) << table;
+}
+
+}  // namespace
+}  // namespace arena::tournament
