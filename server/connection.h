@@ -3,8 +3,9 @@
 // implements send/close; the hub keeps the protocol state here.
 //
 // Threading: send(), close_going_away() and continue_reading() are thread-safe. The protocol
-// fields are read and written only by Hub::on_message/on_open/on_close, which the session
-// calls on its strand, and by the steps the hub passes to continue_reading.
+// fields are written only by Hub::on_message/on_open/on_close, which the session calls on its
+// strand, and by the steps the hub passes to continue_reading; the owners the hub routes to
+// read `player` and `protocol` from any thread once the hello is done.
 
 #include <cstdint>
 #include <functional>
@@ -12,10 +13,19 @@
 #include <optional>
 #include <string>
 
+#include "protocol/codec.h"
 #include "protocol/messages.h"
 #include "server/match/match.h"
 
 namespace arena::server {
+
+class Connection;
+
+// Answers for one client: sends to `c` while it is open (a Reply may outlive the connection).
+Reply reply_to(const std::shared_ptr<Connection>& c);
+// Sends `c` an error message naming `ref`, the type of the message it refuses.
+void send_error(const std::shared_ptr<Connection>& c, protocol::ErrorCode code,
+                const std::string& message, std::string_view ref);
 
 // Token bucket: `rate` messages per second sustained, `burst` at once. It also counts the
 // messages it refused since the last pause of protocol::kFloodQuietMs between two refusals:
@@ -73,7 +83,7 @@ class Connection {
   protocol::PlayerInfo player;
   std::string session_token;
   RateLimiter limiter{protocol::kMaxMessagesPerSecond, protocol::kMaxMessageBurst};
-  // The last lobby version this connection was sent; guarded by the hub's mutex.
+  // The last lobby version this connection was sent; guarded by Presence's mutex.
   std::uint64_t lobby_seen = 0;
 };
 

@@ -1,25 +1,33 @@
-// Hub: puzzle sessions. One player, moves verified by the rules; the end records the length,
-// the time and the optimal length when HubConfig::optimal_length can tell it (the server links
-// no solver itself: bots/ is off limits; `arena serve` injects one).
+#include "server/puzzles/puzzle_sessions.h"
 
 #include <random>
 
 #include <boost/asio/post.hpp>
 
 #include "games/catalog/catalog.h"
-#include "server/hub.h"
 
 namespace arena::server {
 
 using protocol::ErrorCode;
-using protocol::Json;
 
-Text Hub::puzzle_state(const PuzzleSession& p) const {
+PuzzleSessions::PuzzleSessions(boost::asio::any_io_executor executor, HubConfig config,
+                               db::Store& store, std::shared_ptr<const TimeSource> time)
+    : executor_(executor),
+      blocking_(executor),
+      config_(std::move(config)),
+      store_(store),
+      time_(std::move(time)) {}
+
+void PuzzleSessions::use_blocking_executor(boost::asio::any_io_executor blocking) {
+  blocking_ = std::move(blocking);
+}
+
+Text PuzzleSessions::state_of(const Session& p) const {
   return text_of(protocol::PuzzleStateMessage{p.id, p.kind, p.moves, p.game->serialize(),
                                               p.game->legal_moves(), p.game->history()});
 }
 
-Text Hub::finish_puzzle(PuzzleSession& p) {
+Text PuzzleSessions::finish(Session& p) {
   p.solved = true;
   store_.finish_game({p.id, "solved", "solved", p.game->serialize()}, [](Expected<void>) {});
   db::PuzzleAttempt attempt;
@@ -35,15 +43,15 @@ Text Hub::finish_puzzle(PuzzleSession& p) {
     attempt.solution += (attempt.solution.empty() ? "" : " ") + m;
   attempt.game = p.id;
   store_.record_puzzle_attempt(attempt, [](Expected<void>) {});
-  protocol::PuzzleEndMessage end{p.id, true, p.moves, std::nullopt,
-                                 time_->now_ms() - p.started_ms};
+  protocol::PuzzleEndMessage end{p.id, true, p.moves, std::nullopt, time_->now_ms() - p.started_ms};
   if (p.optimal_length) end.optimal_length = *p.optimal_length;
   return text_of(end);
 }
 
-void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::PuzzleStart& m) {
+std::unique_ptr<AnyGame> PuzzleSessions::make_instance(const std::shared_ptr<Connection>& c,
+                                                       const protocol::PuzzleStart& m) {
   auto opts = parse_game_options(m.options);
-  if (!opts) return send_error(c, ErrorCode::kBadOptions, opts.error(), "puzzle_start");
+  if (!opts) return send_error(c, ErrorCode::kBadOptions, opts.error(), "puzzle_start"), nullptr;
   // A scramble without a state starts from the solved puzzle: the puzzle makes the random
   // moves itself (its `scramble` and `seed` options), so its optimal length is at most that.
   const bool puzzle_scrambles = m.state.empty() && m.scramble > 0 && !opts->contains("tiles");
@@ -53,13 +61,15 @@ void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::
       m.state.empty() ? config_.make_game(m.puzzle, *opts) : config_.load_game(m.puzzle, m.state);
   if (!made) {
     const bool unknown = made.error().starts_with("unknown game");
-    return send_error(c, unknown ? ErrorCode::kUnknownGame : ErrorCode::kBadOptions, made.error(),
-                      "puzzle_start");
+    send_error(c, unknown ? ErrorCode::kUnknownGame : ErrorCode::kBadOptions, made.error(),
+               "puzzle_start");
+    return nullptr;
   }
   auto game = std::move(*made);
-  if (game->num_players() != 1)
-    return send_error(c, ErrorCode::kUnknownGame, "'" + m.puzzle + "' is not a puzzle",
-                      "puzzle_start");
+  if (game->num_players() != 1) {
+    send_error(c, ErrorCode::kUnknownGame, "'" + m.puzzle + "' is not a puzzle", "puzzle_start");
+    return nullptr;
+  }
   std::mt19937_64 rng(m.seed);
   for (int i = 0; i < (puzzle_scrambles ? 0 : m.scramble); ++i) {
     auto moves = game->legal_moves();
@@ -69,10 +79,19 @@ void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::
   // The scramble is part of the instance, not of the solution: reload to forget its history.
   if (m.scramble > 0) {
     auto reloaded = config_.load_game(game->name(), game->serialize());
-    if (!reloaded) return send_error(c, ErrorCode::kInternal, reloaded.error(), "puzzle_start");
+    if (!reloaded) {
+      send_error(c, ErrorCode::kInternal, reloaded.error(), "puzzle_start");
+      return nullptr;
+    }
     game = std::move(*reloaded);
   }
-  auto& instance = game;
+  return game;
+}
+
+void PuzzleSessions::on_start(const std::shared_ptr<Connection>& c,
+                              const protocol::PuzzleStart& m) {
+  auto instance = make_instance(c, m);
+  if (!instance) return;
   db::NewGame record{std::string(instance->name()),
                      m.options,
                      instance->serialize(),
@@ -88,15 +107,15 @@ void Hub::on_puzzle_start(const std::shared_ptr<Connection>& c, const protocol::
   store_.create_game_async(
       record, [self = shared_from_this(), c, record, shared_game](Expected<db::GameId> id) {
         boost::asio::post(self->executor_, [self, c, record, shared_game, id = std::move(id)] {
-          self->start_puzzle(c, record, std::move(*shared_game), id);
+          self->start(c, record, std::move(*shared_game), id);
         });
       });
 }
 
-void Hub::start_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& record,
-                       std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id) {
+void PuzzleSessions::start(const std::shared_ptr<Connection>& c, const db::NewGame& record,
+                           std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id) {
   if (!id) return send_error(c, ErrorCode::kInternal, id.error(), "puzzle_start");
-  if (!config_.optimal_length) return open_puzzle(c, record, std::move(instance), *id, {});
+  if (!config_.optimal_length) return open(c, record, std::move(instance), *id, {});
   // The solver may take a while (`arena serve` gives IDA* up to 2 million nodes: 20 ms for a
   // hard 15-puzzle, 350 ms for a cube 12 moves from solved, on the development machine): on an
   // I/O thread it would hold up every connection that thread serves. The client cannot move
@@ -105,40 +124,40 @@ void Hub::start_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& 
   boost::asio::post(blocking_, [self = shared_from_this(), c, record, shared_game, id = *id] {
     auto optimal = self->config_.optimal_length((*shared_game)->name(), record.start_position);
     boost::asio::post(self->executor_, [self, c, record, shared_game, id, optimal] {
-      self->open_puzzle(c, record, std::move(*shared_game), id, optimal);
+      self->open(c, record, std::move(*shared_game), id, optimal);
     });
   });
 }
 
-void Hub::open_puzzle(const std::shared_ptr<Connection>& c, const db::NewGame& record,
-                      std::unique_ptr<AnyGame> instance, db::GameId id,
-                      std::optional<int> optimal) {
+void PuzzleSessions::open(const std::shared_ptr<Connection>& c, const db::NewGame& record,
+                          std::unique_ptr<AnyGame> instance, db::GameId id,
+                          std::optional<int> optimal) {
   Text state;
   Text end;
   {
     std::lock_guard lock(mutex_);
-    auto& p = puzzles_[id];
-    p = PuzzleSession{id,
-                      c->player.id,
-                      std::string(instance->name()),
-                      std::move(instance),
-                      time_->now_ms(),
-                      0,
-                      false,
-                      optimal,
-                      record.options,
-                      record.start_position};
-    state = puzzle_state(p);
-    if (p.game->outcome().is_terminal()) end = finish_puzzle(p);
+    auto& p = sessions_[id];
+    p = Session{id,
+                c->player.id,
+                std::string(instance->name()),
+                std::move(instance),
+                time_->now_ms(),
+                0,
+                false,
+                optimal,
+                record.options,
+                record.start_position};
+    state = state_of(p);
+    if (p.game->outcome().is_terminal()) end = finish(p);
   }
   c->send(state);
   if (end) c->send(end);
 }
 
-Hub::PuzzleSession* Hub::open_puzzle_of(const Connection& c, std::int64_t id, ErrorCode& code,
-                                        std::string& error) {
-  auto it = puzzles_.find(id);
-  if (it == puzzles_.end() || it->second.player != c.player.id) {
+PuzzleSessions::Session* PuzzleSessions::open_session_of(const Connection& c, std::int64_t id,
+                                                         ErrorCode& code, std::string& error) {
+  auto it = sessions_.find(id);
+  if (it == sessions_.end() || it->second.player != c.player.id) {
     code = ErrorCode::kNoSuchPuzzle;
     error = "you have no puzzle " + std::to_string(id);
     return nullptr;
@@ -151,25 +170,25 @@ Hub::PuzzleSession* Hub::open_puzzle_of(const Connection& c, std::int64_t id, Er
   return &it->second;
 }
 
-void Hub::record_puzzle_move(PuzzleSession& p, const std::string& move) {
+void PuzzleSessions::record_move(Session& p, const std::string& move) {
   store_.append_move({p.id, p.moves, move, 0, -1, 0, 0, std::nullopt, ""}, [](Expected<void>) {});
   ++p.moves;
 }
 
-void Hub::on_puzzle_move(const std::shared_ptr<Connection>& c, const protocol::PuzzleMove& m) {
+void PuzzleSessions::on_move(const std::shared_ptr<Connection>& c, const protocol::PuzzleMove& m) {
   Text state, end;
   std::string error;
   ErrorCode code = ErrorCode::kNoSuchPuzzle;
   {
     std::lock_guard lock(mutex_);
-    if (PuzzleSession* p = open_puzzle_of(*c, m.puzzle_id, code, error)) {
+    if (Session* p = open_session_of(*c, m.puzzle_id, code, error)) {
       if (auto played = p->game->play(m.move); !played) {
         code = ErrorCode::kIllegalMove;
         error = played.error();
       } else {
-        record_puzzle_move(*p, *played);
-        state = puzzle_state(*p);
-        if (p->game->outcome().is_terminal()) end = finish_puzzle(*p);
+        record_move(*p, *played);
+        state = state_of(*p);
+        if (p->game->outcome().is_terminal()) end = finish(*p);
       }
     }
   }
@@ -178,14 +197,14 @@ void Hub::on_puzzle_move(const std::shared_ptr<Connection>& c, const protocol::P
   if (end) c->send(end);
 }
 
-void Hub::on_puzzle_solution(const std::shared_ptr<Connection>& c,
-                             const protocol::PuzzleSolution& m) {
+void PuzzleSessions::on_solution(const std::shared_ptr<Connection>& c,
+                                 const protocol::PuzzleSolution& m) {
   Text state, end;
   std::string error;
   ErrorCode code = ErrorCode::kNoSuchPuzzle;
   {
     std::lock_guard lock(mutex_);
-    if (PuzzleSession* open = open_puzzle_of(*c, m.puzzle_id, code, error)) {
+    if (Session* open = open_session_of(*c, m.puzzle_id, code, error)) {
       // Verified on a copy: a wrong solution changes nothing.
       auto trial = open->game->clone();
       for (std::size_t i = 0; i < m.moves.size() && error.empty(); ++i)
@@ -201,16 +220,27 @@ void Hub::on_puzzle_solution(const std::shared_ptr<Connection>& c,
         auto& p = *open;
         for (const auto& move : m.moves) {
           auto played = p.game->play(move);
-          record_puzzle_move(p, played ? *played : move);
+          record_move(p, played ? *played : move);
         }
-        state = puzzle_state(p);
-        end = finish_puzzle(p);
+        state = state_of(p);
+        end = finish(p);
       }
     }
   }
   if (!error.empty()) return send_error(c, code, error, "puzzle_solution");
   c->send(state);
   c->send(end);
+}
+
+std::size_t PuzzleSessions::count() {
+  std::lock_guard lock(mutex_);
+  return sessions_.size();
+}
+
+void PuzzleSessions::release() {
+  std::map<std::int64_t, Session> sessions;
+  std::lock_guard lock(mutex_);
+  sessions.swap(sessions_);
 }
 
 }  // namespace arena::server

@@ -1,0 +1,41 @@
+#pragma once
+// HubConfig: what `arena serve` (and a test) sets for the hub and the owners it routes to (the
+// lobby, the game rooms, the puzzle sessions, the tournament link). Each owner keeps a copy.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "games/core/any_game.h"
+#include "protocol/codec.h"
+
+namespace arena::server {
+
+using GameFactory =
+    std::function<Expected<std::unique_ptr<AnyGame>>(std::string_view name, const GameOptions&)>;
+using GameLoader = std::function<Expected<std::unique_ptr<AnyGame>>(std::string_view name,
+                                                                    std::string_view position)>;
+
+struct HubConfig {
+  std::int64_t seek_ttl_ms = 10 * 60 * 1000;
+  std::int64_t challenge_ttl_ms = 60 * 1000;
+  std::int64_t reconnect_grace_ms = 30 * 1000;
+  bool illegal_move_loses = false;
+  std::int64_t lobby_interval_ms = 100;  // lobby updates are coalesced over this interval
+  GameFactory make_game;                 // default: the catalog
+  GameLoader load_game;                  // default: the catalog
+  // The optimal solution length of a puzzle position, or nullopt (unknown, or too costly).
+  // Empty: puzzle_end says null. Called when a session starts, before its first state is
+  // sent, on the hub's blocking executor (Hub::use_blocking_executor: the server's
+  // "arena-blocking" threads).
+  std::function<std::optional<int>(std::string_view puzzle, std::string_view position)>
+      optimal_length;
+  // The tournaments in the store as JSON (all, or one by id) for /api/tournaments; empty:
+  // this server shows none. Injected by `arena serve` (server/tournament reads the file).
+  std::function<Expected<protocol::Json>(std::optional<std::int64_t> id)> tournaments;
+};
+
+}  // namespace arena::server

@@ -1,0 +1,83 @@
+#pragma once
+// PuzzleSessions: the single-player puzzle sessions (one player, moves verified by the rules).
+// The end records the length, the time and the optimal length when HubConfig::optimal_length
+// can tell it (the server links no solver itself: bots/ is off limits; `arena serve` injects
+// one). A session's game row is created through the store's queue; its moves and its end are
+// written the same way.
+//
+// Threading: the on_* routes run on the calling connection's strand; a session opens on the
+// hub's executor (after the store created its row) once the solver, on the blocking executor,
+// has answered. One mutex guards the sessions, taken with no other lock held and never held
+// while sending.
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+#include <boost/asio/any_io_executor.hpp>
+
+#include "db/store.h"
+#include "server/connection.h"
+#include "server/hub_config.h"
+
+namespace arena::server {
+
+class PuzzleSessions : public std::enable_shared_from_this<PuzzleSessions> {
+ public:
+  PuzzleSessions(boost::asio::any_io_executor executor, HubConfig config, db::Store& store,
+                 std::shared_ptr<const TimeSource> time);
+  // Where the solver runs (Hub::use_blocking_executor). Call before clients connect.
+  void use_blocking_executor(boost::asio::any_io_executor blocking);
+
+  void on_start(const std::shared_ptr<Connection>& c, const protocol::PuzzleStart& m);
+  void on_move(const std::shared_ptr<Connection>& c, const protocol::PuzzleMove& m);
+  void on_solution(const std::shared_ptr<Connection>& c, const protocol::PuzzleSolution& m);
+
+  std::size_t count();
+  // After the I/O threads have stopped: drops every session.
+  void release();
+
+ private:
+  struct Session {
+    std::int64_t id = 0, player = 0;
+    std::string kind;
+    std::unique_ptr<AnyGame> game;
+    std::int64_t started_ms = 0;
+    int moves = 0;
+    bool solved = false;
+    std::optional<int> optimal_length;
+    std::string options, instance;  // as recorded at the start (for the attempt's row)
+  };
+
+  // The puzzle a puzzle_start asks for, scrambled, or nullptr after the error was sent to c.
+  std::unique_ptr<AnyGame> make_instance(const std::shared_ptr<Connection>& c,
+                                         const protocol::PuzzleStart& m);
+  // The rest of a puzzle_start once its row exists (or could not be made).
+  void start(const std::shared_ptr<Connection>& c, const db::NewGame& record,
+             std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id);
+  // ... and once its optimal length is known (or not): the session opens, the state is sent.
+  void open(const std::shared_ptr<Connection>& c, const db::NewGame& record,
+            std::unique_ptr<AnyGame> instance, db::GameId id, std::optional<int> optimal);
+  Text state_of(const Session& p) const;
+  // Under mutex_: `c`'s unsolved puzzle `id`, or null with `code` and `error` saying why not.
+  Session* open_session_of(const Connection& c, std::int64_t id, protocol::ErrorCode& code,
+                           std::string& error);
+  // Under mutex_: stores `move` as the puzzle's next ply.
+  void record_move(Session& p, const std::string& move);
+  Text finish(Session& p);
+
+  boost::asio::any_io_executor executor_;
+  boost::asio::any_io_executor blocking_;  // executor_ until use_blocking_executor
+  HubConfig config_;
+  db::Store& store_;
+  std::shared_ptr<const TimeSource> time_;
+
+  std::mutex mutex_;
+  std::map<std::int64_t, Session> sessions_;
+};
+
+}  // namespace arena::server
