@@ -2,10 +2,11 @@
 // Hub: the server's front desk. It owns the connection bookkeeping (the open connections, the
 // hello that logs one in, the rate limit) and routes every decoded client message, through one
 // dispatch table, to the owner of its concern:
-//   Lobby           server/lobby/lobby.h            seeks, challenges, presence, snapshots
-//   GameRooms       server/rooms/game_rooms.h       the live games, their followers, restore
+//   Lobby           server/lobby/lobby.h              seeks, challenges, lobby snapshots
+//   GameRooms       server/rooms/game_rooms.h         the live games, their followers, restore
 //   PuzzleSessions  server/puzzles/puzzle_sessions.h  single-player puzzles
-//   Tournaments     server/tournament/tournaments.h  the tournament director's link
+//   Tournaments     server/tournament/tournaments.h   the tournament director's link
+// and they share Presence (server/presence/presence.h: who is online, the guests' names).
 // The rest of its interface (the REST API's queries, the director's, the server's sweep and
 // shutdown) forwards to the owners, so the transport, the API and the tests see one object.
 //
@@ -33,11 +34,10 @@
 #include "server/connection.h"
 #include "server/hub_config.h"
 #include "server/lobby/lobby.h"
-#include "server/lobby/presence.h"
 #include "server/match/match.h"
+#include "server/presence/presence.h"
 #include "server/puzzles/puzzle_sessions.h"
 #include "server/rooms/game_rooms.h"
-#include "server/tournament/tournament_game.h"
 #include "server/tournament/tournaments.h"
 
 namespace arena::server {

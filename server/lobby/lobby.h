@@ -1,6 +1,7 @@
 #pragma once
-// Lobby: seeks and challenges (an accepted one starts a game in GameRooms), presence (who is
-// online: presence.h) and the lobby snapshot every client is kept up to date with.
+// Lobby: seeks and challenges (an accepted one starts a game in GameRooms), and the lobby
+// snapshot every client is kept up to date with: the seeks, who is online (Presence,
+// server/presence/presence.h) and the live games.
 //
 // A seek for a game of N > 2 seats stays open until N - 1 others joined (accept); a joiner
 // leaves by cancel_seek or by closing its last connection. Seeks expire after
@@ -32,7 +33,7 @@
 
 #include "server/connection.h"
 #include "server/hub_config.h"
-#include "server/lobby/presence.h"
+#include "server/presence/presence.h"
 #include "server/rooms/game_rooms.h"
 
 namespace arena::server {

@@ -31,11 +31,18 @@
 #include "db/store.h"
 #include "server/connection.h"
 #include "server/hub_config.h"
-#include "server/lobby/presence.h"
 #include "server/match/match.h"
-#include "server/tournament/tournament_game.h"
+#include "server/presence/presence.h"
 
 namespace arena::server {
+
+// The rules of a tournament game (set by the tournament director, server/tournament/director.h).
+struct TournamentRules {
+  int max_plies = 0;  // > 0: adjudicated a draw after this many plies
+  bool illegal_move_loses = true;
+  bool substitute_on_error = false;  // research mode: a random move instead of a loss
+  std::uint64_t seed = 0;
+};
 
 // Finished games kept in memory (for late resumes and resends) at most, and for at most the
 // reconnect grace period; after that only the store (the REST API) has them.

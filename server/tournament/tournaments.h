@@ -19,11 +19,19 @@
 
 #include "db/store.h"
 #include "server/hub_config.h"
-#include "server/lobby/presence.h"
+#include "server/presence/presence.h"
 #include "server/rooms/game_rooms.h"
-#include "server/tournament/tournament_game.h"
 
 namespace arena::server {
+
+// A game the director asks the hub to start, between two connected players.
+struct TournamentGame {
+  std::int64_t tournament = 0;
+  db::PlayerId first = 0, second = 0;
+  std::string kind, options, start_position, time_control;
+  std::uint64_t seed = 0;
+  TournamentRules rules;
+};
 
 // How the hub reaches the tournament director without depending on it. Every hook may be empty.
 struct TournamentHooks {

@@ -1,4 +1,4 @@
-#include "server/lobby/presence.h"
+#include "server/presence/presence.h"
 
 #include <algorithm>
 

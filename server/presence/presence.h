@@ -1,5 +1,6 @@
 #pragma once
-// Presence: who is online, part of the lobby. The open connections of each logged-in player
+// Presence: who is online, which the lobby shows and the game rooms and the tournament link
+// use (to find a player's connections). The open connections of each logged-in player
 // (a player may have several: tabs, replicas of one bot), and the guests: a guest's session
 // token -> its player, its stored name ("guest:<hash>") -> the name it shows.
 //
