@@ -98,6 +98,12 @@ Expected<std::unique_ptr<Agent<G>>> make_agent(const SearchSpec& spec, eval::Heu
       if (spec.algorithm == Algorithm::kAlphaBeta) options = AlphaBetaOptions::plain();
       options.transposition = options.transposition && spec.transposition;
       options.quiescence = spec.quiescence;
+      options.killers = options.killers && spec.killers;
+      options.history = options.history && spec.history;
+      options.aspiration = options.aspiration && spec.aspiration;
+      options.pvs = options.pvs && spec.pvs;
+      options.null_move = options.null_move && spec.null_move;
+      options.lmr = options.lmr && spec.lmr;
       return detail::wrap<G>(spec, AlphaBeta<G, H>(std::move(heuristic), options),
                              spec.algorithm == Algorithm::kAlphaBeta ? depth_3 : one_second);
     }

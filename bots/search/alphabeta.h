@@ -1,11 +1,28 @@
 #pragma once
 // Alpha-beta in negamax form, from a plain fixed-depth search ("AB") to iterative deepening
-// with a transposition table, move ordering and quiescence. The options switch the parts on
-// and off; none of them changes the value of a fixed-depth search (only the node count),
-// except quiescence, which extends the leaves with noisy moves.
+// with a transposition table, move ordering, aspiration windows, principal variation search,
+// null-move pruning, late move reductions and quiescence. Each part has its own switch in
+// AlphaBetaOptions, so that the bench (bench_search) can measure each one off in turn.
 //
 //   AlphaBeta<G, Eval> ab(eval, options);      // allocates the TT and tables once
 //   SearchResult<G::Move> r = ab.search(position, limits);
+//
+// What each part does to the value of a fixed-depth search:
+//   - ordering, killers, history, transposition table: only the node count (with a table, a
+//     value may come from a deeper transposition);
+//   - aspiration windows, PVS: only the node count (a fail outside the window or a null
+//     window is searched again with the right one);
+//   - null-move pruning, late move reductions: selective, they may change the value (a
+//     reduced line is searched again at full depth only when it looks better than alpha);
+//   - quiescence extends the leaves with noisy moves.
+// Aspiration, PVS, null move and LMR are parts of the iterative engine: they need `iterative`,
+// and the fixed-depth search (iterative = false) stays the exact alpha-beta that the lab's
+// training targets and AlphaBetaOptions::plain() rely on. The default options are the
+// strongest configuration: everything on, null move only in games that say where it is
+// sound (HasNullMove: chess, not in check, with a piece other than pawns; never in
+// zugzwang games such as Othello, checkers or Isolation). `full_width()` is the default
+// without the selective parts (null move, LMR), whose fixed-depth values equal plain
+// alpha-beta's when the table cannot transpose.
 //
 // eval: a callable int(const G&) for the side to move (bots/eval/heuristic.h); taking it as a
 // template parameter lets the compiler inline it. Terminal positions score by score.h.
@@ -16,11 +33,15 @@
 // finished so far is returned.
 // The node limit is checked before a node expands, so the count may pass it by the children
 // of that one node.
-// Reports: depth (last completed), seldepth, nodes (root + every make_move), score, pv, time.
-// The node count of a search without a time limit or stop flag is deterministic.
+// Reports: depth (last completed), seldepth, nodes (root + every make_move and null move),
+// score, pv, time. The node count of a search without a time limit or stop flag is
+// deterministic.
 // Not thread-safe; one searcher per thread. `clear()` forgets the TT, killers and history.
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <cstdint>
 #include <cstdlib>
 #include <memory>
 #include <optional>
@@ -40,18 +61,67 @@ namespace arena::search {
 struct AlphaBetaOptions {
   bool iterative = true;      // iterative deepening; false = one fixed-depth search
   bool transposition = true;  // use the transposition table
-  bool ordering = true;       // hash move, captures, killers, history
+  bool ordering = true;       // sort the moves: hash move, captures (MVV-LVA), then quiet moves
   bool quiescence = false;    // extend leaves with noisy moves (games with HasNoisyMoves)
   int tt_log2_entries = 18;
+  // How quiet moves are sorted (with `ordering`):
+  bool killers = true;  // two killer moves per ply first
+  bool history = true;  // then by history (cut-offs, weighted by depth squared)
+  // The iterative engine's parts (need `iterative`):
+  bool aspiration = true;     // window around the last iteration's score, widened on a fail
+  bool pvs = true;            // principal variation search: null window after the first move
+  bool null_move = true;      // null-move pruning, in games with HasNullMove only
+  bool lmr = true;            // late move reductions of quiet moves
+  int aspiration_delta = 25;  // first half-width of the window, in evaluation units
 
   // The plain fixed-depth alpha-beta of the AI course.
-  static AlphaBetaOptions plain() { return {false, false, false, false, 10}; }
+  static AlphaBetaOptions plain() {
+    return {false, false, false, false, 10, false, false, false, false, false, false};
+  }
+  // The default without the selective parts (null move, LMR): what it saves changes only
+  // the node count, never the value of a fixed-depth search without transpositions.
+  static AlphaBetaOptions full_width() {
+    AlphaBetaOptions o;
+    o.null_move = false;
+    o.lmr = false;
+    return o;
+  }
 };
 
 template <class G>
 constexpr bool has_in_check = requires(const G& g) {
   { g.in_check() } -> std::convertible_to<bool>;
 };
+
+template <class G>
+constexpr bool has_gives_check = requires(const G& g, const typename G::Move& m) {
+  { g.gives_check(m) } -> std::convertible_to<bool>;
+};
+
+// A game where passing is a sound test for null-move pruning: make_null_move() lets the
+// opponent move twice, unmake_null_move() takes it back, null_move_allowed() says whether
+// this position may be tested (no zugzwang risk: chess, not in check, with a piece other than
+// pawns). Games whose passes are real moves (Othello) or that are full of zugzwang
+// (checkers, Isolation) do not provide it.
+template <class G>
+concept HasNullMove = requires(G g, const G& cg) {
+  g.make_null_move();
+  g.unmake_null_move();
+  { cg.null_move_allowed() } -> std::convertible_to<bool>;
+};
+
+// The late-move reduction of the `number`-th move (0-based) with `depth` plies left:
+// logarithmic in both, as in most engines (0.75 + ln d * ln n / 2.25).
+inline int late_move_reduction(int depth, int number) {
+  static const auto table = [] {
+    std::array<std::array<std::uint8_t, 64>, 64> t{};
+    for (int d = 1; d < 64; ++d)
+      for (int n = 1; n < 64; ++n)
+        t[d][n] = static_cast<std::uint8_t>(0.75 + std::log(d) * std::log(n) / 2.25);
+    return t;
+  }();
+  return table[std::min(depth, 63)][std::min(number, 63)];
+}
 
 template <Game G, class Eval>
 class AlphaBeta {
@@ -62,12 +132,22 @@ class AlphaBeta {
       : eval_(std::move(eval)),
         options_(options),
         tt_(options.transposition ? options.tt_log2_entries : 0),
-        ordering_(std::make_unique<MoveOrdering<Move>>()),
-        pv_(std::make_unique<PvTable<Move>>()) {}
+        ordering_(std::make_unique<MoveOrdering<Move>>(options.killers, options.history)),
+        pv_(std::make_unique<PvTable<Move>>()),
+        aspiration_(options.iterative && options.aspiration),
+        pvs_(options.iterative && options.pvs),
+        null_move_(options.iterative && options.null_move && HasNullMove<G>),
+        lmr_(options.iterative && options.lmr) {}
 
   void clear() {
     tt_.clear();
     ordering_->clear();
+  }
+
+  // After a search: the nodes counted when iteration `depth` completed (0 if it did not),
+  // for the effective branching factor nodes(d) / nodes(d - 1) (bench/search.cpp).
+  std::uint64_t nodes_at_depth(int depth) const {
+    return depth > 0 && depth < kMaxPly ? nodes_at_depth_[static_cast<std::size_t>(depth)] : 0;
   }
 
   SearchResult<Move> search(const G& root, const Limits& limits) {
@@ -75,6 +155,7 @@ class AlphaBeta {
     clock_ = &clock;
     nodes_ = 1;
     seldepth_ = 0;
+    nodes_at_depth_.fill(0);
     tt_.new_search();
     G game = root;
     SearchResult<Move> result;
@@ -91,9 +172,15 @@ class AlphaBeta {
     result.move = list[0];
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
     const int first_depth = options_.iterative ? 1 : max_depth;
+    int previous = 0;  // the last completed iteration's score
     for (int depth = first_depth; depth <= max_depth; ++depth) {
       std::optional<Move> best;
-      const int score = search_root(game, list, depth, best);
+      int score = 0;
+      if (aspiration_ && depth >= kAspirationMinDepth && !is_win_score(previous)) {
+        score = search_aspiration(game, list, depth, previous, best);
+      } else {
+        score = search_root(game, list, depth, -kScoreInfinite, kScoreInfinite, best);
+      }
       if (clock.stopped()) {
         // A partial iteration is used only when no iteration completed.
         if (result.info.depth == 0 && best) {
@@ -107,9 +194,10 @@ class AlphaBeta {
       result.info.depth = depth;
       result.info.score = score;
       result.info.pv = pv_to_strings(root, pv_->line(0));
+      nodes_at_depth_[static_cast<std::size_t>(depth)] = nodes_;
+      previous = score;
       // The best move first for the next iteration, the others in their previous order.
-      std::rotate(list.begin(), std::find(list.begin(), list.end(), *best),
-                  std::find(list.begin(), list.end(), *best) + 1);
+      to_front(list, *best);
       if (is_win_score(score) && std::abs(plies_to_end(score)) <= depth) break;
     }
     result.info.seldepth = seldepth_;
@@ -119,27 +207,80 @@ class AlphaBeta {
   }
 
  private:
-  // Step 1 of every iteration: each root move with a full window below the current best.
-  int search_root(G& game, const typename G::MoveList& list, int depth, std::optional<Move>& best) {
+  static constexpr int kAspirationMinDepth = 4;
+  static constexpr int kNullMoveMinDepth = 3;
+  static constexpr int kLmrMinDepth = 3;
+  static constexpr int kLmrFirstMove = 3;  // the hash move, the best captures or killers: never
+
+  static void to_front(typename G::MoveList& list, const Move& m) {
+    const auto it = std::find(list.begin(), list.end(), m);
+    if (it != list.end()) std::rotate(list.begin(), it, it + 1);
+  }
+
+  // An iteration in a window around the last score; on a fail low or high the window widens
+  // on that side (doubling) and the iteration is searched again, until the score is inside.
+  int search_aspiration(G& game, typename G::MoveList& list, int depth, int previous,
+                        std::optional<Move>& best) {
+    int delta = std::max(1, options_.aspiration_delta);
+    int low = previous - delta;
+    int high = previous + delta;
+    for (;;) {
+      best.reset();
+      const int score = search_root(game, list, depth, low, high, best);
+      if (clock_->stopped() || (score > low && score < high)) return score;
+      delta *= 2;
+      const bool give_up = is_win_score(score) || delta > kScoreHeuristicMax;
+      if (score <= low) {
+        low = give_up ? -kScoreInfinite : std::max(score - delta, -kScoreInfinite);
+      } else {
+        high = give_up ? kScoreInfinite : std::min(score + delta, kScoreInfinite);
+        to_front(list, *best);  // the move that failed high is searched first again
+      }
+    }
+  }
+
+  // The root of every iteration, in the window (alpha, beta): the first move with the whole
+  // window, the others (with PVS) with a null window first. Returns the best score, which is
+  // a bound when it falls outside the window (fail-soft).
+  int search_root(G& game, const typename G::MoveList& list, int depth, int alpha, int beta,
+                  std::optional<Move>& best) {
     pv_->clear_ply(0);
-    int alpha = -kScoreInfinite;
+    const int alpha_orig = alpha;
+    int best_score = -kScoreInfinite;
     for (const Move& m : list) {
       game.make_move(m);
       ++nodes_;
-      const int score = -negamax(game, depth - 1, -kScoreInfinite, -alpha, 1);
+      int score;
+      if (!best || !pvs_) {
+        score = -negamax(game, depth - 1, -beta, -alpha, 1);
+      } else {
+        score = -negamax(game, depth - 1, -alpha - 1, -alpha, 1);
+        if (score > alpha && score < beta && !clock_->stopped())
+          score = -negamax(game, depth - 1, -beta, -alpha, 1);
+      }
       game.unmake_move(m);
       if (clock_->stopped()) break;
-      if (!best || score > alpha) {
-        alpha = score;
+      if (!best || score > best_score) {
+        best_score = score;
         best = m;
-        pv_->update(0, m);
+        if (score > alpha) {
+          alpha = score;
+          pv_->update(0, m);
+          if (alpha >= beta) break;
+        }
       }
     }
-    if (best && !clock_->stopped()) tt_store(game, depth, alpha, Bound::kExact, &*best, 0);
-    return alpha;
+    if (best && !clock_->stopped()) {
+      const Bound bound = best_score >= beta        ? Bound::kLower
+                          : best_score > alpha_orig ? Bound::kExact
+                                                    : Bound::kUpper;
+      tt_store(game, depth, best_score, bound, &*best, 0);
+    }
+    return best_score;
   }
 
-  int negamax(G& game, int depth, int alpha, int beta, int ply) {
+  // `null_allowed` is false right after a null move (no two passes in a row).
+  int negamax(G& game, int depth, int alpha, int beta, int ply, bool null_allowed = true) {
     // Step 1. Terminal positions, leaves and the budget.
     pv_->clear_ply(ply);
     if (ply > seldepth_) seldepth_ = ply;
@@ -163,20 +304,56 @@ class AlphaBeta {
       }
     }
 
-    // Step 3. The moves, best-looking first.
+    // Step 3. Null move: if the opponent, moving twice, cannot bring the score below beta in
+    // a shallower search, the position is good enough to cut without searching its moves.
+    if constexpr (HasNullMove<G>) {
+      if (null_move_ && null_allowed && depth >= kNullMoveMinDepth && !is_win_score(beta) &&
+          game.null_move_allowed() && eval_(game) >= beta) {
+        const int reduction = depth >= 7 ? 3 : 2;
+        game.make_null_move();
+        ++nodes_;
+        const int score = -negamax(game, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+        game.unmake_null_move();
+        if (clock_->stopped()) return 0;
+        if (score >= beta) return is_win_score(score) ? beta : score;  // no unproven mates
+      }
+    }
+
+    // Step 4. The moves, best-looking first.
     typename G::MoveList list;
     game.generate_moves(list);
     if (list.empty()) return eval_(game);
     if (options_.ordering) order(game, list, ply, hash_move ? &*hash_move : nullptr);
+    bool in_check = false;
+    if constexpr (has_in_check<G>) {
+      if (lmr_) in_check = game.in_check();
+    }
 
-    // Step 4. Search them; a move at least as good as beta refutes the opponent's last move.
+    // Step 5. Search them; a move at least as good as beta refutes the opponent's last move.
+    // After the first move, PVS tries a null window (is it better than alpha?) and LMR a
+    // shallower search for late quiet moves; either is searched again in full when it says
+    // the move is better than alpha.
     int best = -kScoreInfinite;
     const Move* best_move = nullptr;
+    int number = 0;
     for (const Move& m : list) {
+      const int reduction =
+          lmr_ && number > 0 ? reduction_of(game, m, depth, number, ply, in_check) : 0;
       game.make_move(m);
       ++nodes_;
-      const int score = -negamax(game, depth - 1, -beta, -alpha, ply + 1);
+      int score;
+      if (number == 0) {
+        score = -negamax(game, depth - 1, -beta, -alpha, ply + 1);
+      } else {
+        const int window_beta = pvs_ ? alpha + 1 : beta;
+        score = -negamax(game, depth - 1 - reduction, -window_beta, -alpha, ply + 1);
+        if (reduction > 0 && score > alpha && !clock_->stopped())
+          score = -negamax(game, depth - 1, -window_beta, -alpha, ply + 1);
+        if (window_beta < beta && score > alpha && score < beta && !clock_->stopped())
+          score = -negamax(game, depth - 1, -beta, -alpha, ply + 1);
+      }
       game.unmake_move(m);
+      ++number;
       if (clock_->stopped()) return 0;
       if (score > best) {
         best = score;
@@ -192,7 +369,7 @@ class AlphaBeta {
       }
     }
 
-    // Step 5. Remember the result with the kind of bound it is.
+    // Step 6. Remember the result with the kind of bound it is.
     const Bound bound = best >= beta        ? Bound::kLower
                         : best > alpha_orig ? Bound::kExact
                                             : Bound::kUpper;
@@ -246,6 +423,21 @@ class AlphaBeta {
     return best;
   }
 
+  // LMR: how many plies less the `number`-th move (0-based) is searched. Never in check,
+  // never for the first moves, captures, promotions, checks or killers.
+  int reduction_of(const G& game, const Move& m, int depth, int number, int ply,
+                   bool in_check) const {
+    if (depth < kLmrMinDepth || number < kLmrFirstMove || in_check) return 0;
+    if constexpr (HasCaptureScore<G>) {
+      if (game.capture_score(m) > 0) return 0;
+    }
+    if constexpr (has_gives_check<G>) {
+      if (game.gives_check(m)) return 0;
+    }
+    if (ordering_->is_killer(m, ply)) return 0;
+    return std::clamp(late_move_reduction(depth, number), 1, depth - 2);
+  }
+
   const Move* probe_move(const G& game, int ply) {
     if (!options_.transposition) return nullptr;
     const TtEntry<Move>* e = tt_.probe(game.hash(), ply);
@@ -268,9 +460,14 @@ class AlphaBeta {
   TranspositionTable<Move> tt_;
   std::unique_ptr<MoveOrdering<Move>> ordering_;
   std::unique_ptr<PvTable<Move>> pv_;
+  bool aspiration_;  // the options' switches, each with what it needs
+  bool pvs_;
+  bool null_move_;
+  bool lmr_;
   SearchClock* clock_ = nullptr;
   std::uint64_t nodes_ = 0;
   int seldepth_ = 0;
+  std::array<std::uint64_t, kMaxPly> nodes_at_depth_{};
 };
 
 }  // namespace arena::search

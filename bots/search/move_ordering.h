@@ -2,8 +2,8 @@
 // Move ordering for alpha-beta: the hash move first, then captures by the game's own
 // capture_score (most valuable victim / least valuable attacker) where the game has one,
 // then the two killer moves of the ply, then the rest by history (how often the move caused
-// a cut-off, weighted by depth squared). Good ordering changes only the node count, never
-// the value.
+// a cut-off, weighted by depth squared). Killers and history can each be switched off
+// (AlphaBetaOptions). Good ordering changes only the node count, never the value.
 //
 // Moves are game-specific values, so killers compare with ==, and the history table is
 // indexed by a hash of the move's bytes (moves are trivially copyable): collisions only
@@ -34,7 +34,11 @@ class MoveOrdering {
   static constexpr int kCaptureBase = 1 << 24;
   static constexpr int kKillerScore = 1 << 22;
 
-  MoveOrdering() : killers_(kMaxPly), history_(2 * kHistorySize, 0) {}
+  explicit MoveOrdering(bool use_killers = true, bool use_history = true)
+      : use_killers_(use_killers),
+        use_history_(use_history),
+        killers_(kMaxPly),
+        history_(2 * kHistorySize, 0) {}
 
   void clear() {
     for (auto& k : killers_) k = {};
@@ -48,10 +52,19 @@ class MoveOrdering {
       const int c = game.capture_score(m);
       if (c > 0) return kCaptureBase + c;
     }
+    if (use_killers_) {
+      const Killers& k = killers_[ply];
+      if (k.count > 0 && m == k.moves[0]) return kKillerScore;
+      if (k.count > 1 && m == k.moves[1]) return kKillerScore - 1;
+    }
+    return use_history_ ? history_[slot(m, side_of(game))] : 0;
+  }
+
+  // True for the killer moves of `ply` (late move reductions leave them alone).
+  bool is_killer(const Move& m, int ply) const {
+    if (!use_killers_) return false;
     const Killers& k = killers_[ply];
-    if (k.count > 0 && m == k.moves[0]) return kKillerScore;
-    if (k.count > 1 && m == k.moves[1]) return kKillerScore - 1;
-    return history_[slot(m, side_of(game))];
+    return (k.count > 0 && m == k.moves[0]) || (k.count > 1 && m == k.moves[1]);
   }
 
   // A quiet move caused a beta cut-off at `ply` with `depth` plies left.
@@ -60,12 +73,15 @@ class MoveOrdering {
     if constexpr (HasCaptureScore<G>) {
       if (game.capture_score(m) > 0) return;
     }
-    Killers& k = killers_[ply];
-    if (!(k.count > 0 && m == k.moves[0])) {
-      k.moves[1] = k.moves[0];
-      k.moves[0] = m;
-      if (k.count < 2) ++k.count;
+    if (use_killers_) {
+      Killers& k = killers_[ply];
+      if (!(k.count > 0 && m == k.moves[0])) {
+        k.moves[1] = k.moves[0];
+        k.moves[0] = m;
+        if (k.count < 2) ++k.count;
+      }
     }
+    if (!use_history_) return;
     int& h = history_[slot(m, side_of(game))];
     h += depth * depth;
     if (h >= kKillerScore / 2) {
@@ -99,6 +115,8 @@ class MoveOrdering {
     return static_cast<std::size_t>(side) * kHistorySize + (h & (kHistorySize - 1));
   }
 
+  bool use_killers_;
+  bool use_history_;
   std::vector<Killers> killers_;
   std::vector<int> history_;
 };

@@ -8,6 +8,9 @@
 //              mcts (uct) | bestfirst (bf)
 //   keys    : eval=NAME  depth=N  movetime=MS  nodes=N  playouts=N  seed=N  c=UCT-constant
 //             tt=0|1  qsearch | quiescence=0|1  params=k:v;k:v
+//             killers=0|1 history=0|1 aspiration=0|1 pvs=0|1 nullmove=0|1 lmr=0|1 (the
+//             iterative engine's parts, all on by default; e.g. "id:...,pvs=0,lmr=0,
+//             nullmove=0,aspiration=0" is the iterative deepening of the AI course)
 //   any other key=value is a parameter of the heuristic (passed to make_heuristic, which
 //   rejects the ones it does not know, naming them).
 // Examples: "alphabeta:eval=custom_score_2,depth=5", "id:eval=improved_score,movetime=150",
@@ -46,6 +49,12 @@ struct SearchSpec {
   double exploration = 1.41421356;
   bool transposition = true;
   bool quiescence = false;
+  bool killers = true;  // AlphaBetaOptions' switches of the same names
+  bool history = true;
+  bool aspiration = true;
+  bool pvs = true;
+  bool null_move = true;
+  bool lmr = true;
   std::string text;  // as given, for result lines
 
   bool needs_heuristic() const {
@@ -138,6 +147,18 @@ inline Expected<void> apply_item(SearchSpec& spec, std::string_view key, std::st
     (key == "tt" ? spec.transposition : spec.quiescence) = *b;
     return {};
   }
+  for (auto [name, field] : {std::pair{"killers", &SearchSpec::killers},
+                             {"history", &SearchSpec::history},
+                             {"aspiration", &SearchSpec::aspiration},
+                             {"pvs", &SearchSpec::pvs},
+                             {"nullmove", &SearchSpec::null_move},
+                             {"lmr", &SearchSpec::lmr}}) {
+    if (key != name) continue;
+    auto b = parse_bool(key, value);
+    if (!b) return make_error(b.error());
+    spec.*field = *b;
+    return {};
+  }
   if (key == "params") return parse_params(value, spec.params);
   spec.params[std::string(key)] = std::string(value);  // the heuristic's own parameter
   return {};
@@ -175,7 +196,8 @@ inline Expected<SearchSpec> parse_search_spec(std::string_view text) {
       return make_error("search spec '" + spec.text + "': unknown key '" +
                         spec.params.begin()->first + "' (" + name +
                         " takes no heuristic; the search keys are depth, movetime, nodes, "
-                        "playouts, seed, c, tt, qsearch)");
+                        "playouts, seed, c, tt, qsearch, killers, history, aspiration, pvs, "
+                        "nullmove, lmr)");
     return make_error("search spec '" + spec.text + "': " + name + " takes no heuristic");
   }
   return spec;

@@ -174,6 +174,35 @@ void Chess::unmake_move(Move m) {
   hash_ = u.hash;
 }
 
+bool Chess::null_move_allowed() const {
+  using enum PieceType;
+  const Bitboard pieces_but_pawns =
+      pieces(side_) & (pieces(kKnight) | pieces(kBishop) | pieces(kRook) | pieces(kQueen));
+  return pieces_but_pawns != 0 && !in_check();
+}
+
+void Chess::make_null_move() {
+  history_.push_back({Move{}, kNoPiece, static_cast<std::uint8_t>(castling_),
+                      static_cast<std::uint8_t>(ep_), static_cast<std::uint16_t>(halfmove_),
+                      hash_});
+  hash_ ^= kKeys[kSideKey];
+  if (ep_ != kNoSquare) hash_ ^= kKeys[kEpKeys + static_cast<std::size_t>(file_of(ep_))];
+  ep_ = kNoSquare;
+  halfmove_ = 0;
+  if (side_ == Player::kSecond) ++fullmove_;
+  side_ = opponent(side_);
+}
+
+void Chess::unmake_null_move() {
+  const Undo u = history_.back();
+  history_.pop_back();
+  side_ = opponent(side_);
+  if (side_ == Player::kSecond) --fullmove_;
+  ep_ = u.ep;
+  halfmove_ = u.halfmove;
+  hash_ = u.hash;
+}
+
 std::uint64_t Chess::compute_hash() const {
   std::uint64_t h = 0;
   for (Square s = 0; s < 64; ++s) {

@@ -111,6 +111,13 @@ class Chess {
   std::optional<Move> parse_san(std::string_view text) const;
 
   bool in_check() const { return checkers() != 0; }
+  // Null move for the search's null-move pruning (bots/search/alphabeta.h): the side to move
+  // passes. Not a chess move; never in a game. Allowed when not in check and the side to move
+  // has a knight, bishop, rook or queen (zugzwang is then rare). The fifty-move counter
+  // restarts so that repetitions are not counted across a pass; unmake restores everything.
+  bool null_move_allowed() const;
+  void make_null_move();
+  void unmake_null_move();
   bool gives_check(Move m) const;
   // MVV-LVA ordering value: 0 for quiet moves, positive for captures and promotions, larger
   // for more valuable victims taken by cheaper attackers (queen promotions count as a queen).

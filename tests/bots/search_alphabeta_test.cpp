@@ -35,9 +35,10 @@ TEST(AlphaBeta, PlainEqualsMinimaxOnRandomTrees) {
   }
 }
 
-TEST(AlphaBeta, FullEngineEqualsMinimaxOnRandomTrees) {
-  // No transpositions in a tree, so the table can only reorder, never change, the value.
-  AlphaBeta<RandomTree, HashEval> ab(HashEval{});
+TEST(AlphaBeta, FullWidthEngineEqualsMinimaxOnRandomTrees) {
+  // No transpositions in a tree, so the table can only reorder, never change, the value; nor
+  // can aspiration windows or PVS (the selective null move and LMR are left out).
+  AlphaBeta<RandomTree, HashEval> ab(HashEval{}, AlphaBetaOptions::full_width());
   for (std::uint64_t seed = 100; seed <= 140; ++seed) {
     RandomTree tree(seed);
     for (int depth : {2, 4, 7}) {

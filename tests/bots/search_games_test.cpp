@@ -44,11 +44,12 @@ std::vector<G> random_positions(const G& start, int count, int max_plies, std::u
   return out;
 }
 
-// Plain alpha-beta, and the engine with ordering but no table (a table may return values
-// searched deeper than asked through transpositions), must equal minimax exactly.
+// Plain alpha-beta, and the full-width engine (ordering, aspiration, PVS; no null move or
+// LMR) without a table (a table may return values searched deeper than asked through
+// transpositions), must equal minimax exactly.
 template <class G, class Eval>
 void expect_alphabeta_equals_minimax(const G& start, Eval eval, int depth, int count) {
-  AlphaBetaOptions ordered;
+  AlphaBetaOptions ordered = AlphaBetaOptions::full_width();
   ordered.transposition = false;
   for (const G& g : random_positions(start, count, 30, 77)) {
     Minimax<G, Eval> mm(eval);
@@ -101,10 +102,12 @@ TEST(SearchOnGames, PerfectTicTacToeIsADraw) {
 
 TEST(SearchOnGames, TranspositionTableOnOrOffSameValueInSolvedTicTacToe) {
   using tictactoe::TicTacToe;
-  AlphaBetaOptions off;
+  // Full width: late move reductions could leave a line short of the end.
+  AlphaBetaOptions off = AlphaBetaOptions::full_width();
   off.transposition = false;
   for (const auto& g : random_positions(TicTacToe::create({}).value(), 15, 5, 5)) {
-    AlphaBeta<TicTacToe, HashEval> on_tt(HashEval{}), off_tt(HashEval{}, off);
+    AlphaBeta<TicTacToe, HashEval> on_tt(HashEval{}, AlphaBetaOptions::full_width()),
+        off_tt(HashEval{}, off);
     EXPECT_EQ(on_tt.search(g, Limits::to_depth(9)).info.score,
               off_tt.search(g, Limits::to_depth(9)).info.score)
         << g.serialize();

@@ -32,6 +32,22 @@ TEST(SearchSpec, ParsesAlgorithmHeuristicAndLimits) {
   EXPECT_EQ(parse_search_spec("random")->algorithm, Algorithm::kRandom);
 }
 
+TEST(SearchSpec, TheIterativeEnginesPartsCanEachBeSwitchedOff) {
+  auto all = parse_search_spec("id:eval=material");
+  ASSERT_TRUE(all) << all.error();
+  EXPECT_TRUE(all->killers && all->history && all->aspiration && all->pvs && all->null_move &&
+              all->lmr);
+  auto none =
+      parse_search_spec("id:eval=material,killers=0,history=0,aspiration=0,pvs=0,nullmove=0,lmr=0");
+  ASSERT_TRUE(none) << none.error();
+  EXPECT_FALSE(none->killers || none->history || none->aspiration || none->pvs || none->null_move ||
+               none->lmr);
+  EXPECT_TRUE(none->params.empty());
+  auto bad = parse_search_spec("id:eval=material,lmr=maybe");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("'lmr'"), std::string::npos) << bad.error();
+}
+
 TEST(SearchSpec, HeuristicParametersGoToParams) {
   auto s = parse_search_spec("greedy:eval=material,q=10,params=r:4;b:3.5");
   ASSERT_TRUE(s) << s.error();

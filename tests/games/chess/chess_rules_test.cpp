@@ -200,5 +200,35 @@ TEST(ChessRules, CreateRejectsUnknownOptionsByName) {
   EXPECT_NE(g.error().find("variant"), std::string::npos);
 }
 
+TEST(ChessNullMove, PassesAndUnmakeRestoresThePositionAndHash) {
+  // An en-passant capture is legal in the second (exf6), so the pass also drops the e.p. square.
+  for (const std::string& fen :
+       {std::string(Chess::kStartFen),
+        std::string("rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3"),
+        std::string("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 7 12")}) {
+    Chess g = load(fen);
+    const std::uint64_t hash = g.hash();
+    const std::string before = g.serialize();
+    ASSERT_TRUE(g.null_move_allowed()) << fen;
+    g.make_null_move();
+    EXPECT_NE(g.side_to_move(), load(fen).side_to_move());
+    EXPECT_EQ(g.en_passant_square(), kNoSquare);
+    // The hash after the pass is the hash of the same placement with the other side to move.
+    EXPECT_EQ(g.hash(), load(g.serialize()).hash()) << g.serialize();
+    Chess::MoveList list;
+    g.generate_moves(list);
+    EXPECT_FALSE(list.empty());
+    g.unmake_null_move();
+    EXPECT_EQ(g.hash(), hash) << fen;
+    EXPECT_EQ(g.serialize(), before);
+  }
+}
+
+TEST(ChessNullMove, NotAllowedInCheckOrWithOnlyPawns) {
+  EXPECT_FALSE(load("4k3/8/8/8/8/8/4r3/R3K3 w - - 0 1").null_move_allowed());       // in check
+  EXPECT_FALSE(load("4k3/pppp4/8/8/8/8/PPPP4/4K3 w - - 0 1").null_move_allowed());  // pawns only
+  EXPECT_TRUE(load("4k3/pppp4/8/8/8/8/PPPP4/4K1N1 w - - 0 1").null_move_allowed());
+}
+
 }  // namespace
 }  // namespace arena::chess
