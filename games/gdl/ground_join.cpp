@@ -1,7 +1,10 @@
 #include "games/gdl/ground_join.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
+#include <map>
 
 namespace arena::gdl::detail {
 
@@ -310,11 +313,13 @@ void JoinEngine::emit() {
       budget_.failure = "more than " + std::to_string(budget_.max_atoms) + " ground atoms";
   }
   if (!rule.record || out_ == nullptr) return;
+  if (stats_ != nullptr) ++(*stats_)[{rule.source, rule.head_relation}];
   out_->heads.push_back(head);
   for (std::size_t i = 0; i < rule.body.size(); ++i) {
     const Literal& lit = rule.body[i];
     if (lit.kind != Literal::Kind::kPositive && lit.kind != Literal::Kind::kNegative) continue;
-    if (relations_[static_cast<std::size_t>(lit.relation)].complete) continue;
+    const Relation& of = relations_[static_cast<std::size_t>(lit.relation)];
+    if (of.complete || of.demand) continue;
     if (lit.kind == Literal::Kind::kPositive) {
       out_->literals.push_back(matched_[i] << 1);
     } else {
@@ -336,6 +341,22 @@ void JoinEngine::run_plan(const Plan& plan, RecordedRules* out) {
 }
 
 bool JoinEngine::run_phase(const std::vector<CompiledRule>& rules, RecordedRules* out) {
+  // ARENA_GDL_GROUND_STATS: the 25 rules (source line, head relation id) that recorded the
+  // most ground rules in this phase, on stderr, also when the budget was exceeded.
+  std::map<std::pair<int, int>, std::size_t> stats;
+  stats_ = std::getenv("ARENA_GDL_GROUND_STATS") != nullptr ? &stats : nullptr;
+  struct Report {
+    std::map<std::pair<int, int>, std::size_t>* s;
+    ~Report() {
+      if (s == nullptr) return;
+      std::vector<std::pair<std::size_t, std::pair<int, int>>> v;
+      for (const auto& [rule, n] : *s) v.push_back({n, rule});
+      std::sort(v.rbegin(), v.rend());
+      for (std::size_t i = 0; i < v.size() && i < 25; ++i)
+        std::fprintf(stderr, "ground rules of line %d (head relation %d): %zu\n",
+                     v[i].second.first, v[i].second.second, v[i].first);
+    }
+  } report{stats_};
   // Plans per rule: [0] with no delta literal (rules without an in-phase positive literal run
   // once), otherwise one per in-phase positive literal.
   std::vector<std::vector<Plan>> plans(rules.size());

@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -28,11 +29,27 @@ struct ExpandedRule {
   const Rule* source = nullptr;
   Term head;
   std::vector<Term> body;  // no `or` left
+  bool demand = false;     // defines a demand relation (add_demand): never recorded
 };
 
 // Auxiliary relations' symbols are numbered from here: they name no symbol of the
 // description's table, so their atoms must never be printed (they stay inside the network).
 inline constexpr Symbol kFirstAuxSymbol = 0x40000000u;
+// Demand relations (add_demand) are numbered from here (also never printed).
+inline constexpr Symbol kFirstDemandSymbol = 0x60000000u;
+
+// Demand-driven restriction (the magic sets of deductive databases, for domains only). A
+// dynamic, non-recursive relation R other than GDL's own whose every use in a rule body has
+// its variables bound by that body's other positive literals (those not depending on R) is
+// only needed at the arguments those literals can bind: demand_R(args) <= those literals, one
+// rule per use, and each rule of R gets demand_R(head args) in its body. demand_R is a domain:
+// it restricts which atoms of R are ground but is never a literal of a recorded rule (every
+// atom of R a recorded rule mentions is in it, since its domain over-approximates every
+// state's). chess.kif's threatened_with_capture(?owner ?cx ?cy ?x ?y ?ignorex ?ignorey) is
+// only used as (not (threatened_with_capture ?player ?x ?y ?kx ?ky ?u ?v)) after a legal2
+// move and a king's square, and ranges over `coordinate` (a..h and 1..8) in each of its six
+// coordinates otherwise.
+void add_demand(std::vector<ExpandedRule>& rules);
 
 // Projects out the variables a rule's head does not need: the body literals linked by such
 // variables become an auxiliary relation over the head variables they touch. The frame rule
@@ -41,7 +58,17 @@ inline constexpr Symbol kFirstAuxSymbol = 0x40000000u;
 // becomes next(cell ?x ?y ?p) <= true(cell ?x ?y ?p), aux(?x ?y) and
 // aux(?x ?y) <= does(...), different(...), different(...): cells x moves ground instances
 // instead of cells x pieces x moves. Components that would be unsafe alone stay in place.
-void split_rules(std::vector<ExpandedRule>& rules);
+//
+// With `eliminate`, then variable elimination one variable at a time, on every rule and on the
+// auxiliary rules it makes: the variable v outside the head whose literals G (those that
+// contain it) have the fewest other variables; every variable outside the head that occurs
+// only in G is projected out, aux(rest of vars(G)) <= G replacing G, when G is safe alone and
+// the rest of the body binds variables outside vars(G) (which the rule would otherwise
+// enumerate together with the projected ones). chess.kif's discovered checks
+//   next(check ?p rook ?x ?y) <= does(?o, move(?piece ?u ?v ?x1 ?y1)), ..., true(cell ?x ?y ?r),
+//                                true(cell ?kx ?ky ?k), rook_threatens(?o ?x ?y ?kx ?ky ?u ?v)
+// ground over moves x rooks x kings; with does projected to aux(?o ?u ?v) over from-squares.
+void split_rules(std::vector<ExpandedRule>& rules, bool eliminate);
 
 // ground() with split_rules() applied when `split` (the compiled reasoner's grounding: its
 // auxiliary atoms live only inside the network).
@@ -106,6 +133,7 @@ struct Relation {
   bool is_static = false;
   bool complete = false;  // static and fully evaluated: negation can be decided
   bool in_phase = false;  // grown by the running phase (ranges apply)
+  bool demand = false;    // a demand relation (add_demand): a domain, never recorded
   std::vector<TermId> atoms;
   std::unordered_map<TermId, std::uint32_t> position;
   std::vector<Index> indices;  // made when a phase starts, never during (references stay)
@@ -182,6 +210,8 @@ class JoinEngine {
   std::vector<int> trail_;
   std::vector<TermId> matched_;  // per body literal: the atom a positive literal matched
   std::vector<TermId> scratch_;
+  // ARENA_GDL_GROUND_STATS: recorded rules per (source line, head relation), for diagnosis.
+  std::map<std::pair<int, int>, std::size_t>* stats_ = nullptr;
 };
 
 // Symbol -> dense relation id lookups and pattern compilation for one rule.
