@@ -209,7 +209,6 @@ bool TournamentDirector::advance(Running& t, std::vector<db::Pairing>& rows,
                                  const std::shared_ptr<Hub>& hub,
                                  const std::map<db::PlayerId, int>& online,
                                  std::map<db::PlayerId, int>& busy) {
-  const auto& c = t.config;
   std::vector<std::size_t> pending;
   for (std::size_t k = 0; k < rows.size(); ++k) {
     auto& r = rows[k];
@@ -223,24 +222,37 @@ bool TournamentDirector::advance(Running& t, std::vector<db::Pairing>& rows,
     }
     pending.push_back(k);
   }
-  if (pending.empty() && t.live.empty()) {
-    if (c.format == Format::kSwiss) {
-      auto next = tournament::next_swiss_round(c, rows, t.index_of);
-      if (next && *next) {
-        if (auto r = tournament::add_pairings(store_, t.id, **next, t.players); !r)
-          std::fprintf(stderr, "arena serve: tournament %lld: %s\n", static_cast<long long>(t.id),
-                       r.error().c_str());
-        poke();
-        return true;
-      }
-      if (!next)
-        std::fprintf(stderr, "arena serve: tournament %lld ends early: %s\n",
-                     static_cast<long long>(t.id), next.error().c_str());
+  if (pending.empty() && t.live.empty()) return next_round(t, rows);
+  start_games(t, rows, pending, hub, online, busy);
+  return true;
+}
+
+bool TournamentDirector::next_round(Running& t, const std::vector<db::Pairing>& rows) {
+  const auto& c = t.config;
+  if (c.format == Format::kSwiss) {
+    auto next = tournament::next_swiss_round(c, rows, t.index_of);
+    if (next && *next) {
+      if (auto r = tournament::add_pairings(store_, t.id, **next, t.players); !r)
+        std::fprintf(stderr, "arena serve: tournament %lld: %s\n", static_cast<long long>(t.id),
+                     r.error().c_str());
+      poke();
+      return true;
     }
-    store_.flush();
-    (void)store_.finish_tournament(t.id);
-    return false;
+    if (!next)
+      std::fprintf(stderr, "arena serve: tournament %lld ends early: %s\n",
+                   static_cast<long long>(t.id), next.error().c_str());
   }
+  store_.flush();
+  (void)store_.finish_tournament(t.id);
+  return false;
+}
+
+void TournamentDirector::start_games(Running& t, const std::vector<db::Pairing>& rows,
+                                     const std::vector<std::size_t>& pending,
+                                     const std::shared_ptr<Hub>& hub,
+                                     const std::map<db::PlayerId, int>& online,
+                                     std::map<db::PlayerId, int>& busy) {
+  const auto& c = t.config;
   auto free = [&](db::PlayerId p) {
     auto it = online.find(p);
     return it != online.end() && busy[p] < it->second;
@@ -254,7 +266,7 @@ bool TournamentDirector::advance(Running& t, std::vector<db::Pairing>& rows,
     if (!position) {
       std::fprintf(stderr, "arena serve: tournament %lld: %s\n", static_cast<long long>(t.id),
                    position.error().c_str());
-      return true;
+      return;
     }
     TournamentGame g{t.id,      r.first,         r.second, t.kind,        c.options,
                      *position, time_control(c), seed,     rules(t, seed)};
@@ -266,7 +278,6 @@ bool TournamentDirector::advance(Running& t, std::vector<db::Pairing>& rows,
     t.live.push_back(*game);
     ++busy[r.first], ++busy[r.second];
   }
-  return true;
 }
 
 Expected<std::string> TournamentDirector::start_position(const Running& t,

@@ -76,6 +76,13 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   // start. False when it finished.
   bool advance(Running& t, std::vector<db::Pairing>& rows, const std::shared_ptr<Hub>& hub,
                const std::map<db::PlayerId, int>& online, std::map<db::PlayerId, int>& busy);
+  // Every pairing of `rows` is decided: the next Swiss round's pairings, or the tournament's
+  // end (then false).
+  bool next_round(Running& t, const std::vector<db::Pairing>& rows);
+  // Starts the `pending` pairings whose players are free, up to the config's concurrency.
+  void start_games(Running& t, const std::vector<db::Pairing>& rows,
+                   const std::vector<std::size_t>& pending, const std::shared_ptr<Hub>& hub,
+                   const std::map<db::PlayerId, int>& online, std::map<db::PlayerId, int>& busy);
   Expected<std::string> start_position(const Running& t, std::uint64_t seed) const;
   TournamentRules rules(const Running& t, std::uint64_t seed) const;
 
