@@ -2,9 +2,9 @@
 // paired openings at one time control, and its Elo with a 95% interval on the scale of the
 // opponents of known Elo (league/ladder.h).
 //
-//   arena ladder --player chess_strong --movetime 100 --pairs 10 \
-//       --book leagues/openings/chess.txt \
-//       --opponent 'uci:/usr/games/stockfish?UCI_LimitStrength=true&UCI_Elo=1600' \
+//   arena ladder --player chess_strong --movetime 100 --pairs 10
+//       --book leagues/openings/chess.txt
+//       --opponent 'uci:/usr/games/stockfish?UCI_LimitStrength=true&UCI_Elo=1600'
 //       --opponent 'uci:/usr/games/toga2'
 
 #include <atomic>
@@ -29,6 +29,7 @@ extern "C" void on_ladder_signal(int) { g_ladder_stop = true; }
 struct LadderFlags {
   tournament::LadderConfig config;
   std::string tc;
+  int prior_draws = -1;
   bool quiet = false;
 };
 
@@ -60,6 +61,7 @@ int run(LadderFlags& f) {
     std::cerr << "arena ladder: --tc '" << f.tc << "' is not BASE+INC in seconds (e.g. 10+0.1)\n";
     return kExitUsage;
   }
+  c.prior_draws = f.prior_draws >= 0 ? f.prior_draws : c.all_pairs ? 1 : 0;
   // Every seat is checked first, so a typo is a usage error before any game.
   std::vector<std::string> seats{c.player};
   seats.insert(seats.end(), c.opponents.begin(), c.opponents.end());
@@ -69,6 +71,9 @@ int run(LadderFlags& f) {
       return kExitUsage;
     }
   }
+  // An engine that dies (gnuchess 6.2.7 asserts now and then) must cost that engine its
+  // game, not end the ladder on SIGPIPE when we write to it.
+  std::signal(SIGPIPE, SIG_IGN);
   std::signal(SIGINT, on_ladder_signal);
   std::signal(SIGTERM, on_ladder_signal);
   auto progress = [&](const tournament::LadderResult& r, int done, int total) {
@@ -120,6 +125,9 @@ void add_ladder(CLI::App& app, Action& action) {
   sub->add_option("--max-minutes", c.max_minutes, "start no new pair after this long")
       ->check(CLI::Range(0.0, 10000.0));
   sub->add_option("--seed", c.seed, "seed of the openings");
+  sub->add_option("--prior-draws", f->prior_draws,
+                  "virtual draws per pairing in the Elo fit (default 1 with --all-pairs, else 0)")
+      ->check(CLI::Range(0, 100));
   sub->add_option("--options", c.options, "game options, key=value,... (e.g. size=5)");
   sub->add_flag("--quiet,-q", f->quiet, "no line per game on stderr");
   sub->callback([f, &action] { action = [f] { return run(*f); }; });

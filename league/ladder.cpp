@@ -393,7 +393,7 @@ Expected<LadderResult> run_ladder(const LadderConfig& c, const LadderProgress& p
     result.origin_chosen = true;
     result.origin = weakest;
   }
-  auto fit = fit_anchored_elo(anchors, outcomes);
+  auto fit = fit_anchored_elo(anchors, outcomes, c.prior_draws);
   if (!fit) return make_error(fit.error());
   result.elo = std::move(*fit);
   result.wall_s = std::chrono::duration<double>(Clock::now() - started).count();
@@ -411,11 +411,16 @@ std::string format_ladder(const LadderConfig& c, const LadderResult& r) {
           ? "book " + c.opening_book
           : c.opening_plies > 0 ? std::to_string(c.opening_plies) + " random plies" : "the start";
   out << "ladder: " << c.game << (c.options.empty() ? "" : " (" + c.options + ")") << ", "
-      << r.seats[0].name << " against " << r.seats.size() - 1 << " opponents"
+      << r.seats[0].name << " against " << r.seats.size() - 1
+      << (r.seats.size() == 2 ? " opponent" : " opponents")
       << (c.all_pairs ? ", every seat against every other" : "") << "\n";
   out << "time control " << tc << ", openings from " << openings << ", each with both colours, "
       << r.games.size() << " games in " << fixed(r.wall_s) << " s"
-      << (r.stopped_early ? " (stopped at the time bound)" : "") << "\n\n";
+      << (r.stopped_early ? " (stopped at the time bound)" : "")
+      << (c.prior_draws > 0 ? ", Elo fitted with " + std::to_string(c.prior_draws) +
+                                  " virtual draw(s) per pairing"
+                            : "")
+      << "\n\n";
   const int n = static_cast<int>(r.seats.size());
   std::size_t width = 8;
   for (const auto& s : r.seats) width = std::max(width, s.name.size() + 2);

@@ -63,6 +63,8 @@ struct LadderConfig {
   int opening_plies = 0;
   std::string opening_book;
   double max_minutes = 0;  // > 0: no new pair starts after this long
+  int prior_draws = 0;     // virtual draws per pairing in the fit (ladder_elo.h); presets
+                           // that win every game would otherwise be only bounds
   std::uint64_t seed = 1;
 };
 

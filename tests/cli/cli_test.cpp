@@ -70,3 +70,30 @@ TEST(Cli, PerftUnknownGameNamesIt) {
 }
 
 }  // namespace
+
+// arena ladder: a tiny ladder of presets prints the table and the player's Elo; a bad seat is
+// a usage error that names it. (The ladder's library is tested in tests/league/ladder_test.cpp,
+// with a game against Debian's stockfish when it is installed.)
+TEST(Cli, LadderPlaysPairedGamesAndPrintsTheElo) {
+  auto r = run_command(kArena +
+                       " ladder --game tictactoe --player perfect --opponent bad_heuristic@0"
+                       " --opponent available_wins --pairs 1 --movetime 10 --quiet");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("bad_heuristic"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("(anchor)"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("perfect: Elo"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("4 games"), std::string::npos) << r.output;
+}
+
+TEST(Cli, LadderNamesAnUnknownPresetAndAMissingEngine) {
+  auto preset = run_command(kArena + " ladder --game tictactoe --player perfekt --opponent combined");
+  EXPECT_EQ(preset.status, 2);
+  EXPECT_NE(preset.output.find("unknown preset 'perfekt'"), std::string::npos) << preset.output;
+  auto engine = run_command(kArena + " ladder --player chess_greedy --opponent uci:/no/engine");
+  EXPECT_EQ(engine.status, 2);
+  EXPECT_NE(engine.output.find("'/no/engine' not found"), std::string::npos) << engine.output;
+  auto tc = run_command(kArena + " ladder --game tictactoe --player perfect --opponent combined"
+                                 " --tc ten");
+  EXPECT_EQ(tc.status, 2);
+  EXPECT_NE(tc.output.find("--tc 'ten'"), std::string::npos) << tc.output;
+}

@@ -166,6 +166,17 @@ TEST(LadderElo, AGroupThatWinsEveryGameOutsideItIsBoundedToo) {
   EXPECT_NEAR((*fit)[2].elo, 1000, 1e-6);
 }
 
+TEST(LadderElo, AVirtualDrawPerPairingKeepsAPerfectScoreFinite) {
+  std::vector<GameOutcome> games;
+  add(games, 0, 1, 10, 0, 0);
+  auto fit = fit_anchored_elo({std::nullopt, 1000.0}, games, 1);
+  ASSERT_TRUE(fit) << fit.error();
+  EXPECT_EQ((*fit)[0].bound, EloEstimate::Bound::kEstimate);
+  EXPECT_NEAR((*fit)[0].elo, 1000 + 400 * std::log10(10.5 / 0.5), 1e-6);
+  EXPECT_EQ((*fit)[0].games, 10);  // the virtual draw is not counted
+  EXPECT_DOUBLE_EQ((*fit)[0].points, 10);
+}
+
 TEST(LadderElo, APlayerWithNoPathToAnAnchorIsUnknown) {
   std::vector<GameOutcome> games;
   add(games, 0, 1, 5, 5, 0);

@@ -47,7 +47,8 @@ double elo_from_score(double score) {
 }
 
 Expected<std::vector<EloEstimate>> fit_anchored_elo(
-    const std::vector<std::optional<double>>& anchors, const std::vector<GameOutcome>& games) {
+    const std::vector<std::optional<double>>& anchors, const std::vector<GameOutcome>& games,
+    int prior_draws) {
   const int n = static_cast<int>(anchors.size());
   std::vector<EloEstimate> out(static_cast<std::size_t>(n));
   bool any_anchor = false;
@@ -78,6 +79,18 @@ Expected<std::vector<EloEstimate>> fit_anchored_elo(
   // Free players with a perfect or a zero score leave the fit (with their games), repeatedly:
   // their removal may leave another one perfect.
   std::vector<GameOutcome> kept = games;
+  if (prior_draws > 0) {
+    std::vector<std::vector<char>> met_before(static_cast<std::size_t>(n),
+                                              std::vector<char>(static_cast<std::size_t>(n), 0));
+    for (const GameOutcome& g : games) {
+      const auto a = static_cast<std::size_t>(std::min(g.first, g.second));
+      const auto b = static_cast<std::size_t>(std::max(g.first, g.second));
+      if (met_before[a][b]) continue;
+      met_before[a][b] = 1;
+      for (int k = 0; k < prior_draws; ++k)
+        kept.push_back({static_cast<int>(a), static_cast<int>(b), 0.5});
+    }
+  }
   std::vector<Bound> bound(static_cast<std::size_t>(n), Bound::kEstimate);
   std::vector<std::vector<int>> met(static_cast<std::size_t>(n));  // opponents of a removed player
   for (bool changed = true; changed;) {

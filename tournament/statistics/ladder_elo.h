@@ -42,10 +42,14 @@ struct EloEstimate {
   double high() const { return elo + half_width; }
 };
 
-// `anchors[i]` is player i's known Elo, or nullopt for a player to estimate. Errors: no anchor,
-// sizes that do not match, a game naming a player out of range.
+// `anchors[i]` is player i's known Elo, or nullopt for a player to estimate. `prior_draws`
+// virtual draws are added to every pair of players that met (BayesElo's prior, as in
+// analysis.h): with 1 or more no score is perfect and every connected rating is finite, at the
+// cost of a pull towards equal ratings (points and games count only the real games). Errors:
+// no anchor, a game naming a player out of range.
 Expected<std::vector<EloEstimate>> fit_anchored_elo(
-    const std::vector<std::optional<double>>& anchors, const std::vector<GameOutcome>& games);
+    const std::vector<std::optional<double>>& anchors, const std::vector<GameOutcome>& games,
+    int prior_draws = 0);
 
 // The expected score of a rating difference, and back (clamped to +/- 1200 for 0 and 1).
 double elo_expected_score(double diff);
