@@ -112,6 +112,40 @@ int run_gdl_eval(const EvalOptions& o) {
   return kExitOk;
 }
 
+// --moves: each legal move's value and the pick.
+template <class G>
+int print_move_values(G& game, const eval::Heuristic<G>& h) {
+  // Two players: each move's value is the mover's, minus the heuristic of the position it
+  // leads to (or the win/loss score if the move ends the game); the pick is the largest.
+  // Puzzles: the heuristic is an estimate of the distance to the goal; the pick is the least.
+  constexpr bool kPuzzle = G::kNumPlayers == 1;
+  typename G::MoveList list;
+  game.generate_moves(list);
+  std::string best;
+  int best_value = 0;
+  for (const auto& m : list) {
+    const std::string text = game.move_to_string(m);
+    const Player mover = game.side_to_move();
+    game.make_move(m);
+    const Outcome outcome = game.outcome();
+    int value = 0;
+    if (kPuzzle)
+      value = h(game);
+    else if (outcome.is_terminal())
+      value = -search::terminal_score(outcome, game.side_to_move(), 1);
+    else
+      value = game.side_to_move() != mover ? -h(game) : h(game);
+    game.unmake_move(m);
+    std::printf("  %-8s %d\n", text.c_str(), value);
+    if (best.empty() || (kPuzzle ? value < best_value : value > best_value)) {
+      best_value = value;
+      best = text;
+    }
+  }
+  if (!best.empty()) std::cout << "pick " << best << " (" << best_value << ")\n";
+  return kExitOk;
+}
+
 template <class G>
 int run_eval(const EvalOptions& o, const GameOptions& game_options) {
   auto parsed = eval_params(o);
@@ -146,35 +180,7 @@ int run_eval(const EvalOptions& o, const GameOptions& game_options) {
   std::cout << "game " << G::kName << "\nposition " << game->serialize() << "\nvalue " << h(*game)
             << " (for the side to move)\n";
   if (!o.moves) return kExitOk;
-  // Two players: each move's value is the mover's, minus the heuristic of the position it
-  // leads to (or the win/loss score if the move ends the game); the pick is the largest.
-  // Puzzles: the heuristic is an estimate of the distance to the goal; the pick is the least.
-  constexpr bool kPuzzle = G::kNumPlayers == 1;
-  typename G::MoveList list;
-  game->generate_moves(list);
-  std::string best;
-  int best_value = 0;
-  for (const auto& m : list) {
-    const std::string text = game->move_to_string(m);
-    const Player mover = game->side_to_move();
-    game->make_move(m);
-    const Outcome outcome = game->outcome();
-    int value = 0;
-    if (kPuzzle)
-      value = h(*game);
-    else if (outcome.is_terminal())
-      value = -search::terminal_score(outcome, game->side_to_move(), 1);
-    else
-      value = game->side_to_move() != mover ? -h(*game) : h(*game);
-    game->unmake_move(m);
-    std::printf("  %-8s %d\n", text.c_str(), value);
-    if (best.empty() || (kPuzzle ? value < best_value : value > best_value)) {
-      best_value = value;
-      best = text;
-    }
-  }
-  if (!best.empty()) std::cout << "pick " << best << " (" << best_value << ")\n";
-  return kExitOk;
+  return print_move_values(*game, h);
 }
 
 }  // namespace

@@ -163,6 +163,30 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
   }
 }
 
+// The command once its flags are read: the game resolved, then run_learn for its type.
+int learn_command(LearnFlags& f) {
+  f.learn.rows = f.rows == "tree" ? lab::LearnRows::kTree : lab::LearnRows::kPlayed;
+  GameOptions game_options;
+  const std::string name = resolve_game_name(f.game, game_options);
+  if (!f.options.empty()) {
+    auto parsed = parse_game_options(f.options);
+    if (!parsed) {
+      std::cerr << "arena learn: --options: " << parsed.error() << "\n";
+      return kExitUsage;
+    }
+    for (const auto& [k, v] : *parsed) game_options[k] = v;
+  }
+  int status = kExitUsage;
+  const bool found = visit_game_type(
+      name, [&]<class G>(std::type_identity<G>) { status = run_learn<G>(f, game_options); });
+  if (!found) {
+    std::cerr << "arena learn: unknown game '" << f.game << "' (known: " << known_game_names()
+              << ")\n";
+    return kExitUsage;
+  }
+  return status;
+}
+
 }  // namespace
 
 void add_learn(CLI::App& app, Action& action) {
@@ -212,28 +236,7 @@ void add_learn(CLI::App& app, Action& action) {
     f->search_given = search->count() > 0;
     f->batch_given = batch->count() > 0;
     f->scale_given = scale->count() > 0;
-    action = [f] {
-      f->learn.rows = f->rows == "tree" ? lab::LearnRows::kTree : lab::LearnRows::kPlayed;
-      GameOptions game_options;
-      const std::string name = resolve_game_name(f->game, game_options);
-      if (!f->options.empty()) {
-        auto parsed = parse_game_options(f->options);
-        if (!parsed) {
-          std::cerr << "arena learn: --options: " << parsed.error() << "\n";
-          return kExitUsage;
-        }
-        for (const auto& [k, v] : *parsed) game_options[k] = v;
-      }
-      int status = kExitUsage;
-      const bool found = visit_game_type(
-          name, [&]<class G>(std::type_identity<G>) { status = run_learn<G>(*f, game_options); });
-      if (!found) {
-        std::cerr << "arena learn: unknown game '" << f->game << "' (known: " << known_game_names()
-                  << ")\n";
-        return kExitUsage;
-      }
-      return status;
-    };
+    action = [f] { return learn_command(*f); };
   });
 }
 
