@@ -210,9 +210,9 @@ HttpReply tournaments(Hub& hub, std::string_view rest) {
   auto j = source(id);
   if (!j) return error_reply(j.error().starts_with("no tournament") ? 404 : 500, j.error());
   // A tournament the server is running: the games in play and the players it waits for.
-  if (id && hub.tournament_hooks().status)
-    if (auto live = hub.tournament_hooks().status(*id)) (*j)["director"] = *live;
-  return json_reply(encode_api(std::move(*j), std::nullopt));
+  std::optional<protocol::ApiDirectorStatus> live;
+  if (id && hub.tournament_hooks().status) live = hub.tournament_hooks().status(*id);
+  return json_reply(encode_api(std::move(*j), live));
 }
 
 }  // namespace

@@ -10,7 +10,6 @@
 namespace arena::server {
 
 using protocol::ErrorCode;
-using protocol::Json;
 
 Match::Match(boost::asio::any_io_executor executor, MatchSettings settings,
              std::unique_ptr<AnyGame> game, db::Store& store,

@@ -12,7 +12,6 @@
 namespace arena::server {
 
 using protocol::ErrorCode;
-using protocol::Json;
 
 namespace {
 

@@ -13,7 +13,6 @@
 
 namespace arena::server {
 
-using protocol::Json;
 using tournament::Format;
 
 namespace {
@@ -139,7 +138,7 @@ void TournamentDirector::attach(const std::shared_ptr<Hub>& hub) {
     if (!config) return make_error(config.error());
     return self->create(*config);
   };
-  hooks.status = [weak](std::int64_t id) -> std::optional<Json> {
+  hooks.status = [weak](std::int64_t id) -> std::optional<protocol::ApiDirectorStatus> {
     if (auto self = weak.lock()) return self->status(id);
     return std::nullopt;
   };
@@ -306,19 +305,18 @@ TournamentRules TournamentDirector::rules(const Running& t, std::uint64_t seed) 
   return r;
 }
 
-std::optional<Json> TournamentDirector::status(std::int64_t id) {
+std::optional<protocol::ApiDirectorStatus> TournamentDirector::status(std::int64_t id) {
   auto hub = hub_.lock();
   std::lock_guard lock(mutex_);
   auto it = running_.find(id);
   if (it == running_.end() || !hub) return std::nullopt;
   const auto online = hub->online_counts();
-  Json waiting = Json::array();
+  protocol::ApiDirectorStatus s;
   for (std::size_t i = 0; i < it->second.players.size(); ++i)
     if (!online.contains(it->second.players[i]))
-      waiting.push_back(it->second.config.players[i].name);
-  Json live = Json::array();
-  for (auto g : it->second.live) live.push_back(g);
-  return Json{{"running", live}, {"waiting_for", waiting}};
+      s.waiting_for.push_back(it->second.config.players[i].name);
+  for (auto g : it->second.live) s.running.push_back(g);
+  return s;
 }
 
 }  // namespace arena::server

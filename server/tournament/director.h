@@ -35,6 +35,7 @@
 #include <boost/asio/strand.hpp>
 
 #include "db/store.h"
+#include "protocol/rest.h"
 #include "server/hub.h"
 #include "tournament/config/league_config.h"
 
@@ -55,7 +56,7 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   void poke();
   // {"running": [game ids], "waiting_for": [names not connected]}, or nullopt if `id` is not
   // running here.
-  std::optional<protocol::Json> status(std::int64_t id);
+  std::optional<protocol::ApiDirectorStatus> status(std::int64_t id);
 
  private:
   struct Running {

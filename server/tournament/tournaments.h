@@ -18,6 +18,7 @@
 #include <utility>
 
 #include "db/store.h"
+#include "protocol/rest.h"
 #include "server/hub_config.h"
 #include "server/presence/presence.h"
 #include "server/rooms/game_rooms.h"
@@ -45,7 +46,7 @@ struct TournamentHooks {
   // unfinished one of that name was resumed) or an error naming the problem out.
   std::function<Expected<std::pair<std::int64_t, bool>>(const std::string& json)> create;
   // Live state of a running tournament for /api/tournaments/ID: running games, players awaited.
-  std::function<std::optional<protocol::Json>(std::int64_t id)> status;
+  std::function<std::optional<protocol::ApiDirectorStatus>(std::int64_t id)> status;
 };
 
 class Tournaments {
