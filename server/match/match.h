@@ -155,6 +155,10 @@ class Match : public std::enable_shared_from_this<Match> {
   bool is_mover(int seat) const;
   void do_move(int seat, protocol::MoveRequest request, const Reply& reply,
                const std::weak_ptr<void>& origin);
+  // A move whose client_id this seat has sent before: acknowledged again or kept for its turn
+  // (or refused: the seat chose another move this turn). False for a new move.
+  bool answer_resend(int seat, const protocol::MoveRequest& request, const Reply& reply,
+                     const std::weak_ptr<void>& origin);
   // The listed legal move of `seat` that `text` names (exactly, or up to case and spacing).
   std::optional<std::string> find_legal(int seat, const std::string& text) const;
   // Adds `tm`'s move to the running turn; with one mover plays it at once, else plays the turn

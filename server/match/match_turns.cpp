@@ -56,29 +56,7 @@ void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply,
                     const std::weak_ptr<void>& origin) {
   if (seat < 0 || seat >= seats())
     return error(reply, ErrorCode::kNotYourGame, "you have no seat in this game", "move");
-  const auto s = static_cast<std::size_t>(seat);
-  // A resend of a move already played is acknowledged again (a move_ack, in every protocol
-  // version), never replayed.
-  if (auto it = client_ids_[s].find(request.client_id); it != client_ids_[s].end()) {
-    const bool recording =
-        pending_ && std::any_of(pending_->moves.begin(), pending_->moves.end(), [&](auto& m) {
-          return m.seat == seat && m.client_id == request.client_id;
-        });
-    if (!recording) reply(ack(game_id(), request.client_id, it->second));
-    return;
-  }
-  // A resend of a move kept for a simultaneous turn: its ack comes with the turn.
-  if (auto it = turn_moves_.find(seat); it != turn_moves_.end()) {
-    if (it->second.client_id == request.client_id) {
-      it->second.reply = reply;
-      it->second.origin = origin;
-      return;
-    }
-    return error(reply, ErrorCode::kAlreadyMoved,
-                 "you have already chosen your move for this turn ('" + it->second.move +
-                     "'); wait for the other players",
-                 "move");
-  }
+  if (answer_resend(seat, request, reply, origin)) return;
   if (finished_) return error(reply, ErrorCode::kGameOver, "the game is over", "move");
   if (pending_)
     return error(reply, ErrorCode::kBusy, "the previous move is being recorded", "move");
@@ -117,6 +95,34 @@ void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply,
   }
   if (settings_.illegal_move_loses) return finish_against(seat, "illegal_move");
   error(reply, ErrorCode::kIllegalMove, illegal, "move");
+}
+
+bool Match::answer_resend(int seat, const protocol::MoveRequest& request, const Reply& reply,
+                          const std::weak_ptr<void>& origin) {
+  const auto s = static_cast<std::size_t>(seat);
+  // A resend of a move already played is acknowledged again (a move_ack, in every protocol
+  // version), never replayed.
+  if (auto it = client_ids_[s].find(request.client_id); it != client_ids_[s].end()) {
+    const bool recording =
+        pending_ && std::any_of(pending_->moves.begin(), pending_->moves.end(), [&](auto& m) {
+          return m.seat == seat && m.client_id == request.client_id;
+        });
+    if (!recording) reply(ack(game_id(), request.client_id, it->second));
+    return true;
+  }
+  // A resend of a move kept for a simultaneous turn: its ack comes with the turn.
+  auto it = turn_moves_.find(seat);
+  if (it == turn_moves_.end()) return false;
+  if (it->second.client_id == request.client_id) {
+    it->second.reply = reply;
+    it->second.origin = origin;
+  } else {
+    error(reply, ErrorCode::kAlreadyMoved,
+          "you have already chosen your move for this turn ('" + it->second.move +
+              "'); wait for the other players",
+          "move");
+  }
+  return true;
 }
 
 Expected<void> Match::take_move(TurnMove tm) {
