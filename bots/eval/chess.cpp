@@ -66,6 +66,22 @@ int piece_square_sum(const Chess& position, Player side) {
   return sum;
 }
 
+// The squares a piece other than a pawn attacks from `s`.
+Bitboard piece_attacks(PieceType t, Square s, Bitboard occ) {
+  switch (t) {
+    case PieceType::kKnight:
+      return chess::kKnightAttacks[s];
+    case PieceType::kBishop:
+      return chess::bishop_attacks(s, occ);
+    case PieceType::kRook:
+      return chess::rook_attacks(s, occ);
+    case PieceType::kQueen:
+      return chess::queen_attacks(s, occ);
+    default:
+      return chess::kKingAttacks[s];
+  }
+}
+
 int mobility_of(const Chess& position, Player side) {
   const Bitboard occ = position.occupied();
   const Bitboard own = position.pieces(side);
@@ -74,24 +90,7 @@ int mobility_of(const Chess& position, Player side) {
     Bitboard b = position.pieces(side, static_cast<PieceType>(t));
     while (b) {
       const Square s = chess::pop_lsb(b);
-      Bitboard a = 0;
-      switch (static_cast<PieceType>(t)) {
-        case PieceType::kKnight:
-          a = chess::kKnightAttacks[s];
-          break;
-        case PieceType::kBishop:
-          a = chess::bishop_attacks(s, occ);
-          break;
-        case PieceType::kRook:
-          a = chess::rook_attacks(s, occ);
-          break;
-        case PieceType::kQueen:
-          a = chess::queen_attacks(s, occ);
-          break;
-        default:
-          a = chess::kKingAttacks[s];
-          break;
-      }
+      const Bitboard a = piece_attacks(static_cast<PieceType>(t), s, occ);
       count += chess::popcount(a & ~own);
     }
   }
@@ -314,21 +313,7 @@ Score tapered_side(const Chess& position, Player side, const ChessTaperedWeights
       mg += pst.mg;
       eg += pst.eg;
       if (t == 0 || t == 5) continue;
-      Bitboard a = 0;
-      switch (static_cast<PieceType>(t)) {
-        case PieceType::kKnight:
-          a = chess::kKnightAttacks[s];
-          break;
-        case PieceType::kBishop:
-          a = chess::bishop_attacks(s, occ);
-          break;
-        case PieceType::kRook:
-          a = chess::rook_attacks(s, occ);
-          break;
-        default:
-          a = chess::queen_attacks(s, occ);
-          break;
-      }
+      const Bitboard a = piece_attacks(static_cast<PieceType>(t), s, occ);
       const int moves = chess::popcount(a & ~own & ~their_pawn_attacks) - kMobilityCentre[t];
       mg += moves * w.mobility_mg[static_cast<std::size_t>(t)];
       eg += moves * w.mobility_eg[static_cast<std::size_t>(t)];
