@@ -167,15 +167,12 @@ int run_learn(const LearnFlags& f, const GameOptions& game_options) {
 int learn_command(LearnFlags& f) {
   f.learn.rows = f.rows == "tree" ? lab::LearnRows::kTree : lab::LearnRows::kPlayed;
   GameOptions game_options;
-  const std::string name = resolve_game_name(f.game, game_options);
-  if (!f.options.empty()) {
-    auto parsed = parse_game_options(f.options);
-    if (!parsed) {
-      std::cerr << "arena learn: --options: " << parsed.error() << "\n";
-      return kExitUsage;
-    }
-    for (const auto& [k, v] : *parsed) game_options[k] = v;
+  auto resolved = resolve_game(f.game, f.options, game_options);
+  if (!resolved) {
+    std::cerr << "arena learn: --options: " << resolved.error() << "\n";
+    return kExitUsage;
   }
+  const std::string name = *resolved;
   int status = kExitUsage;
   const bool found = visit_game_type(
       name, [&]<class G>(std::type_identity<G>) { status = run_learn<G>(f, game_options); });

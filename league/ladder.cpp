@@ -354,12 +354,9 @@ Expected<LadderResult> run_ladder(const LadderConfig& c, const LadderProgress& p
     result.seats.push_back(std::move(*seat));
   }
   GameOptions options;
-  const std::string kind = resolve_game_name(c.game, options);
-  if (!c.options.empty()) {
-    auto parsed = parse_game_options(c.options);
-    if (!parsed) return make_error("options: " + parsed.error());
-    for (const auto& [k, v] : *parsed) options[k] = v;
-  }
+  auto resolved = resolve_game(c.game, c.options, options);
+  if (!resolved) return make_error("options: " + resolved.error());
+  const std::string kind = *resolved;
   Expected<void> status;
   const bool known = visit_game_type(kind, [&]<class G>(std::type_identity<G>) {
     status = run_games<G>(c, options, result, progress, stop, started);

@@ -42,12 +42,9 @@ Expected<void> play_row(Context& ctx, const db::PairingRow& row, std::uint64_t s
   const LeagueConfig& c = ctx.config;
   Expected<void> status;
   GameOptions options;
-  const std::string kind = resolve_game_name(c.game, options);
-  if (!c.options.empty()) {
-    auto parsed = parse_game_options(c.options);
-    if (!parsed) return make_error("options: " + parsed.error());
-    for (const auto& [k, v] : *parsed) options[k] = v;
-  }
+  auto resolved = resolve_game(c.game, c.options, options);
+  if (!resolved) return make_error("options: " + resolved.error());
+  const std::string kind = *resolved;
   const int fi = ctx.index_of.at(row.first), si = ctx.index_of.at(row.second);
   const bool known = visit_game_type(kind, [&]<class G>(std::type_identity<G>) {
     if constexpr (G::kNumPlayers != 2) {

@@ -81,6 +81,16 @@ Expected<std::string> add_gdl_file(const std::string& path) {
   return "gdl:" + *stem;
 }
 
+Expected<std::string> resolve_game(std::string_view name, std::string_view options_text,
+                                   GameOptions& options) {
+  std::string kind = resolve_game_name(name, options);
+  if (options_text.empty()) return kind;
+  auto parsed = parse_game_options(options_text);
+  if (!parsed) return make_error(parsed.error());
+  for (const auto& [k, v] : *parsed) options[k] = v;
+  return kind;
+}
+
 std::string resolve_game_name(std::string_view name, GameOptions& options) {
   if (is_gdl_game(name)) {  // the sheet's own spelling: gdl:TicTacToe finds tictactoe.kif
     auto sheet = gdl::find_gdl_sheet(name.substr(4));

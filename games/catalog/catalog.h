@@ -29,6 +29,11 @@ std::vector<GameInfo> gdl_game_catalog();
 // size=3; "qubic" stays "qubic"). Unknown names are returned unchanged.
 std::string resolve_game_name(std::string_view name, GameOptions& options);
 
+// resolve_game_name, then the options of `options_text` ("k=v,...") over those the alias
+// implies. The error is parse_game_options'; `options` is filled on success.
+Expected<std::string> resolve_game(std::string_view name, std::string_view options_text,
+                                   GameOptions& options);
+
 // The start position of game `name`; errors name an unknown game or a bad option.
 Expected<std::unique_ptr<AnyGame>> make_game(std::string_view name,
                                              const GameOptions& options = {});

@@ -33,6 +33,19 @@ TEST(Catalog, AliasesResolveToGameAndOptions) {
   EXPECT_TRUE(ttt.empty());
 }
 
+TEST(Catalog, GivenOptionsGoOverTheAliasOnesAndABadOneIsNamed) {
+  GameOptions opts;
+  auto kind = resolve_game("15-puzzle", "size=5,seed=3", opts);
+  ASSERT_TRUE(kind) << kind.error();
+  EXPECT_EQ(*kind, "sliding");
+  EXPECT_EQ(opts.at("size"), "5");
+  EXPECT_EQ(opts.at("seed"), "3");
+  GameOptions bad;
+  auto refused = resolve_game("chess", "oops", bad);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("oops"), std::string::npos);
+}
+
 TEST(Catalog, EveryListedGameCanBeCreatedAndReloaded) {
   for (const auto& info : game_catalog()) {
     auto g = make_game(info.name);
