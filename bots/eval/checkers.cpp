@@ -117,10 +117,7 @@ Expected<Heuristic<Checkers>> make_heuristic(std::type_identity<Checkers>, std::
     return make_error("unknown checkers heuristic '" + std::string(name) +
                       "' (expected material, advancement, back_rank_guard, combined)");
   }
-  if (!params.empty()) {
-    return make_error("unknown parameter '" + params.begin()->first + "' for checkers " +
-                      std::string(name) + " (it takes none)");
-  }
+  if (auto none = expect_no_params(name, params); !none) return make_error(none.error());
   return Heuristic<Checkers>(plain);
 }
 

@@ -39,4 +39,11 @@ struct HeuristicInfo {
 template <class G>
 using Heuristic = std::function<int(const G&)>;
 
+// For a heuristic that takes no parameters: an error naming the first of `params`, if any.
+inline Expected<void> expect_no_params(std::string_view name, const GameOptions& params) {
+  if (params.empty()) return {};
+  return make_error("unknown parameter '" + params.begin()->first + "' for " + std::string(name) +
+                    " (it takes none)");
+}
+
 }  // namespace arena::eval

@@ -126,9 +126,7 @@ std::vector<HeuristicInfo> heuristics_for(std::type_identity<Isolation>) {
 
 Expected<Heuristic<Isolation>> make_heuristic(std::type_identity<Isolation>, std::string_view name,
                                               const GameOptions& params) {
-  if (!params.empty())
-    return make_error("unknown parameter '" + params.begin()->first + "' (" + std::string(name) +
-                      " takes none)");
+  if (auto none = expect_no_params(name, params); !none) return make_error(none.error());
   if (name == "open_move_score")
     return Heuristic<Isolation>([](const Isolation& g) { return open_move_score(g); });
   if (name == "center_score")

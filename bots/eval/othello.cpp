@@ -114,10 +114,7 @@ Expected<Heuristic<Othello>> make_heuristic(std::type_identity<Othello>, std::st
     return make_error("unknown othello heuristic '" + std::string(name) +
                       "' (expected material, mobility, corners, weighted_squares, combined)");
   }
-  if (!params.empty()) {
-    return make_error("unknown parameter '" + params.begin()->first + "' for othello " +
-                      std::string(name) + " (it takes none)");
-  }
+  if (auto none = expect_no_params(name, params); !none) return make_error(none.error());
   return Heuristic<Othello>(plain);
 }
 

@@ -264,9 +264,7 @@ std::vector<HeuristicInfo> heuristics_for(std::type_identity<RubiksCube>) {
 
 Expected<Heuristic<RubiksCube>> make_heuristic(std::type_identity<RubiksCube>,
                                                std::string_view name, const GameOptions& params) {
-  if (!params.empty())
-    return make_error("unknown parameter '" + params.begin()->first + "' for " + std::string(name) +
-                      " (it takes none)");
+  if (auto none = expect_no_params(name, params); !none) return make_error(none.error());
   if (name == "manhattan_3d")
     return Heuristic<RubiksCube>([](const RubiksCube& c) { return -manhattan_3d(c); });
   if (name == "manhattan_3d_admissible")

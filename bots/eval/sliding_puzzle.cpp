@@ -134,9 +134,7 @@ Expected<Heuristic<SlidingPuzzle>> make_heuristic(std::type_identity<SlidingPuzz
       return static_cast<int>(std::lround(1e5 * fuzzy_goal_count(p, tau, theta)));
     });
   }
-  if (!params.empty())
-    return make_error("unknown parameter '" + params.begin()->first + "' for " + std::string(name) +
-                      " (it takes none)");
+  if (auto none = expect_no_params(name, params); !none) return make_error(none.error());
   auto cost = make_sliding_cost_heuristic(name);
   if (!cost) return make_error(cost.error());
   return Heuristic<SlidingPuzzle>([f = *cost](const SlidingPuzzle& p) { return -f(p); });

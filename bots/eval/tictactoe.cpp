@@ -158,9 +158,7 @@ Expected<Heuristic<TicTacToe>> make_heuristic(std::type_identity<TicTacToe>, std
                                               const GameOptions& params) {
   if (name == "combined") return make_combined(params);
   if (name == "fuzzy_goal") return make_fuzzy(params);
-  if (!params.empty())
-    return make_error("unknown parameter '" + params.begin()->first + "' (" + std::string(name) +
-                      " takes none)");
+  if (auto none = expect_no_params(name, params); !none) return make_error(none.error());
   if (name == "bad_heuristic") return Heuristic<TicTacToe>([](const TicTacToe&) { return 1; });
   if (name == "available_wins")
     return mover_based([](const TicTacToe& g, Player p) { return available_wins(g, p); });

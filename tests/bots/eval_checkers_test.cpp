@@ -72,6 +72,10 @@ TEST(CheckersEval, BadNamesAndParametersAreNamed) {
   auto bad_value = make_heuristic(std::type_identity<Checkers>{}, "material", {{"king", "1.5x"}});
   ASSERT_FALSE(bad_value);
   EXPECT_NE(bad_value.error().find("king"), std::string::npos);
+  // A heuristic without parameters names the one it was given and says it takes none.
+  auto extra = make_heuristic(std::type_identity<Checkers>{}, "advancement", {{"king", "2"}});
+  ASSERT_FALSE(extra);
+  EXPECT_EQ(extra.error(), "unknown parameter 'king' for advancement (it takes none)");
 }
 
 }  // namespace
