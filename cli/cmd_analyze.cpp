@@ -266,15 +266,12 @@ void add_analyze(CLI::App& app, Action& action) {
       if (f->comparisons || f->game.empty()) status = run_comparisons(*f);
       if (f->game.empty() || status != kExitOk) return status;
       GameOptions game_options;
-      const std::string name = resolve_game_name(f->game, game_options);
-      if (!f->options.empty()) {
-        auto parsed = parse_game_options(f->options);
-        if (!parsed) {
-          std::cerr << "arena analyze: --options: " << parsed.error() << "\n";
-          return kExitUsage;
-        }
-        for (const auto& [k, v] : *parsed) game_options[k] = v;
+      const auto resolved = resolve_game(f->game, f->options, game_options);
+      if (!resolved) {
+        std::cerr << "arena analyze: --options: " << resolved.error() << "\n";
+        return kExitUsage;
       }
+      const std::string& name = *resolved;
       const bool found = visit_game_type(
           name, [&]<class G>(std::type_identity<G>) { status = run_game<G>(*f, game_options); });
       if (!found) {

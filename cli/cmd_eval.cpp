@@ -211,15 +211,12 @@ void add_eval(CLI::App& app, Action& action) {
         return kExitUsage;
       }
       GameOptions game_options;
-      const std::string name = resolve_game_name(o->game, game_options);
-      if (!o->options.empty()) {
-        auto parsed = parse_game_options(o->options);
-        if (!parsed) {
-          std::cerr << "arena eval: --options: " << parsed.error() << "\n";
-          return kExitUsage;
-        }
-        for (const auto& [k, v] : *parsed) game_options[k] = v;
+      const auto resolved = resolve_game(o->game, o->options, game_options);
+      if (!resolved) {
+        std::cerr << "arena eval: --options: " << resolved.error() << "\n";
+        return kExitUsage;
       }
+      const std::string& name = *resolved;
       int status = kExitUsage;
       const bool found = visit_game_type(
           name, [&]<class G>(std::type_identity<G>) { status = run_eval<G>(*o, game_options); });
