@@ -493,6 +493,52 @@ int tactical_estimate(const Chess& position) {
   return gain + best_capture_gain(position, opponent(us)) / 2 + (check ? kCheckBonus : 0);
 }
 
+int static_exchange(const Chess& position, const chess::Move& move) {
+  using Kind = chess::Move::Kind;
+  constexpr int kValue[6] = {100, 325, 325, 500, 975, 20000};
+  const Square from = move.from();
+  const Square to = move.to();
+  if (move.kind() == Kind::kCastling) return 0;
+  const bool en_passant = move.kind() == Kind::kEnPassant;
+  const chess::PieceCode victim = position.piece_on(to);
+  int gain[40];
+  gain[0] = en_passant ? kValue[0] : victim == chess::kNoPiece ? 0 : kValue[victim % 6];
+  // The value standing on `to` after each capture: the piece that made it.
+  int on_square = kValue[position.piece_on(from) % 6];
+  if (move.kind() == Kind::kPromotion) {
+    gain[0] += kValue[chess::to_int(move.promotion())] - kValue[0];
+    on_square = kValue[chess::to_int(move.promotion())];
+  }
+  Bitboard occ = position.occupied() ^ chess::square_bb(from);
+  if (en_passant) occ ^= chess::square_bb(position.side_to_move() == Player::kFirst ? to - 8 : to + 8);
+  Player side = opponent(position.side_to_move());
+  int d = 0;
+  for (;;) {
+    const Bitboard attackers = position.attackers_to(to, occ) & occ;
+    const Bitboard ours = attackers & position.pieces(side);
+    if (!ours) break;
+    int type = 0;
+    Bitboard from_bb = 0;
+    for (; type < 6; ++type) {
+      from_bb = ours & position.pieces(static_cast<PieceType>(type));
+      if (from_bb) break;
+    }
+    // A king may take only when the other side has nothing left to take back with.
+    if (type == 5 && (attackers & position.pieces(opponent(side)))) break;
+    ++d;
+    gain[d] = on_square - gain[d - 1];
+    if (std::max(-gain[d - 1], gain[d]) < 0 || d == 38) break;  // neither side wants more
+    on_square = kValue[type];
+    occ ^= from_bb & (~from_bb + 1);  // the least significant one
+    side = opponent(side);
+  }
+  while (d > 0) {
+    gain[d - 1] = -std::max(-gain[d - 1], gain[d]);
+    --d;
+  }
+  return gain[0];
+}
+
 Expected<ChessTaperedWeights> load_chess_tapered_weights(const std::string& path) {
   auto lines = read_weights_file(path);
   if (!lines) return make_error(lines.error());

@@ -82,6 +82,12 @@ int chess_piece_square(const chess::Chess& position, const ChessMaterialWeights&
 // captures), side to move minus opponent.
 int chess_mobility_count(const chess::Chess& position);
 int tactical_estimate(const chess::Chess& position);
+// Static exchange evaluation of a capture or promotion, in centipawns for the side making it
+// (pawn 100, knight and bishop 325, rook 500, queen 975): the material it wins after the
+// best sequence of recaptures on its square, cheapest attacker first, each side free to stop
+// (x-rays through the pieces that have moved are seen; pins and checks are not). 0 for a
+// quiet move. Alpha-beta's quiescence skips the captures below 0 (bots/search/alphabeta.h).
+int static_exchange(const chess::Chess& position, const chess::Move& move);
 
 std::vector<HeuristicInfo> heuristics_for(std::type_identity<chess::Chess>);
 Expected<Heuristic<chess::Chess>> make_heuristic(std::type_identity<chess::Chess>,

@@ -76,10 +76,12 @@ std::unique_ptr<Agent<G>> wrap(SearchSpec spec, Searcher searcher, Limits fallba
 }  // namespace detail
 
 // `heuristic` is required unless spec.needs_heuristic() is false; `tactics` (best-first's d)
-// may be empty, meaning no pending tactics anywhere.
+// may be empty, meaning no pending tactics anywhere; `exchange` (alpha-beta's static exchange
+// evaluation of captures) may be empty, meaning none.
 template <Game G>
 Expected<std::unique_ptr<Agent<G>>> make_agent(const SearchSpec& spec, eval::Heuristic<G> heuristic,
-                                               eval::Heuristic<G> tactics = {}) {
+                                               eval::Heuristic<G> tactics = {},
+                                               ExchangeEval<G> exchange = {}) {
   using H = eval::Heuristic<G>;
   if (spec.needs_heuristic() && !heuristic)
     return make_error("search spec '" + spec.text + "' needs a heuristic (eval=...)");
@@ -104,7 +106,13 @@ Expected<std::unique_ptr<Agent<G>>> make_agent(const SearchSpec& spec, eval::Heu
       options.pvs = options.pvs && spec.pvs;
       options.null_move = options.null_move && spec.null_move;
       options.lmr = options.lmr && spec.lmr;
-      return detail::wrap<G>(spec, AlphaBeta<G, H>(std::move(heuristic), options),
+      options.check_extension = options.check_extension && spec.check_extension;
+      options.exchange = spec.exchange;
+      options.repetition_draws = options.repetition_draws && spec.repetition_draws;
+      options.futility_margin = spec.futility;
+      if (spec.hash_log2 > 0) options.tt_log2_entries = spec.hash_log2;
+      return detail::wrap<G>(spec,
+                             AlphaBeta<G, H>(std::move(heuristic), options, std::move(exchange)),
                              spec.algorithm == Algorithm::kAlphaBeta ? depth_3 : one_second);
     }
     case Algorithm::kMcts: {

@@ -9,6 +9,24 @@
 #include "bots/search/agent.h"
 #include "bots/search/spec.h"
 
+namespace arena::eval {
+
+// Alpha-beta's static exchange evaluation for G: a game's eval module that declares
+// `int static_exchange(const G&, const G::Move&)` (bots/eval/chess.h) supplies it, found as
+// tactical_estimate_for finds best-first's d; an empty function when G has none.
+template <class G>
+search::ExchangeEval<G> exchange_eval_for() {
+  if constexpr (requires(const G& g, const typename G::Move& m) {
+                  { static_exchange(g, m) } -> std::convertible_to<int>;
+                }) {
+    return [](const G& g, const typename G::Move& m) { return static_exchange(g, m); };
+  } else {
+    return {};
+  }
+}
+
+}  // namespace arena::eval
+
 namespace arena::search {
 
 template <Game G>
@@ -19,7 +37,8 @@ Expected<std::unique_ptr<Agent<G>>> make_agent_from_spec(const SearchSpec& spec)
     if (!h) return make_error("search spec '" + spec.text + "': " + h.error());
     heuristic = std::move(*h);
   }
-  return make_agent<G>(spec, std::move(heuristic), eval::tactical_estimate_for<G>());
+  return make_agent<G>(spec, std::move(heuristic), eval::tactical_estimate_for<G>(),
+                       eval::exchange_eval_for<G>());
 }
 
 template <Game G>

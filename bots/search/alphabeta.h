@@ -28,7 +28,8 @@
 // template parameter lets the compiler inline it. Terminal positions score by score.h.
 // Limits: iterative deepening runs depth 1, 2, ... until limits.depth, the node or time limit,
 // the stop flag, or a proven win/loss; the move is the best of the last completed iteration
-// (the first ordered root move if none completed), so a legal move is always ready. Without
+// (the first ordered root move if none completed), or of the unfinished one when a move
+// there already beat the last best move (searched first), so a legal move is always ready. Without
 // `iterative`, one search to limits.depth (>= 1) is run and, if stopped, the best root move
 // finished so far is returned.
 // The node limit is checked before a node expands, so the count may pass it by the children
@@ -43,6 +44,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <utility>
@@ -73,6 +75,22 @@ struct AlphaBetaOptions {
   bool null_move = true;      // null-move pruning, in games with HasNullMove only
   bool lmr = true;            // late move reductions of quiet moves
   int aspiration_delta = 25;  // first half-width of the window, in evaluation units
+  // Added after the fields above, so that their positional initialisation stays valid:
+  bool check_extension = true;  // a side in check searches one ply deeper (games with in_check)
+  // A position that occurred before (in the tree or the game) scores as a draw below the root
+  // (games with repetitions()).
+  bool repetition_draws = true;
+  // Futility margin in evaluation units per ply; 0 = off (the default: the margin depends on
+  // the evaluation's scale, so a spec sets it, e.g. 100 for chess centipawns). With a margin,
+  // in null-window nodes near the leaves: reverse futility (static evaluation minus
+  // margin x depth at least beta: cut), futility (static evaluation plus margin x depth at
+  // most alpha: quiet moves skipped), late move pruning (quiet moves after the first
+  // 3 + depth^2 skipped at depth <= 3), and in quiescence delta pruning (captures whose
+  // exchange gain plus twice the margin cannot bring the score to alpha).
+  int futility_margin = 0;
+  // With an exchange evaluator (the constructor's `exchange`, e.g. chess's static exchange
+  // evaluation): quiescence skips captures that lose material, and ordering puts them last.
+  bool exchange = true;
 
   // The plain fixed-depth alpha-beta of the AI course.
   static AlphaBetaOptions plain() {
@@ -84,6 +102,8 @@ struct AlphaBetaOptions {
     AlphaBetaOptions o;
     o.null_move = false;
     o.lmr = false;
+    o.check_extension = false;
+    o.repetition_draws = false;
     return o;
   }
 };
@@ -91,6 +111,14 @@ struct AlphaBetaOptions {
 template <class G>
 constexpr bool has_in_check = requires(const G& g) {
   { g.in_check() } -> std::convertible_to<bool>;
+};
+
+// A game that counts how often the current position occurred before in its history (chess:
+// repetitions()). The search scores a repetition inside the tree as a draw at once, as
+// engines do: whoever could repeat once can repeat again.
+template <class G>
+constexpr bool has_repetitions = requires(const G& g) {
+  { g.repetitions() } -> std::convertible_to<int>;
 };
 
 template <class G>
@@ -123,13 +151,20 @@ inline int late_move_reduction(int depth, int number) {
   return table[std::min(depth, 63)][std::min(number, 63)];
 }
 
+// The gain of a capture for the side making it, after the best sequence of recaptures on its
+// square (a static exchange evaluation, in evaluation units; negative: it loses material).
+// Games that have one supply it to AlphaBeta (bots/search/agent_factory.h); empty = none.
+template <class G>
+using ExchangeEval = std::function<int(const G&, const typename G::Move&)>;
+
 template <Game G, class Eval>
 class AlphaBeta {
  public:
   using Move = typename G::Move;
 
-  explicit AlphaBeta(Eval eval, AlphaBetaOptions options = {})
+  explicit AlphaBeta(Eval eval, AlphaBetaOptions options = {}, ExchangeEval<G> exchange = {})
       : eval_(std::move(eval)),
+        exchange_(options.exchange ? std::move(exchange) : ExchangeEval<G>{}),
         options_(options),
         tt_(options.transposition ? options.tt_log2_entries : 0),
         ordering_(std::make_unique<MoveOrdering<Move>>(options.killers, options.history)),
@@ -137,7 +172,10 @@ class AlphaBeta {
         aspiration_(options.iterative && options.aspiration),
         pvs_(options.iterative && options.pvs),
         null_move_(options.iterative && options.null_move && HasNullMove<G>),
-        lmr_(options.iterative && options.lmr) {}
+        lmr_(options.iterative && options.lmr),
+        check_extension_(options.iterative && options.check_extension && has_in_check<G>),
+        repetition_draws_(options.iterative && options.repetition_draws),
+        futility_(options.iterative ? std::max(0, options.futility_margin) : 0) {}
 
   void clear() {
     tt_.clear();
@@ -182,8 +220,9 @@ class AlphaBeta {
         score = search_root(game, list, depth, -kScoreInfinite, kScoreInfinite, best);
       }
       if (clock.stopped()) {
-        // A partial iteration is used only when no iteration completed.
-        if (result.info.depth == 0 && best) {
+        // A partial iteration's move is used when no iteration completed, or when it beat
+        // the previous best move, which the iteration searched first (in full).
+        if (best && (result.info.depth == 0 || !(*best == *result.move))) {
           result.move = best;
           result.info.score = score;
           result.info.pv = pv_to_strings(root, pv_->line(0));
@@ -211,6 +250,10 @@ class AlphaBeta {
   static constexpr int kNullMoveMinDepth = 3;
   static constexpr int kLmrMinDepth = 3;
   static constexpr int kLmrFirstMove = 3;  // the hash move, the best captures or killers: never
+  static constexpr int kReverseFutilityMaxDepth = 6;
+  static constexpr int kFutilityMaxDepth = 3;
+  static constexpr int kLateMovePruningMaxDepth = 3;
+  static constexpr int kLateMovePruningBase = 3;
 
   static void to_front(typename G::MoveList& list, const Move& m) {
     const auto it = std::find(list.begin(), list.end(), m);
@@ -281,12 +324,21 @@ class AlphaBeta {
 
   // `null_allowed` is false right after a null move (no two passes in a row).
   int negamax(G& game, int depth, int alpha, int beta, int ply, bool null_allowed = true) {
-    // Step 1. Terminal positions, leaves and the budget.
+    // Step 1. Terminal positions, leaves and the budget. A side in check is searched one
+    // ply deeper (check extension), so that a check at the horizon is not taken for quiet.
     pv_->clear_ply(ply);
     if (ply > seldepth_) seldepth_ = ply;
     const Outcome outcome = game.outcome();
     if (outcome.is_terminal()) return terminal_score(outcome, game.side_to_move(), ply);
+    if constexpr (has_repetitions<G>) {
+      if (repetition_draws_ && game.repetitions() > 0) return 0;
+    }
     if (ply >= kMaxPly - 1) return eval_(game);
+    bool in_check = false;
+    if constexpr (has_in_check<G>) {
+      if (lmr_ || check_extension_ || futility_ > 0) in_check = game.in_check();
+    }
+    if (in_check && check_extension_) ++depth;
     if (depth <= 0) return leaf(game, alpha, beta, ply);
     if (clock_->out_of_budget(nodes_)) return 0;  // discarded by the caller
 
@@ -304,32 +356,48 @@ class AlphaBeta {
       }
     }
 
-    // Step 3. Null move: if the opponent, moving twice, cannot bring the score below beta in
+    // Step 3. Reverse futility: in a null-window node near the leaves, a static evaluation
+    // that beats beta by a margin per ply left is taken as a cut-off.
+    const bool pv_node = beta - alpha > 1;
+    const bool prune = futility_ > 0 && !pv_node && !in_check && !is_win_score(alpha) &&
+                       !is_win_score(beta);
+    std::optional<int> static_eval;
+    if (prune && depth <= kReverseFutilityMaxDepth) {
+      static_eval = eval_(game);
+      if (*static_eval - futility_ * depth >= beta) return *static_eval;
+    }
+
+    // Step 4. Null move: if the opponent, moving twice, cannot bring the score below beta in
     // a shallower search, the position is good enough to cut without searching its moves.
     if constexpr (HasNullMove<G>) {
       if (null_move_ && null_allowed && depth >= kNullMoveMinDepth && !is_win_score(beta) &&
-          game.null_move_allowed() && eval_(game) >= beta) {
-        const int reduction = depth >= 7 ? 3 : 2;
-        game.make_null_move();
-        ++nodes_;
-        const int score = -negamax(game, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
-        game.unmake_null_move();
-        if (clock_->stopped()) return 0;
-        if (score >= beta) return is_win_score(score) ? beta : score;  // no unproven mates
+          game.null_move_allowed()) {
+        if (!static_eval) static_eval = eval_(game);
+        if (*static_eval >= beta) {
+          const int reduction = depth >= 7 ? 3 : 2;
+          game.make_null_move();
+          ++nodes_;
+          const int score =
+              -negamax(game, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+          game.unmake_null_move();
+          if (clock_->stopped()) return 0;
+          if (score >= beta) return is_win_score(score) ? beta : score;  // no unproven mates
+        }
       }
     }
 
-    // Step 4. The moves, best-looking first.
+    // Step 5. The moves, best-looking first.
     typename G::MoveList list;
     game.generate_moves(list);
     if (list.empty()) return eval_(game);
     if (options_.ordering) order(game, list, ply, hash_move ? &*hash_move : nullptr);
-    bool in_check = false;
-    if constexpr (has_in_check<G>) {
-      if (lmr_) in_check = game.in_check();
-    }
+    // Futility: near the leaves, when even a margin per ply over the static evaluation stays
+    // at or below alpha, only moves that can change the material or give check are searched.
+    const bool futile = prune && depth <= kFutilityMaxDepth &&
+                        *static_eval + futility_ * depth <= alpha;
+    const int late_moves = kLateMovePruningBase + depth * depth;
 
-    // Step 5. Search them; a move at least as good as beta refutes the opponent's last move.
+    // Step 6. Search them; a move at least as good as beta refutes the opponent's last move.
     // After the first move, PVS tries a null window (is it better than alpha?) and LMR a
     // shallower search for late quiet moves; either is searched again in full when it says
     // the move is better than alpha.
@@ -337,6 +405,13 @@ class AlphaBeta {
     const Move* best_move = nullptr;
     int number = 0;
     for (const Move& m : list) {
+      if (prune && number > 0 && best > -kScoreInfinite &&
+          (futile || (depth <= kLateMovePruningMaxDepth && number >= late_moves)) &&
+          is_quiet(game, m)) {
+        if (futile) best = std::max(best, *static_eval + futility_ * depth);
+        ++number;
+        continue;
+      }
       const int reduction =
           lmr_ && number > 0 ? reduction_of(game, m, depth, number, ply, in_check) : 0;
       game.make_move(m);
@@ -369,12 +444,26 @@ class AlphaBeta {
       }
     }
 
-    // Step 6. Remember the result with the kind of bound it is.
+    // Step 7. Remember the result with the kind of bound it is.
     const Bound bound = best >= beta        ? Bound::kLower
                         : best > alpha_orig ? Bound::kExact
                                             : Bound::kUpper;
     tt_store(game, depth, best, bound, best_move, ply);
     return best;
+  }
+
+  // A move that neither captures, promotes (capture_score 0) nor gives check, where the game
+  // can tell; without capture_score no move is quiet (nothing is pruned).
+  bool is_quiet(const G& game, const Move& m) const {
+    if constexpr (HasCaptureScore<G>) {
+      if (game.capture_score(m) > 0) return false;
+      if constexpr (has_gives_check<G>) {
+        if (game.gives_check(m)) return false;
+      }
+      return true;
+    } else {
+      return false;
+    }
   }
 
   int leaf(G& game, int alpha, int beta, int ply) {
@@ -403,8 +492,21 @@ class AlphaBeta {
       if (best >= beta) return best;
       if (best > alpha) alpha = best;
       game.generate_noisy_moves(list);
+      if (exchange_) {
+        // Captures that lose material, or that cannot bring the score to alpha even with
+        // a margin (delta pruning), are not searched.
+        std::size_t kept = 0;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+          const int gain = exchange_(game, list[i]);
+          if (gain < 0) continue;
+          if (futility_ > 0 && !is_win_score(alpha) && best + gain + 2 * futility_ <= alpha)
+            continue;
+          list[kept++] = list[i];
+        }
+        list.resize(kept);
+      }
     }
-    if (options_.ordering) order(game, list, ply, nullptr);
+    if (options_.ordering) order(game, list, ply, nullptr, /*exchange_last=*/in_check);
     for (const Move& m : list) {
       game.make_move(m);
       ++nodes_;
@@ -448,14 +550,22 @@ class AlphaBeta {
     if (options_.transposition) tt_.store(game.hash(), depth, score, bound, move, ply);
   }
 
-  void order(const G& game, typename G::MoveList& list, int ply, const Move* hash_move) {
+  // With an exchange evaluator, captures that lose material go after the quiet moves.
+  void order(const G& game, typename G::MoveList& list, int ply, const Move* hash_move,
+             bool exchange_last = true) {
     int scores[G::MoveList::kCapacity];
-    for (std::size_t i = 0; i < list.size(); ++i)
-      scores[i] = ordering_->score(game, list[i], ply, hash_move);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      int& score = scores[i];
+      score = ordering_->score(game, list[i], ply, hash_move);
+      if (exchange_last && exchange_ && score >= MoveOrdering<Move>::kCaptureBase &&
+          score < MoveOrdering<Move>::kHashMoveScore && exchange_(game, list[i]) < 0)
+        score -= 2 * MoveOrdering<Move>::kCaptureBase;  // below every quiet move's history
+    }
     sort_by_scores(list, scores);
   }
 
   Eval eval_;
+  ExchangeEval<G> exchange_;
   AlphaBetaOptions options_;
   TranspositionTable<Move> tt_;
   std::unique_ptr<MoveOrdering<Move>> ordering_;
@@ -464,6 +574,9 @@ class AlphaBeta {
   bool pvs_;
   bool null_move_;
   bool lmr_;
+  bool check_extension_;
+  bool repetition_draws_;
+  int futility_;  // the margin per ply; 0 = no futility pruning
   SearchClock* clock_ = nullptr;
   std::uint64_t nodes_ = 0;
   int seldepth_ = 0;

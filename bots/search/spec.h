@@ -8,9 +8,11 @@
 //              mcts (uct) | bestfirst (bf)
 //   keys    : eval=NAME  depth=N  movetime=MS  nodes=N  playouts=N  seed=N  c=UCT-constant
 //             tt=0|1  qsearch | quiescence=0|1  params=k:v;k:v
-//             killers=0|1 history=0|1 aspiration=0|1 pvs=0|1 nullmove=0|1 lmr=0|1 (the
-//             iterative engine's parts, all on by default; e.g. "id:...,pvs=0,lmr=0,
-//             nullmove=0,aspiration=0" is the iterative deepening of the AI course)
+//             killers=0|1 history=0|1 aspiration=0|1 pvs=0|1 nullmove=0|1 lmr=0|1
+//             checkext=0|1 see=0|1 repetition=0|1 (the iterative engine's parts, all on by default; e.g.
+//             "id:...,pvs=0,lmr=0,nullmove=0,aspiration=0,checkext=0" is the iterative
+//             deepening of the AI course)  futility=MARGIN (evaluation units per ply; 0, the
+//             default, is off)  hash=N (2^N transposition table entries, 10 to 26)
 //   any other key=value is a parameter of the heuristic (passed to make_heuristic, which
 //   rejects the ones it does not know, naming them).
 // Examples: "alphabeta:eval=custom_score_2,depth=5", "id:eval=improved_score,movetime=150",
@@ -55,6 +57,11 @@ struct SearchSpec {
   bool pvs = true;
   bool null_move = true;
   bool lmr = true;
+  bool check_extension = true;
+  bool exchange = true;
+  bool repetition_draws = true;
+  int futility = 0;   // AlphaBetaOptions::futility_margin
+  int hash_log2 = 0;  // AlphaBetaOptions::tt_log2_entries; 0 = its default
   std::string text;  // as given, for result lines
 
   bool needs_heuristic() const {
@@ -131,6 +138,12 @@ inline Expected<void> apply_item(SearchSpec& spec, std::string_view key, std::st
   if (key == "movetime") return set_int(spec.movetime_ms, std::int64_t{1});
   if (key == "nodes") return set_int(spec.nodes, std::uint64_t{1});
   if (key == "playouts") return set_int(spec.playouts, std::uint64_t{1});
+  if (key == "futility") return set_int(spec.futility, 0);
+  if (key == "hash") {
+    if (auto r = set_int(spec.hash_log2, 10); !r) return r;
+    if (spec.hash_log2 <= 26) return {};
+    return make_error("bad value '" + std::string(value) + "' for 'hash' (10 to 26)");
+  }
   if (key == "seed") return set_int(spec.seed, std::uint64_t{0});
   if (key == "c") {
     try {
@@ -152,7 +165,10 @@ inline Expected<void> apply_item(SearchSpec& spec, std::string_view key, std::st
                              {"aspiration", &SearchSpec::aspiration},
                              {"pvs", &SearchSpec::pvs},
                              {"nullmove", &SearchSpec::null_move},
-                             {"lmr", &SearchSpec::lmr}}) {
+                             {"lmr", &SearchSpec::lmr},
+                             {"checkext", &SearchSpec::check_extension},
+                             {"see", &SearchSpec::exchange},
+                             {"repetition", &SearchSpec::repetition_draws}}) {
     if (key != name) continue;
     auto b = parse_bool(key, value);
     if (!b) return make_error(b.error());
@@ -197,7 +213,7 @@ inline Expected<SearchSpec> parse_search_spec(std::string_view text) {
                         spec.params.begin()->first + "' (" + name +
                         " takes no heuristic; the search keys are depth, movetime, nodes, "
                         "playouts, seed, c, tt, qsearch, killers, history, aspiration, pvs, "
-                        "nullmove, lmr)");
+                        "nullmove, lmr, checkext, see, repetition, futility, hash)");
     return make_error("search spec '" + spec.text + "': " + name + " takes no heuristic");
   }
   return spec;

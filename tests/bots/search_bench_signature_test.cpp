@@ -21,7 +21,7 @@ namespace arena::search {
 namespace {
 
 // Recorded from this test's own output when the search was last changed on purpose.
-constexpr std::uint64_t kSignature = 127141;
+constexpr std::uint64_t kSignature = 127412;
 
 template <class G, class Eval>
 std::uint64_t nodes_of(const G& g, Eval eval, int depth, bool quiescence = false) {
