@@ -75,9 +75,10 @@ std::vector<Preset> make_presets() {
        "Chess: iterative deepening (500 ms) with quiescence, piece-square"},
       {"chess_bestfirst_tactical", "chess", "bestfirst:eval=material,movetime=500",
        "Chess: Harris's best-first search with the tactical search heuristic, material"},
-      {"chess_strong", "chess", "id:eval=tapered,qsearch,movetime=500",
-       "Chess: Arena's strongest: iterative deepening (500 ms) with quiescence and the "
-       "search's default prunings, tapered evaluation (king safety, pawn structure, mobility)"},
+      {"chess_strong", "chess", "id:eval=tapered,qsearch,futility=100,hash=20,movetime=500",
+       "Chess: Arena's strongest: iterative deepening (500 ms) with quiescence, check "
+       "extension, static exchange and futility pruning (100 cp a ply), 2^20 table entries, "
+       "tapered evaluation (king safety, pawn structure, mobility)"},
       // Puzzles: solvers that take puzzle sessions.
       {"sliding_ida_manhattan", "sliding", "idastar:h=manhattan",
        "Sliding tiles (8/15/24): IDA* with Manhattan distance, optimal"},
@@ -115,7 +116,7 @@ std::vector<HouseBotChoice> house_bot_roster() {
       {"house_isolation_easy", "MM_Improved"},    {"house_isolation_strong", "AB_Custom_2"},
       {"house_othello_easy", "othello_greedy"},   {"house_othello_strong", "othello_ab_combined"},
       {"house_checkers_easy", "checkers_greedy"}, {"house_checkers_strong", "checkers_ab_combined"},
-      {"house_chess_easy", "chess_greedy"},       {"house_chess_strong", "chess_ab_quiescence"},
+      {"house_chess_easy", "chess_greedy"},       {"house_chess_strong", "chess_strong"},
       // GDL sheets are too many to keep a seek open for each: this one takes every open offer
       // and challenge of a gdl:NAME game instead (start_house_bots), so a person who starts
       // any sheet in the page has an opponent.

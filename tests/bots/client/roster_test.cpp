@@ -59,6 +59,17 @@ TEST(Roster, HouseBotsCoverEveryTwoPlayerGameAtTwoStrengths) {
     }
 }
 
+// The strong house bot of chess is Arena's strongest chess preset (README, Strength ladders).
+TEST(Roster, TheStrongChessHouseBotIsChessStrong) {
+  bool found = false;
+  for (const auto& h : house_bot_roster())
+    if (h.bot_name == "house_chess_strong") {
+      found = true;
+      EXPECT_EQ(h.preset, "chess_strong");
+    }
+  EXPECT_TRUE(found);
+}
+
 TEST(SearchPlayer, ChoosesALegalMoveAndReportsItsSearch) {
   auto game = make_game("chess");
   ASSERT_TRUE(game);
