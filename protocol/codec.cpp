@@ -1,5 +1,6 @@
 #include "protocol/codec.h"
 
+#include "games/core/overload.h"
 #include "protocol/server_codec.h"
 
 #include <algorithm>
@@ -133,14 +134,6 @@ ClientMessage decode_fields(const std::string& type, const Json& j) {
   if (type == "ping") return Ping{f.str("id", false, 128)};
   throw FieldError{{ErrorCode::kUnknownType, "unknown message type '" + type + "'"}};
 }
-
-template <class... Ts>
-struct Overload : Ts... {
-  using Ts::operator()...;
-};
-// Clang 14 (the fuzz build) does not deduce an aggregate's template arguments by itself.
-template <class... Ts>
-Overload(Ts...) -> Overload<Ts...>;
 
 }  // namespace
 

@@ -3,6 +3,7 @@
 #include <random>
 
 #include "db/sha256.h"
+#include "games/core/overload.h"
 
 namespace arena::server {
 
@@ -16,14 +17,6 @@ std::string new_session_token() {
   for (int i = 0; i < 32; ++i) t += "0123456789abcdef"[rd() % 16];
   return t;
 }
-
-template <class... Ts>
-struct Overload : Ts... {
-  using Ts::operator()...;
-};
-// Clang 14 (the fuzz build) does not deduce an aggregate's template arguments by itself.
-template <class... Ts>
-Overload(Ts...) -> Overload<Ts...>;
 
 }  // namespace
 
