@@ -16,8 +16,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -25,41 +23,14 @@
 #include "bots/eval/sliding_puzzle.h"
 #include "bots/eval/sliding_puzzle_ida.h"
 #include "bots/search/idastar.h"
+#include "games/puzzles/korf100.h"
 #include "games/puzzles/sliding_puzzle.h"
 
 namespace {
 
 using arena::puzzles::SlidingPuzzle;
 
-struct Instance {
-  int id = 0;
-  std::string tiles;
-  int optimal = 0;
-  std::uint64_t published = 0;
-};
-
-std::vector<Instance> read_instances(const std::string& path) {
-  std::vector<Instance> out;
-  std::ifstream in(path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    for (char& c : line)
-      if (c == '|') c = ' ';
-    std::istringstream f(line);
-    Instance k;
-    f >> k.id;
-    for (int i = 0; i < 16; ++i) {
-      int t = 0;
-      f >> t;
-      k.tiles += (i ? " " : "") + std::to_string(t);
-    }
-    int md = 0;
-    f >> md >> k.optimal >> k.published;
-    if (f) out.push_back(k);
-  }
-  return out;
-}
+using Instance = arena::puzzles::KorfInstance;
 
 struct Flags {
   int first = 100;
@@ -111,17 +82,17 @@ std::vector<double> run_manhattan(const std::vector<Instance>& all, const Flags&
     const auto r = arena::eval::solve_sliding_manhattan(start);
     const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     cpu_time += cpu;
-    const bool same = r.nodes == k.published;
+    const bool same = r.nodes == k.published_nodes;
     equal += same;
-    optimal += static_cast<int>(r.moves.size()) == k.optimal;
+    optimal += static_cast<int>(r.moves.size()) == k.optimal_length;
     nodes += r.nodes;
     time += r.seconds;
     seconds[k.id] = cpu;
     std::printf(
         "#%-3d len %2zu (opt %2d) nodes %12llu published %12llu %s %6.2f s wall %6.2f s "
         "cpu %.1f M/s (cpu)\n",
-        k.id, r.moves.size(), k.optimal, static_cast<unsigned long long>(r.nodes),
-        static_cast<unsigned long long>(k.published), same ? "=   " : "DIFF", r.seconds, cpu,
+        k.id, r.moves.size(), k.optimal_length, static_cast<unsigned long long>(r.nodes),
+        static_cast<unsigned long long>(k.published_nodes), same ? "=   " : "DIFF", r.seconds, cpu,
         static_cast<double>(r.nodes) / cpu / 1e6);
     if (reference_nodes < flags.reference_nodes) {  // the reference, up to its node budget
       const std::clock_t c1 = std::clock();
@@ -174,7 +145,7 @@ bool run_pdb(const std::vector<Instance>& all, const Flags& flags,
     const auto r = arena::eval::solve_sliding_pdb(*SlidingPuzzle::deserialize(k.tiles), *pdb);
     const double instance_cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     cpu += instance_cpu;
-    optimal += r.solved && static_cast<int>(r.moves.size()) == k.optimal;
+    optimal += r.solved && static_cast<int>(r.moves.size()) == k.optimal_length;
     nodes += r.nodes;
     total += r.seconds;
     if (manhattan_seconds[k.id] > 0) {
@@ -204,7 +175,7 @@ int main(int argc, char** argv) {
                  "[--reference-nodes N]\n");
     return 2;
   }
-  const auto all = read_instances(flags.data);
+  const auto all = arena::puzzles::read_korf100(flags.data);
   if (all.size() != 100) {
     std::fprintf(stderr, "bench_korf100: expected 100 instances in %s, read %zu\n",
                  flags.data.c_str(), all.size());

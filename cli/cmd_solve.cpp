@@ -12,7 +12,6 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -23,6 +22,7 @@
 #include "bots/search/astar.h"
 #include "bots/search/idastar.h"
 #include "cli/commands.h"
+#include "games/puzzles/korf100.h"
 #include "games/puzzles/rubiks_cube.h"
 #include "games/puzzles/sliding_puzzle.h"
 
@@ -71,23 +71,9 @@ Expected<std::string> korf_instance(int n, const std::string& data_dir) {
     return make_error(
         "cannot find tests/data/korf100.txt near the binary or the current "
         "directory; give its directory with --data");
-  std::ifstream in(path);
-  if (!in) return make_error("cannot read " + path);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::istringstream fields(line);
-    int id = 0;
-    fields >> id;
-    if (id != n) continue;
-    std::string tiles;
-    for (int i = 0; i < 16; ++i) {
-      int t = 0;
-      fields >> t;
-      tiles += (i ? " " : "") + std::to_string(t);
-    }
-    if (fields) return tiles;
-  }
+  if (!std::ifstream(path)) return make_error("cannot read " + path);
+  for (const auto& k : puzzles::read_korf100(path))
+    if (k.id == n) return k.tiles;
   return make_error("instance " + std::to_string(n) + " not found in " + path);
 }
 
@@ -116,6 +102,17 @@ int run_search(const P& start, H&& h, const SolveOptions& o) {
   return kExitOk;
 }
 
+// What the dedicated 15-puzzle IDA* loops found, printed as the template searches' results are.
+int report_ida(const SlidingPuzzle& start, const eval::SlidingSolveResult& r,
+               const SolveOptions& o) {
+  search::PuzzleSolution<SlidingPuzzle> s{r.solved, {}, 0, r.nodes, 0, r.iterations, r.seconds};
+  for (auto d : r.moves) s.moves.push_back({d});
+  s.length = static_cast<int>(s.moves.size());
+  if (!s.solved) return fail("no solution within the node limit");
+  print_result(start, s, o.algo, o.heuristic);
+  return kExitOk;
+}
+
 int solve_sliding(const SolveOptions& o, int size) {
   std::string text = o.state;
   if (o.korf) {
@@ -137,28 +134,15 @@ int solve_sliding(const SolveOptions& o, int size) {
     auto pdb = eval::AdditivePatternDatabase::load_or_build("6-6-3", dir, &how);
     if (!pdb) return fail(pdb.error());
     std::fprintf(stderr, "pattern databases: %s\n", how.c_str());
-    if (o.algo == "idastar") {
-      const auto r = eval::solve_sliding_pdb(*start, *pdb, o.max_nodes);
-      search::PuzzleSolution<SlidingPuzzle> s{r.solved, {}, 0, r.nodes, 0, r.iterations, r.seconds};
-      for (auto d : r.moves) s.moves.push_back({d});
-      s.length = static_cast<int>(s.moves.size());
-      if (!s.solved) return fail("no solution within the node limit");
-      print_result(*start, s, o.algo, o.heuristic);
-      return kExitOk;
-    }
+    if (o.algo == "idastar")
+      return report_ida(*start, eval::solve_sliding_pdb(*start, *pdb, o.max_nodes), o);
     return run_search(*start, *pdb, o);
   }
   auto h = eval::make_sliding_cost_heuristic(o.heuristic);
   if (!h) return fail(h.error());
   if (o.algo == "idastar" && o.heuristic == "manhattan") {
     // The tight loop: same algorithm and node counts as the template, ~10x faster.
-    const auto r = eval::solve_sliding_manhattan(*start, o.max_nodes);
-    search::PuzzleSolution<SlidingPuzzle> s{r.solved, {}, 0, r.nodes, 0, r.iterations, r.seconds};
-    for (auto d : r.moves) s.moves.push_back({d});
-    s.length = static_cast<int>(s.moves.size());
-    if (!s.solved) return fail("no solution within the node limit");
-    print_result(*start, s, o.algo, o.heuristic);
-    return kExitOk;
+    return report_ida(*start, eval::solve_sliding_manhattan(*start, o.max_nodes), o);
   }
   return run_search(*start, *h, o);
 }

@@ -13,7 +13,7 @@
 
 #include "bots/eval/sliding_puzzle.h"
 #include "bots/eval/sliding_puzzle_ida.h"
-#include "tests/bots/puzzle_korf.h"
+#include "games/puzzles/korf100.h"
 
 namespace arena::eval {
 namespace {
@@ -62,7 +62,7 @@ TEST(PatternDatabase, SolvesKorfInstancesOptimallyWithFewerNodes) {
   const std::string dir = fresh_dir("korf");
   auto pdb = AdditivePatternDatabase::load_or_build("3x5", dir);
   ASSERT_TRUE(pdb) << pdb.error();
-  auto all = test::read_korf100(std::string(ARENA_TEST_DATA_DIR) + "/korf100.txt");
+  auto all = puzzles::read_korf100(std::string(ARENA_TEST_DATA_DIR) + "/korf100.txt");
   ASSERT_EQ(all.size(), 100u);
   std::sort(all.begin(), all.end(),
             [](const auto& a, const auto& b) { return a.published_nodes < b.published_nodes; });

@@ -9,7 +9,7 @@
 #include "bots/eval/sliding_puzzle_ida.h"
 #include "bots/search/astar.h"
 #include "bots/search/idastar.h"
-#include "tests/bots/puzzle_korf.h"
+#include "games/puzzles/korf100.h"
 #include "tests/games/puzzles/eight_puzzle_bfs.h"
 
 namespace arena::search {
@@ -35,8 +35,8 @@ bool reaches_goal_dirs(SlidingPuzzle p, const std::vector<puzzles::Direction>& d
 
 // The Korf instances with the fewest published nodes: they solve in about a second under
 // ASan even through the Game interface.
-std::vector<test::KorfInstance> easiest_korf(std::size_t n) {
-  auto all = test::read_korf100(std::string(ARENA_TEST_DATA_DIR) + "/korf100.txt");
+std::vector<puzzles::KorfInstance> easiest_korf(std::size_t n) {
+  auto all = puzzles::read_korf100(std::string(ARENA_TEST_DATA_DIR) + "/korf100.txt");
   EXPECT_EQ(all.size(), 100u);
   std::sort(all.begin(), all.end(),
             [](const auto& a, const auto& b) { return a.published_nodes < b.published_nodes; });

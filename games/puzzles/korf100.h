@@ -1,5 +1,6 @@
 #pragma once
-// Reads Korf's 100 instances from tests/data/korf100.txt for the puzzle tests.
+// Korf's 100 fifteen-puzzle instances (tests/data/korf100.txt: id | tiles | Manhattan | optimal
+// length | IDA* nodes Korf published), read for the puzzle tests and bench_korf100.
 
 #include <cstdint>
 #include <fstream>
@@ -7,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace arena::test {
+namespace arena::puzzles {
 
 struct KorfInstance {
   int id = 0;
@@ -39,4 +40,4 @@ inline std::vector<KorfInstance> read_korf100(const std::string& path) {
   return out;
 }
 
-}  // namespace arena::test
+}  // namespace arena::puzzles
