@@ -1,4 +1,5 @@
 #include "bots/eval/qubic.h"
+#include "tests/games/tictactoe/qubic_play.h"
 
 #include <gtest/gtest.h>
 
@@ -13,15 +14,7 @@ namespace {
 using tictactoe::Qubic;
 constexpr auto kGame = std::type_identity<Qubic>{};
 
-Qubic play(std::initializer_list<const char*> moves) {
-  Qubic g = *Qubic::create({});
-  for (const char* m : moves) {
-    auto parsed = g.parse_move(m);
-    EXPECT_TRUE(parsed.has_value()) << m;
-    if (parsed) g.make_move(*parsed);
-  }
-  return g;
-}
+using tictactoe::test::play;
 
 using Features = std::array<double, 6>;
 

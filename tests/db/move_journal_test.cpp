@@ -21,6 +21,7 @@
 #include "tests/db/raw_db.h"
 #include "tests/db/temp_dir.h"
 #include "tests/db/thread_nice.h"
+#include "tests/db/move_record.h"
 
 namespace arena::db {
 namespace {
@@ -29,13 +30,7 @@ using test::nice_of_thread;
 
 using namespace std::chrono_literals;
 
-MoveRecord mv(GameId game, int ply, std::string move) {
-  MoveRecord m;
-  m.game = game;
-  m.ply = ply;
-  m.move = std::move(move);
-  return m;
-}
+using test::mv;
 
 // A store whose writer would keep journaled moves for a minute: what a test sees stored in
 // the meantime was stored because something asked for it, not because time passed.

@@ -15,17 +15,12 @@
 #include "rating/glicko2.h"
 #include "tests/db/raw_db.h"
 #include "tests/db/temp_dir.h"
+#include "tests/db/move_record.h"
 
 namespace arena::db {
 namespace {
 
-MoveRecord mv(GameId game, int ply, std::string move) {
-  MoveRecord m;
-  m.game = game;
-  m.ply = ply;
-  m.move = std::move(move);
-  return m;
-}
+using test::mv;
 
 class StoreTest : public ::testing::Test {
  protected:

@@ -15,6 +15,7 @@
 #include "games/catalog/catalog.h"
 #include "db/memory_store.h"
 #include "tests/server/fake_connection.h"
+#include "tests/server/hub_fixture.h"
 
 namespace arena::server {
 namespace {
@@ -22,7 +23,7 @@ namespace {
 using protocol::Json;
 using testing::FakeConnection;
 
-class HubTest : public ::testing::Test {
+class HubTest : public testing::FakeHubTest {
  protected:
   void make_hub(std::int64_t lobby_interval_ms, std::int64_t grace_ms = 30'000) {
     HubConfig config;
@@ -32,7 +33,7 @@ class HubTest : public ::testing::Test {
       return make_game(name, o);
     };
     config.load_game = [](std::string_view name, std::string_view p) { return load_game(name, p); };
-    hub = std::make_shared<Hub>(ioc.get_executor(), config, store, time);
+    FakeHubTest::make_hub(std::move(config));
   }
   std::shared_ptr<FakeConnection> join(const std::string& name) {
     auto c = std::make_shared<FakeConnection>();
@@ -58,16 +59,6 @@ class HubTest : public ::testing::Test {
     ioc.restart();
     ioc.run_for(ms);
   }
-  // Runs every handler that is ready, and those they post, without waiting for timers.
-  void drain() {
-    do ioc.restart();
-    while (ioc.poll() > 0);
-  }
-
-  boost::asio::io_context ioc;
-  db::MemoryStore store;
-  std::shared_ptr<SteadyTimeSource> time = std::make_shared<SteadyTimeSource>();
-  std::shared_ptr<Hub> hub;
 };
 
 // The tournament director starts games from another thread for any player it sees online: a

@@ -10,15 +10,12 @@
 
 #include "games/chess/chess.h"
 #include "games/core/zobrist.h"
+#include "tests/games/chess/chess_load.h"
 
 namespace arena::chess {
 namespace {
 
-Chess load(const std::string& fen) {
-  auto g = Chess::deserialize(fen);
-  EXPECT_TRUE(g) << fen << ": " << g.error();
-  return g ? *g : *Chess::create({});
-}
+using test::load;
 
 std::string uci_of_san(const std::string& fen, const std::string& san) {
   const Chess g = load(fen);

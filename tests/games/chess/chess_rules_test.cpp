@@ -6,15 +6,12 @@
 #include <string>
 
 #include "games/chess/chess.h"
+#include "tests/games/chess/chess_load.h"
 
 namespace arena::chess {
 namespace {
 
-Chess load(const std::string& fen) {
-  auto g = Chess::deserialize(fen);
-  EXPECT_TRUE(g) << fen << ": " << g.error();
-  return g ? *g : *Chess::create({});
-}
+using test::load;
 
 void play(Chess& g, const std::string& move) {
   const auto m = g.parse_move(move);

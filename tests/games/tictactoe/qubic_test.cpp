@@ -14,6 +14,7 @@
 #pragma GCC diagnostic ignored "-Wpedantic"
 #pragma GCC diagnostic ignored "-Wdangling-else"
 #include "tests/games/conformance.h"
+#include "tests/games/tictactoe/qubic_play.h"
 #pragma GCC diagnostic pop
 
 namespace arena::test {
@@ -23,15 +24,7 @@ INSTANTIATE_TYPED_TEST_SUITE_P(Qubic, Conformance, ::testing::Types<tictactoe::Q
 namespace arena::tictactoe {
 namespace {
 
-Qubic play(std::initializer_list<const char*> moves) {
-  Qubic g = *Qubic::create({});
-  for (const char* m : moves) {
-    auto parsed = g.parse_move(m);
-    EXPECT_TRUE(parsed.has_value()) << m;
-    if (parsed) g.make_move(*parsed);
-  }
-  return g;
-}
+using test::play;
 
 // A line of the n^3 cube fixes, in each coordinate, a constant (n choices), the values 0..n-1
 // increasing, or n-1..0 decreasing; not all constant; each line counted from both ends.
