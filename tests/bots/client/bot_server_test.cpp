@@ -9,12 +9,6 @@
 #include "tests/bots/client/bot_server_fixture.h"
 #include "tests/games/puzzles/eight_puzzle_bfs.h"
 
-// The in-process server leaks its Hub and Matches at exit (a shared_ptr cycle between them,
-// reported to the server's owner); suppress exactly those so LeakSanitizer still checks ours.
-extern "C" const char* __lsan_default_suppressions() {
-  return "leak:arena::server::\n";
-}
-
 namespace arena::client::testing {
 namespace {
 

@@ -8,12 +8,6 @@
 #include "games/catalog/catalog.h"
 #include "tests/bots/client/bot_server_fixture.h"
 
-// The in-process server leaks its Hub and Matches at exit (a shared_ptr cycle between them,
-// reported to the server's owner); suppress exactly those so LeakSanitizer still checks ours.
-extern "C" const char* __lsan_default_suppressions() {
-  return "leak:arena::server::\n";
-}
-
 namespace arena::client::testing {
 namespace {
 
