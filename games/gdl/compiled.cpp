@@ -6,6 +6,7 @@
 #include "games/gdl/compiled.h"
 
 #include <algorithm>
+#include <chrono>
 #include <unordered_map>
 
 #include "games/gdl/ground_join.h"
@@ -109,9 +110,13 @@ Expected<std::unique_ptr<StateMachine>> make_compiled(
     const GroundLimits& limits) {
   if (!description) return make_error("make_compiled: no description");
   if (!pool) pool = std::make_shared<TermPool>();
+  // limits.max_seconds bounds grounding and building the network together.
+  const auto deadline = std::chrono::steady_clock::now() +
+                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                            std::chrono::duration<double>(limits.max_seconds));
   auto program = detail::ground_program(*description, *pool, limits, /*split=*/true);
   if (!program) return make_error(program.error());
-  auto net = Propnet::build(*program, *pool, description->symbols);
+  auto net = Propnet::build(*program, *pool, description->symbols, deadline);
   if (!net) return make_error(description->source + ": " + net.error());
   return std::unique_ptr<StateMachine>(std::make_unique<CompiledMachine>(
       std::move(description), std::move(pool), std::move(*program), std::move(*net)));

@@ -24,6 +24,7 @@
 #include <unordered_map>
 
 #include "games/gdl/ground.h"
+#include "games/gdl/ground_diseq.h"
 #include "games/gdl/ground_join.h"
 
 namespace arena::gdl {
@@ -105,6 +106,7 @@ struct Grounder {
   std::vector<std::vector<std::pair<int, bool>>> deps;  // per relation: (relation, negated)
   std::vector<bool> dynamic, needed;
   detail::Budget budget;
+  bool eliminate = false;  // the second grounding: disequality projections too
 
   int relation(Symbol s) {
     auto [it, inserted] = ids.emplace(s, static_cast<int>(relations.size()));
@@ -120,6 +122,7 @@ struct Grounder {
   Expected<CompiledRule> compile(const ExpandedRule& rule);
   Expected<void> evaluate_static();
   Expected<detail::RecordedRules> evaluate_dynamic();
+  std::vector<detail::DisequalityProjection> plan_disequalities(std::vector<CompiledRule>& compiled);
 };
 
 // Dependencies, the dynamic relations (those reaching true or does) and the needed ones (those
@@ -312,17 +315,65 @@ Expected<detail::RecordedRules> Grounder::evaluate_dynamic() {
   } else {
     seed(legal, does, SymbolTable::kDoes);
   }
+  const auto projections = plan_disequalities(compiled);
   detail::RecordedRules recorded;
   detail::JoinEngine engine(pool, relations, budget);
   if (!engine.run_phase(compiled, &recorded))
     return make_error(d.source + ": refused: " + budget.failure);
+  for (const auto& p : projections)
+    if (!detail::emit_disequality(p, pool, relations, recorded, budget))
+      return make_error(d.source + ": refused: " + budget.failure);
   return recorded;
+}
+
+// With `eliminate`, the rules that are disequality projections (ground_diseq.h) are replaced
+// by their domain rules; their recorded rules come after the phase.
+std::vector<detail::DisequalityProjection> Grounder::plan_disequalities(
+    std::vector<CompiledRule>& compiled) {
+  std::vector<detail::DisequalityProjection> out;
+  if (!eliminate) return out;
+  Symbol next_symbol = detail::kFirstDisequalitySymbol;
+  std::vector<CompiledRule> kept;
+  for (CompiledRule& rule : compiled) {
+    detail::DisequalityProjection p;
+    if (detail::plan_disequality(rule, pool, relations, [&](Symbol s) { return relation(s); },
+                                 next_symbol, p, kept)) {
+      if (std::getenv("ARENA_GDL_GROUND_STATS") != nullptr)
+        std::fprintf(stderr, "grounding: line %d: a disequality projection\n", rule.source);
+      out.push_back(std::move(p));
+    } else {
+      kept.push_back(std::move(rule));
+    }
+  }
+  compiled = std::move(kept);
+  return out;
 }
 
 std::vector<TermId> sorted_unique(std::vector<TermId> v) {
   std::sort(v.begin(), v.end());
   v.erase(std::unique(v.begin(), v.end()), v.end());
   return v;
+}
+
+// Recorded rule r's body sorted, without repeats nor negated literals that can never hold;
+// false when it says both A and not A.
+bool normalized_body(TermPool& pool, const std::vector<Relation>& relations,
+                     std::unordered_map<Symbol, int>& ids, const detail::RecordedRules& recorded,
+                     std::size_t r, std::vector<GroundLiteral>& body) {
+  body.clear();
+  for (std::uint32_t k = recorded.body_begin[r]; k < recorded.body_begin[r + 1]; ++k) {
+    const GroundLiteral lit{recorded.literals[k] >> 1, (recorded.literals[k] & 1u) != 0};
+    const Relation& of = relations[static_cast<std::size_t>(ids[pool.functor(lit.atom)])];
+    if (lit.negated && of.position.count(lit.atom) == 0) continue;  // can never hold
+    body.push_back(lit);
+  }
+  std::sort(body.begin(), body.end(), [](const GroundLiteral& a, const GroundLiteral& b) {
+    return a.atom != b.atom ? a.atom < b.atom : a.negated < b.negated;
+  });
+  body.erase(std::unique(body.begin(), body.end()), body.end());
+  for (std::size_t i = 1; i < body.size(); ++i)
+    if (body[i].atom == body[i - 1].atom) return false;
+  return true;
 }
 
 // The program: roles, fluents, moves, init, the static outputs as facts and the recorded
@@ -355,34 +406,28 @@ Expected<GroundProgram> assemble_program(TermPool& pool, const Description& d,
        {SymbolTable::kLegal, SymbolTable::kNext, SymbolTable::kGoal, SymbolTable::kTerminal})
     if (rel(k).is_static)
       for (TermId atom : rel(k).atoms) p.rules.push_back({atom, {}});
-  std::unordered_map<std::uint64_t, std::vector<std::size_t>> seen;
+  // Rules seen, by hash: open addressing over indices into p.rules (kNone: free), at most half
+  // full (no allocation per rule: a chess-sized program has millions).
+  constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  std::size_t capacity = 1024;
+  while (capacity < 2 * (recorded.size() + p.rules.size() + 1)) capacity *= 2;
+  std::vector<std::uint32_t> seen(capacity, kNone);
+  p.rules.reserve(p.rules.size() + recorded.size());
   std::vector<GroundLiteral> body;
   for (std::size_t r = 0; r < recorded.size(); ++r) {
     if (budget.tick()) return make_error(d.source + ": refused: " + budget.failure);
-    body.clear();
-    for (std::uint32_t k = recorded.body_begin[r]; k < recorded.body_begin[r + 1]; ++k) {
-      const GroundLiteral lit{recorded.literals[k] >> 1, (recorded.literals[k] & 1u) != 0};
-      const Relation& of = relations[static_cast<std::size_t>(ids[pool.functor(lit.atom)])];
-      if (lit.negated && of.position.count(lit.atom) == 0) continue;  // can never hold
-      body.push_back(lit);
-    }
-    std::sort(body.begin(), body.end(), [](const GroundLiteral& a, const GroundLiteral& b) {
-      return a.atom != b.atom ? a.atom < b.atom : a.negated < b.negated;
-    });
-    body.erase(std::unique(body.begin(), body.end()), body.end());
-    bool contradiction = false;
-    for (std::size_t i = 1; i < body.size(); ++i)
-      contradiction = contradiction || body[i].atom == body[i - 1].atom;
-    if (contradiction) continue;
+    if (!normalized_body(pool, relations, ids, recorded, r, body)) continue;
     std::uint64_t h = recorded.heads[r] * 0x9E3779B97F4A7C15ull;
     for (const GroundLiteral& lit : body)
       h = (h ^ (lit.atom * 2u + lit.negated)) * 0x100000001B3ull;
-    auto& same = seen[h];
-    const bool duplicate = std::any_of(same.begin(), same.end(), [&](std::size_t i) {
-      return p.rules[i].head == recorded.heads[r] && p.rules[i].body == body;
-    });
+    std::size_t slot = (h ^ (h >> 31)) & (capacity - 1);
+    bool duplicate = false;
+    for (; seen[slot] != kNone && !duplicate; slot = (slot + 1) & (capacity - 1)) {
+      const GroundRule& other = p.rules[seen[slot]];
+      duplicate = other.head == recorded.heads[r] && other.body == body;
+    }
     if (duplicate) continue;
-    same.push_back(p.rules.size());
+    seen[slot] = static_cast<std::uint32_t>(p.rules.size());
     p.rules.push_back({recorded.heads[r], body});
   }
   return p;
@@ -424,11 +469,12 @@ Expected<GroundProgram> ground_once(const Description& description, TermPool& po
                                     const GroundLimits& limits, bool split, bool eliminate,
                                     std::chrono::steady_clock::time_point start,
                                     bool& too_large) {
-  Grounder g{description, pool, {}, {}, {}, {}, {}, {}, {}};
+  Grounder g{description, pool, {}, {}, {}, {}, {}, {}, {}, false};
   g.budget.max_rules = limits.max_rules;
   g.budget.max_atoms = limits.max_rules;
   g.budget.max_seconds = limits.max_seconds;
   g.budget.start = start;
+  g.eliminate = split && eliminate;
   too_large = false;
   auto expanded = expand_or(description);
   if (!expanded) return make_error(expanded.error());
@@ -436,12 +482,24 @@ Expected<GroundProgram> ground_once(const Description& description, TermPool& po
   if (split && eliminate) add_demand(g.rules);
   if (split) split_rules(g.rules, eliminate);
   if (std::getenv("ARENA_GDL_SPLIT_DUMP") != nullptr) dump_rules(description, g.rules);
+  // ARENA_GDL_GROUND_STATS: the seconds (since the start) at which each step ended.
+  const bool stats = std::getenv("ARENA_GDL_GROUND_STATS") != nullptr;
+  auto step = [&](const char* what, std::size_t rules) {
+    if (!stats) return;
+    std::fprintf(stderr, "grounding: %s at %.2f s (%zu rules, %zu terms)\n", what,
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(),
+                 rules, pool.size());
+  };
   auto program = [&]() -> Expected<GroundProgram> {
     if (auto ok = g.classify(); !ok) return make_error(ok.error());
     if (auto ok = g.evaluate_static(); !ok) return make_error(ok.error());
+    step("static relations", 0);
     auto recorded = g.evaluate_dynamic();
     if (!recorded) return make_error(recorded.error());
-    return assemble_program(pool, description, g.relations, g.ids, *recorded, g.budget);
+    step("dynamic relations", recorded->size());
+    auto assembled = assemble_program(pool, description, g.relations, g.ids, *recorded, g.budget);
+    step("assembled", assembled ? assembled->rules.size() : 0);
+    return assembled;
   }();
   too_large = !program && g.budget.failure.rfind("more than ", 0) == 0;
   return program;
@@ -453,13 +511,20 @@ Expected<GroundProgram> ground_once(const Description& description, TermPool& po
 // too large, again with variable elimination too, within the same time limit. Elimination is
 // not always applied because on small games it only reshapes the network: on tic-tac-toe it
 // costs about 12% of the playouts per second and on conn4.kif it turns each diagonal's four
-// cells into a chain of auxiliary gates (1,250 gates become 13,394, 17% slower).
+// cells into a chain of auxiliary gates (1,250 gates become 13,394, 17% slower). The first
+// grounding stops at kFirstGroundingRules even when the limit is higher: a sheet that large is
+// ground with elimination in far fewer rules (chess.kif with a limit of 20,000,000 would
+// otherwise spend half a minute on a plain grounding that elimination makes unnecessary).
 Expected<GroundProgram> ground_program(const Description& description, TermPool& pool,
                                        const GroundLimits& limits, bool split) {
+  constexpr std::size_t kFirstGroundingRules = 1'500'000;
   const auto start = std::chrono::steady_clock::now();
   bool too_large = false;
+  GroundLimits first = limits;
+  if (split && !limits.always_eliminate)
+    first.max_rules = std::min(limits.max_rules, kFirstGroundingRules);
   auto program =
-      ground_once(description, pool, limits, split, limits.always_eliminate, start, too_large);
+      ground_once(description, pool, first, split, limits.always_eliminate, start, too_large);
   if (program || !too_large || !split || limits.always_eliminate) return program;
   return ground_once(description, pool, limits, split, true, start, too_large);
 }

@@ -39,7 +39,7 @@ struct GroundProgram {
 
 struct GroundLimits {
   std::size_t max_rules = 3'000'000;  // refused beyond this many ground rules
-  double max_seconds = 25.0;          // refused when grounding takes longer
+  double max_seconds = 25.0;          // refused when grounding (and compiling) takes longer
   // The compiled reasoner's grounding tries demand restriction and variable elimination
   // (ground_join.h: add_demand, split_rules) only when the plain grounding is too large;
   // true applies them at once (tests compare the result with the prover on every sheet).

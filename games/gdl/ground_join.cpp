@@ -32,8 +32,34 @@ bool all_bound(const Pattern& p, const std::vector<bool>& bound) {
 
 }  // namespace
 
+std::uint32_t AtomPositions::find(TermId atom) const {
+  if (slots_.empty()) return kUnbound;
+  for (std::size_t i = slot_of(atom); slots_[i] != kEmpty; i = (i + 1) & (slots_.size() - 1))
+    if ((slots_[i] >> 32) == atom) return static_cast<std::uint32_t>(slots_[i]);
+  return kUnbound;
+}
+
+bool AtomPositions::emplace(TermId atom, std::uint32_t position) {
+  if ((size_ + 1) * 2 > slots_.size()) {
+    std::vector<std::uint64_t> old(slots_.empty() ? 16 : slots_.size() * 2, kEmpty);
+    old.swap(slots_);
+    for (std::uint64_t s : old)
+      if (s != kEmpty) {
+        std::size_t i = slot_of(static_cast<TermId>(s >> 32));
+        while (slots_[i] != kEmpty) i = (i + 1) & (slots_.size() - 1);
+        slots_[i] = s;
+      }
+  }
+  std::size_t i = slot_of(atom);
+  for (; slots_[i] != kEmpty; i = (i + 1) & (slots_.size() - 1))
+    if ((slots_[i] >> 32) == atom) return false;
+  slots_[i] = std::uint64_t{atom} << 32 | position;
+  ++size_;
+  return true;
+}
+
 bool Relation::add(TermId atom) {
-  auto [it, inserted] = position.emplace(atom, static_cast<std::uint32_t>(atoms.size()));
+  const bool inserted = position.emplace(atom, static_cast<std::uint32_t>(atoms.size()));
   if (inserted) atoms.push_back(atom);
   return inserted;
 }
@@ -46,7 +72,7 @@ std::size_t Relation::index_for(const IndexKey& key) {
 }
 
 bool Budget::tick() {
-  if ((++steps & 0xFFFF) != 0) return exceeded();
+  if ((++steps & 0xFFF) != 0) return exceeded();  // the clock every 4,096 steps
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (failure.empty() && seconds > max_seconds)
@@ -202,10 +228,15 @@ TermId JoinEngine::instantiate(const Pattern& p) {
     case Pattern::Kind::kCompound:
       break;
   }
-  std::vector<TermId> args;
-  args.reserve(p.args.size());
-  for (const Pattern& a : p.args) args.push_back(instantiate(a));
-  return pool_.make(p.functor, args);
+  // The arguments on scratch_ (nested calls restore its size): no allocation per term.
+  const std::size_t base = scratch_.size();
+  for (const Pattern& a : p.args) {
+    const TermId arg = instantiate(a);
+    scratch_.push_back(arg);
+  }
+  const TermId id = pool_.make(p.functor, std::span(scratch_.data() + base, p.args.size()));
+  scratch_.resize(base);
+  return id;
 }
 
 std::uint64_t JoinEngine::key_of(const Pattern& atom, const IndexKey& key) const {
@@ -260,8 +291,8 @@ void JoinEngine::scan(std::size_t step, Relation& rel, const Literal& lit, int i
     }
   };
   if (lit.atom.kind == Pattern::Kind::kGround) {
-    auto it = rel.position.find(lit.atom.ground);
-    if (it != rel.position.end() && it->second >= lo && it->second < hi) visit(it->second);
+    const std::uint32_t at = rel.position.find(lit.atom.ground);
+    if (at != kUnbound && at >= lo && at < hi) visit(at);
     return;
   }
   if (index_id < 0) {

@@ -35,6 +35,8 @@ struct ExpandedRule {
 // Auxiliary relations' symbols are numbered from here: they name no symbol of the
 // description's table, so their atoms must never be printed (they stay inside the network).
 inline constexpr Symbol kFirstAuxSymbol = 0x40000000u;
+// The relations of disequality projections (ground_diseq.h) are numbered from here.
+inline constexpr Symbol kFirstDisequalitySymbol = 0x50000000u;
 // Demand relations (add_demand) are numbered from here (also never printed).
 inline constexpr Symbol kFirstDemandSymbol = 0x60000000u;
 
@@ -122,6 +124,23 @@ struct IndexKey {
   bool operator==(const IndexKey&) const = default;
 };
 
+// Atom -> position in a relation, by open addressing (atom << 32 | position per slot, at most
+// half full): no allocation per atom, and freed at once, for relations of millions of atoms.
+class AtomPositions {
+ public:
+  std::uint32_t find(TermId atom) const;  // kUnbound when absent
+  std::size_t count(TermId atom) const { return find(atom) == kUnbound ? 0 : 1; }
+  bool emplace(TermId atom, std::uint32_t position);  // false when present (kept)
+
+ private:
+  static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
+  std::size_t slot_of(TermId atom) const {
+    return static_cast<std::size_t>((atom * 0x9E3779B97F4A7C15ull) >> 20) & (slots_.size() - 1);
+  }
+  std::vector<std::uint64_t> slots_;
+  std::size_t size_ = 0;
+};
+
 // One relation's derived atoms.
 struct Relation {
   struct Index {
@@ -135,7 +154,7 @@ struct Relation {
   bool in_phase = false;  // grown by the running phase (ranges apply)
   bool demand = false;    // a demand relation (add_demand): a domain, never recorded
   std::vector<TermId> atoms;
-  std::unordered_map<TermId, std::uint32_t> position;
+  AtomPositions position;
   std::vector<Index> indices;  // made when a phase starts, never during (references stay)
   // Round bounds of the running phase: [0, old_end) old, [old_end, delta_end) new.
   std::uint32_t old_end = 0, delta_end = 0;

@@ -15,14 +15,43 @@ constexpr std::size_t kMaxComponents = std::size_t{1} << 28;
 // state rather than watched: a scan of a few words costs less than a watch per flip.
 constexpr std::size_t kScannedLegal = 256;
 
+// The gates an output reads, directly or not, over the edges into gates that are not aliases
+// (alias[c] != c; alias resolved: each alias[c] is final).
+std::vector<bool> live_gates(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges,
+                             const std::vector<std::uint32_t>& alias,
+                             const std::vector<std::uint32_t*>& outputs) {
+  const std::size_t n = alias.size();
+  // Each gate's inputs in CSR form: readers[begin[c] .. begin[c + 1]).
+  std::vector<std::uint32_t> begin(n + 1, 0), readers;
+  for (const auto& [from, to] : edges)
+    if (alias[to >> 1] == (to >> 1)) ++begin[(to >> 1) + 1];
+  for (std::size_t c = 0; c < n; ++c) begin[c + 1] += begin[c];
+  readers.resize(begin[n]);
+  std::vector<std::uint32_t> fill(begin.begin(), begin.end() - 1);
+  for (const auto& [from, to] : edges)
+    if (alias[to >> 1] == (to >> 1)) readers[fill[to >> 1]++] = alias[from];
+  std::vector<bool> live(n, false);
+  std::vector<std::uint32_t> stack;
+  for (auto* c : outputs) stack.push_back(*c);
+  while (!stack.empty()) {
+    const std::uint32_t c = stack.back();
+    stack.pop_back();
+    if (live[c]) continue;
+    live[c] = true;
+    for (std::uint32_t e = begin[c]; e < begin[c + 1]; ++e) stack.push_back(readers[e]);
+  }
+  return live;
+}
+
 }  // namespace
 
 // Builds the gates: one input per fluent and per move, one OR per view atom, one AND per
 // ground rule of two or more literals (a one-literal rule is an edge into the OR).
 class PropnetBuilder {
  public:
-  PropnetBuilder(const GroundProgram& program, TermPool& pool, const SymbolTable& symbols)
-      : program_(program), pool_(pool), symbols_(symbols) {}
+  PropnetBuilder(const GroundProgram& program, TermPool& pool, const SymbolTable& symbols,
+                 std::chrono::steady_clock::time_point deadline)
+      : program_(program), pool_(pool), symbols_(symbols), deadline_(deadline) {}
   Expected<Propnet> build();
 
  private:
@@ -37,13 +66,15 @@ class PropnetBuilder {
     edges_.push_back({from, to << 1 | (negated ? 1u : 0u)});
   }
   std::uint32_t input(TermId atom) {
-    auto [it, inserted] = atoms_.emplace(atom, 0);
-    if (inserted) it->second = add(Gate::kOr);
-    return it->second;
+    if (atom >= atoms_.size()) atoms_.resize(std::max<std::size_t>(atom + 1, pool_.size()), kNone);
+    if (atoms_[atom] == kNone) {
+      atoms_[atom] = add(Gate::kOr);
+      atom_list_.push_back(atom);
+    }
+    return atoms_[atom];
   }
   std::uint32_t component_of(TermId atom) const {
-    auto it = atoms_.find(atom);
-    return it == atoms_.end() ? kFalse : it->second;
+    return atom < atoms_.size() && atoms_[atom] != kNone ? atoms_[atom] : kFalse;
   }
   void add_inputs(Propnet& net);
   Expected<void> add_rules();
@@ -56,9 +87,13 @@ class PropnetBuilder {
   const GroundProgram& program_;
   TermPool& pool_;
   const SymbolTable& symbols_;
+  std::chrono::steady_clock::time_point deadline_;
   std::vector<Gate> gates_;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> edges_;  // from, to << 1 | negated
-  std::unordered_map<TermId, std::uint32_t> atoms_;            // sentence -> component
+  // Sentence (a TermId: dense) -> component (kNone: none), and the sentences that have one.
+  static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  std::vector<std::uint32_t> atoms_;
+  std::vector<TermId> atom_list_;
 };
 
 // Inputs first: one per fluent (`true`) and one per move (`does`).
@@ -77,27 +112,31 @@ void PropnetBuilder::add_inputs(Propnet& net) {
     }
 }
 
+// The rules grouped by head component (a counting sort of their indices, in program order
+// within a head), each head built as the OR of its rules' bodies.
 Expected<void> PropnetBuilder::add_rules() {
-  std::vector<std::pair<std::uint32_t, Body>> rules;
-  rules.reserve(program_.rules.size());
-  for (const GroundRule& rule : program_.rules) {
-    auto [it, inserted] = atoms_.emplace(rule.head, 0);
-    if (inserted) it->second = add(Gate::kOr);
-    rules.emplace_back(it->second, Body{});
-  }
-  for (std::size_t r = 0; r < rules.size(); ++r)
-    for (const GroundLiteral& lit : program_.rules[r].body)
-      rules[r].second.push_back(component_of(lit.atom) << 1 | (lit.negated ? 1u : 0u));
-  std::stable_sort(rules.begin(), rules.end(),
-                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  const std::size_t n = program_.rules.size();
+  std::vector<std::uint32_t> head_of(n);
+  for (std::size_t r = 0; r < n; ++r) head_of[r] = input(program_.rules[r].head);
+  std::vector<std::uint32_t> begin(gates_.size() + 1, 0), order(n);
+  for (std::uint32_t h : head_of) ++begin[h + 1];
+  for (std::size_t c = 0; c + 1 < begin.size(); ++c) begin[c + 1] += begin[c];
+  std::vector<std::uint32_t> fill(begin.begin(), begin.end() - 1);
+  for (std::size_t r = 0; r < n; ++r) order[fill[head_of[r]]++] = static_cast<std::uint32_t>(r);
   std::vector<Body> bodies;
-  for (std::size_t r = 0; r < rules.size();) {
-    const std::uint32_t head = rules[r].first;
+  for (std::size_t k = 0; k < n;) {
+    const std::uint32_t head = head_of[order[k]];
     bodies.clear();
-    for (; r < rules.size() && rules[r].first == head; ++r) bodies.push_back(std::move(rules[r].second));
+    for (; k < n && head_of[order[k]] == head; ++k) {
+      Body& body = bodies.emplace_back();
+      for (const GroundLiteral& lit : program_.rules[order[k]].body)
+        body.push_back(component_of(lit.atom) << 1 | (lit.negated ? 1u : 0u));
+    }
     build_or(head, bodies, 0);
     if (gates_.size() > kMaxComponents)
       return make_error("the network has more than " + std::to_string(kMaxComponents) + " gates");
+    if ((k & 0xFFF) < bodies.size() && std::chrono::steady_clock::now() > deadline_)
+      return make_error("refused: building the network went past the time limit");
   }
   return {};
 }
@@ -177,7 +216,8 @@ Expected<void> PropnetBuilder::add_outputs(Propnet& net) {
     }
   net.terminal_ = component_of(pool_.constant(SymbolTable::kTerminal));
   net.goals_.resize(roles);
-  for (const auto& [atom, component] : atoms_) {
+  for (TermId atom : atom_list_) {
+    const std::uint32_t component = atoms_[atom];
     if (pool_.functor(atom) != SymbolTable::kGoal || pool_.args(atom).size() != 2) continue;
     auto role = role_index.find(pool_.args(atom)[0]);
     if (role == role_index.end()) continue;
@@ -233,19 +273,8 @@ void PropnetBuilder::optimize(Propnet& net) {
   }
   for (auto* c : outputs) *c = find(*c);
   // Live gates: those an output reads, directly or not.
-  std::vector<std::vector<std::uint32_t>> readers(n);
-  for (const auto& [from, to] : edges_)
-    if (alias[to >> 1] == (to >> 1)) readers[to >> 1].push_back(find(from));
-  std::vector<bool> live(n, false);
-  std::vector<std::uint32_t> stack;
-  for (auto* c : outputs) stack.push_back(*c);
-  while (!stack.empty()) {
-    const std::uint32_t c = stack.back();
-    stack.pop_back();
-    if (live[c]) continue;
-    live[c] = true;
-    for (auto from : readers[c]) stack.push_back(from);
-  }
+  for (std::uint32_t c = 0; c < n; ++c) alias[c] = find(c);
+  const std::vector<bool> live = live_gates(edges_, alias, outputs);
   std::vector<std::pair<std::uint32_t, std::uint32_t>> kept;
   for (const auto& [from, to] : edges_)
     if (alias[to >> 1] == (to >> 1) && live[to >> 1]) kept.push_back({find(from), to});
@@ -324,8 +353,9 @@ Expected<Propnet> PropnetBuilder::build() {
 }
 
 Expected<Propnet> Propnet::build(const GroundProgram& program, TermPool& pool,
-                                 const SymbolTable& symbols) {
-  return PropnetBuilder(program, pool, symbols).build();
+                                 const SymbolTable& symbols,
+                                 std::chrono::steady_clock::time_point deadline) {
+  return PropnetBuilder(program, pool, symbols, deadline).build();
 }
 
 // The mismatch set from the values, after the counters were set without watching.

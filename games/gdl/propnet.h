@@ -20,6 +20,7 @@
 //
 // Not thread-safe; one owner at a time (a player thread keeps its own copy: Propnet copies).
 
+#include <chrono>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -37,9 +38,11 @@ class Propnet {
   static constexpr std::uint32_t kNoMove = 0xFFFFFFFFu;
 
   // The network of `program`, whose atoms are ids of `pool` (`symbols` names the goal values).
-  // Errors: cycles, too large, a goal value that is not an integer.
-  static Expected<Propnet> build(const GroundProgram& program, TermPool& pool,
-                                 const SymbolTable& symbols);
+  // Errors: cycles, too large, a goal value that is not an integer, past `deadline` (checked
+  // while the rules become gates, so that a refusal for time comes in time).
+  static Expected<Propnet> build(
+      const GroundProgram& program, TermPool& pool, const SymbolTable& symbols,
+      std::chrono::steady_clock::time_point deadline = std::chrono::steady_clock::time_point::max());
 
   int num_roles() const { return static_cast<int>(legal_lists_.size()); }
   std::size_t num_fluents() const { return base_.size(); }

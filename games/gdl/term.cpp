@@ -47,26 +47,54 @@ std::string to_kif(const Term& t, const SymbolTable& symbols) {
   return out + ")";
 }
 
-std::size_t TermPool::KeyHash::operator()(const std::vector<std::uint32_t>& k) const noexcept {
-  std::uint64_t h = 1469598103934665603ull;  // FNV-1a over the 32-bit words
-  for (std::uint32_t w : k) {
-    h ^= w;
+std::uint64_t TermPool::hash(Symbol functor, std::span<const TermId> args) {
+  std::uint64_t h = 1469598103934665603ull ^ functor;  // FNV-1a over the 32-bit words
+  h *= 1099511628211ull;
+  for (TermId a : args) {
+    h ^= a;
     h *= 1099511628211ull;
   }
-  return static_cast<std::size_t>(h);
+  h ^= h >> 33;  // murmur3's finalizer: the low bits index the table
+  h *= 0xFF51AFD7ED558CCDull;
+  return h ^ (h >> 33);
+}
+
+void TermPool::grow() {
+  std::vector<std::uint64_t> slots(slots_.empty() ? 1024 : slots_.size() * 2, kEmptySlot);
+  const std::size_t mask = slots.size() - 1;
+  for (TermId id = 0; id < nodes_.size(); ++id) {
+    const std::uint64_t h = hash(functor(id), args(id));
+    std::size_t i = static_cast<std::size_t>(h) & mask;
+    while (slots[i] != kEmptySlot) i = (i + 1) & mask;
+    slots[i] = (h & 0xFFFFFFFF00000000ull) | id;
+  }
+  slots_ = std::move(slots);
 }
 
 TermId TermPool::make(Symbol functor, std::span<const TermId> args) {
-  std::vector<std::uint32_t> key;
-  key.reserve(args.size() + 1);
-  key.push_back(functor);
-  key.insert(key.end(), args.begin(), args.end());
-  if (auto it = index_.find(key); it != index_.end()) return it->second;
+  if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
+  const std::size_t mask = slots_.size() - 1;
+  const std::uint64_t h = hash(functor, args), high = h & 0xFFFFFFFF00000000ull;
+  std::size_t i = static_cast<std::size_t>(h) & mask;
+  for (; slots_[i] != kEmptySlot; i = (i + 1) & mask) {
+    if ((slots_[i] & 0xFFFFFFFF00000000ull) != high) continue;
+    const auto id = static_cast<TermId>(slots_[i]);
+    const Node& n = nodes_[id];
+    if (n.functor == functor && n.arity == args.size() &&
+        std::equal(args.begin(), args.end(), args_.begin() + n.first_arg))
+      return id;
+  }
   const auto id = static_cast<TermId>(nodes_.size());
   nodes_.push_back({functor, static_cast<std::uint32_t>(args_.size()),
                     static_cast<std::uint32_t>(args.size())});
-  args_.insert(args_.end(), args.begin(), args.end());
-  index_.emplace(std::move(key), id);
+  // `args` may be another term's arguments (pool.args(t)): copied before args_ may move.
+  if (!args.empty() && args.data() >= args_.data() && args.data() < args_.data() + args_.size()) {
+    const std::vector<TermId> copy(args.begin(), args.end());
+    args_.insert(args_.end(), copy.begin(), copy.end());
+  } else {
+    args_.insert(args_.end(), args.begin(), args.end());
+  }
+  slots_[i] = high | id;
   return id;
 }
 

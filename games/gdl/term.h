@@ -85,12 +85,16 @@ class TermPool {
     std::uint32_t first_arg;
     std::uint32_t arity;
   };
-  struct KeyHash {
-    std::size_t operator()(const std::vector<std::uint32_t>& k) const noexcept;
-  };
+  static std::uint64_t hash(Symbol functor, std::span<const TermId> args);
+  void grow();
   std::vector<Node> nodes_;
   std::vector<TermId> args_;
-  std::unordered_map<std::vector<std::uint32_t>, TermId, KeyHash> index_;  // functor, args...
+  // Open addressing, hashed on functor and arguments: no allocation per lookup, for the
+  // millions of terms of a large grounding. A slot is the hash's high 32 bits << 32 | term id
+  // (kEmptySlot: free), so that a probe reads the term only when the hashes agree. Kept at
+  // most half full.
+  static constexpr std::uint64_t kEmptySlot = ~std::uint64_t{0};
+  std::vector<std::uint64_t> slots_;
 };
 
 }  // namespace arena::gdl
