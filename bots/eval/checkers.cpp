@@ -113,12 +113,8 @@ Expected<Heuristic<Checkers>> make_heuristic(std::type_identity<Checkers>, std::
   int (*plain)(const Checkers&) = name == "advancement"       ? &checkers_advancement
                                   : name == "back_rank_guard" ? &checkers_back_rank_guard
                                                               : nullptr;
-  if (!plain) {
-    return make_error("unknown checkers heuristic '" + std::string(name) +
-                      "' (expected material, advancement, back_rank_guard, combined)");
-  }
-  if (auto none = expect_no_params(name, params); !none) return make_error(none.error());
-  return Heuristic<Checkers>(plain);
+  return plain_heuristic(plain, "checkers", name,
+                         "material, advancement, back_rank_guard, combined", params);
 }
 
 }  // namespace arena::eval

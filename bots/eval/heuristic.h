@@ -46,4 +46,17 @@ inline Expected<void> expect_no_params(std::string_view name, const GameOptions&
                     " (it takes none)");
 }
 
+// The heuristic `fn` (null when `name` is none of `game`'s), which takes no parameters; the
+// errors name an unknown heuristic (listing `known`) or a parameter given to it.
+template <class G>
+Expected<Heuristic<G>> plain_heuristic(int (*fn)(const G&), std::string_view game,
+                                       std::string_view name, std::string_view known,
+                                       const GameOptions& params) {
+  if (!fn)
+    return make_error("unknown " + std::string(game) + " heuristic '" + std::string(name) +
+                      "' (expected " + std::string(known) + ")");
+  if (auto none = expect_no_params(name, params); !none) return make_error(none.error());
+  return Heuristic<G>(fn);
+}
+
 }  // namespace arena::eval

@@ -110,12 +110,8 @@ Expected<Heuristic<Othello>> make_heuristic(std::type_identity<Othello>, std::st
                                  : name == "corners"          ? &othello_corners
                                  : name == "weighted_squares" ? &othello_weighted_squares
                                                               : nullptr;
-  if (!plain) {
-    return make_error("unknown othello heuristic '" + std::string(name) +
-                      "' (expected material, mobility, corners, weighted_squares, combined)");
-  }
-  if (auto none = expect_no_params(name, params); !none) return make_error(none.error());
-  return Heuristic<Othello>(plain);
+  return plain_heuristic(plain, "othello", name,
+                         "material, mobility, corners, weighted_squares, combined", params);
 }
 
 }  // namespace arena::eval
