@@ -26,23 +26,7 @@ namespace {
 using chess::Chess;
 using test::HashEval;
 
-// `count` positions reached by random play from `start`, skipping finished ones.
-template <class G>
-std::vector<G> random_positions(const G& start, int count, int max_plies, std::uint64_t seed) {
-  SearchRng rng(seed);
-  std::vector<G> out;
-  while (static_cast<int>(out.size()) < count) {
-    G g = start;
-    const int plies = static_cast<int>(rng.below(static_cast<std::uint64_t>(max_plies) + 1));
-    typename G::MoveList list;
-    for (int i = 0; i < plies && !g.outcome().is_terminal(); ++i) {
-      g.generate_moves(list);
-      g.make_move(list[rng.below(list.size())]);
-    }
-    if (!g.outcome().is_terminal()) out.push_back(g);
-  }
-  return out;
-}
+using test::random_positions;
 
 // Plain alpha-beta, and the full-width engine (ordering, aspiration, PVS; no null move or
 // LMR) without a table (a table may return values searched deeper than asked through

@@ -43,22 +43,7 @@ AlphaBetaOptions exact(bool aspiration, bool pvs) {
   return o;
 }
 
-template <class G>
-std::vector<G> random_positions(const G& start, int count, int max_plies, std::uint64_t seed) {
-  SearchRng rng(seed);
-  std::vector<G> out;
-  while (static_cast<int>(out.size()) < count) {
-    G g = start;
-    const int plies = static_cast<int>(rng.below(static_cast<std::uint64_t>(max_plies) + 1));
-    typename G::MoveList list;
-    for (int i = 0; i < plies && !g.outcome().is_terminal(); ++i) {
-      g.generate_moves(list);
-      g.make_move(list[rng.below(list.size())]);
-    }
-    if (!g.outcome().is_terminal()) out.push_back(g);
-  }
-  return out;
-}
+using test::random_positions;
 
 TEST(Pruning, AspirationAndPvsKeepTheMinimaxValueOnRandomTrees) {
   for (std::uint64_t seed = 200; seed <= 220; ++seed) {

@@ -7,7 +7,9 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "bots/search/search_rng.h"
 #include "games/core/expected.h"
 #include "games/core/game.h"
 #include "games/core/move_list.h"
@@ -157,6 +159,25 @@ struct HashEval {
     return static_cast<int>((g.hash() >> 7) % 201) - 100;
   }
 };
+
+// `count` positions reached by up to `max_plies` random moves from `start`, skipping finished
+// ones: the same positions for the same seed.
+template <class G>
+std::vector<G> random_positions(const G& start, int count, int max_plies, std::uint64_t seed) {
+  search::SearchRng rng(seed);
+  std::vector<G> out;
+  while (static_cast<int>(out.size()) < count) {
+    G g = start;
+    const int plies = static_cast<int>(rng.below(static_cast<std::uint64_t>(max_plies) + 1));
+    typename G::MoveList list;
+    for (int i = 0; i < plies && !g.outcome().is_terminal(); ++i) {
+      g.generate_moves(list);
+      g.make_move(list[rng.below(list.size())]);
+    }
+    if (!g.outcome().is_terminal()) out.push_back(g);
+  }
+  return out;
+}
 
 static_assert(Game<Nim>);
 static_assert(Game<RandomTree>);
