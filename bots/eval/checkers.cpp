@@ -29,14 +29,6 @@ int back_rank_of(const Checkers& game, Player player) {
   return std::popcount(game.men(player) & back);
 }
 
-Expected<double> parse_weight(const std::string& key, const std::string& value) {
-  double out = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), out);
-  if (ec != std::errc() || end != value.data() + value.size() || !std::isfinite(out))
-    return make_error("parameter '" + key + "': '" + value + "' is not a number");
-  return out;
-}
-
 // Reads the keys that `name` accepts into `w`; anything else is an error naming the key.
 Expected<CheckersWeights> parse_params(std::string_view name, const GameOptions& params) {
   CheckersWeights w;
@@ -52,7 +44,7 @@ Expected<CheckersWeights> parse_params(std::string_view name, const GameOptions&
                         (combined ? " (expected man, king, advancement, back_rank_guard)"
                                   : " (expected man, king)"));
     }
-    auto parsed = parse_weight(key, value);
+    auto parsed = parse_param_number(key, value);
     if (!parsed) return make_error(parsed.error());
     *slot = *parsed;
   }

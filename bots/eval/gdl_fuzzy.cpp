@@ -1,5 +1,6 @@
 #include "bots/eval/gdl_fuzzy.h"
 
+#include "bots/eval/heuristic.h"
 #include "games/gdl/kif_reader.h"
 
 #include <algorithm>
@@ -420,10 +421,9 @@ Expected<FuzzyGoalParams> parse_fuzzy_goal_params(const GameOptions& params) {
       p.read_under_terminal = text == "terminal";
       continue;
     }
-    double v = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v))
-      return make_error("parameter " + key + "='" + text + "' is not a number");
+    const auto number = parse_param_number(key, text);
+    if (!number) return make_error(number.error());
+    const double v = *number;
     if (key == "tau" && v > 0.5 && v <= 1) {
       p.tau = v;
     } else if (key == "theta" && v >= 0 && v <= 1) {

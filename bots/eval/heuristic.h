@@ -14,6 +14,8 @@
 // `params` are the --params key=value pairs (weights, tau, theta ...); unknown keys are an
 // error that names them. bots/eval/registry.h collects every game's heuristics.
 
+#include <charconv>
+#include <cmath>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -38,6 +40,15 @@ struct HeuristicInfo {
 // searches that want it inlined take the functor type as a template parameter instead.
 template <class G>
 using Heuristic = std::function<int(const G&)>;
+
+// The value of parameter `key` given as `text`: a finite number, or an error naming both.
+inline Expected<double> parse_param_number(const std::string& key, const std::string& text) {
+  double value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
+    return make_error("parameter " + key + "='" + text + "' is not a number");
+  return value;
+}
 
 // For a heuristic that takes no parameters: an error naming the first of `params`, if any.
 inline Expected<void> expect_no_params(std::string_view name, const GameOptions& params) {

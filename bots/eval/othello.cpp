@@ -26,15 +26,6 @@ int weighted_sum(Bitboard discs) {
   return sum;
 }
 
-// A number for parameter `key`; the error names the key and the text.
-Expected<double> parse_weight(const std::string& key, const std::string& value) {
-  double out = 0;
-  const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), out);
-  if (ec != std::errc() || end != value.data() + value.size() || !std::isfinite(out))
-    return make_error("parameter '" + key + "': '" + value + "' is not a number");
-  return out;
-}
-
 Expected<OthelloWeights> parse_combined(const GameOptions& params) {
   OthelloWeights w;
   for (const auto& [key, value] : params) {
@@ -48,7 +39,7 @@ Expected<OthelloWeights> parse_combined(const GameOptions& params) {
                         "' for othello combined (expected material, mobility, corners, "
                         "weighted_squares)");
     }
-    auto parsed = parse_weight(key, value);
+    auto parsed = parse_param_number(key, value);
     if (!parsed) return make_error(parsed.error());
     *slot = *parsed;
   }

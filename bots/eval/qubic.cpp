@@ -12,14 +12,6 @@ namespace {
 
 using tictactoe::Qubic;
 
-Expected<double> parse_number(const std::string& what, const std::string& text) {
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(value))
-    return make_error(what + ": '" + text + "' is not a number");
-  return value;
-}
-
 int feature_index(std::string_view name) {
   for (std::size_t i = 0; i < kQubicFeatureNames.size(); ++i)
     if (kQubicFeatureNames[i] == name) return static_cast<int>(i);
@@ -93,7 +85,7 @@ Expected<Heuristic<Qubic>> make_heuristic(std::type_identity<Qubic>, std::string
     if (i < 0)
       return make_error("unknown parameter '" + key +
                         "' (linear knows weights, own1 own2 own3 opp1 opp2 opp3)");
-    auto v = parse_number("parameter " + key, text);
+    auto v = parse_param_number(key, text);
     if (!v) return make_error(v.error());
     weights.w[std::size_t(i)] = *v;
   }

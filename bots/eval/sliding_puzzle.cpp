@@ -24,16 +24,6 @@ int conflicts_in_line(const int* goal_positions, int count) {
   return count - longest;
 }
 
-std::optional<double> parse_double(const std::string& s) {
-  try {
-    std::size_t used = 0;
-    double v = std::stod(s, &used);
-    if (used != s.size()) return std::nullopt;
-    return v;
-  } catch (...) {
-    return std::nullopt;
-  }
-}
 
 }  // namespace
 
@@ -120,8 +110,8 @@ Expected<Heuristic<SlidingPuzzle>> make_heuristic(std::type_identity<SlidingPuzz
     double tau = 0.9;
     std::optional<double> theta;
     for (const auto& [k, v] : params) {
-      auto x = parse_double(v);
-      if (!x) return make_error("parameter " + k + "='" + v + "' is not a number");
+      auto x = parse_param_number(k, v);
+      if (!x) return make_error(x.error());
       if (k == "tau") {
         tau = *x;
       } else if (k == "theta") {

@@ -35,14 +35,6 @@ std::optional<int> terminal_value(const TicTacToe& g) {
   return first_won == (g.side_to_move() == Player::kFirst) ? kScoreWin : -kScoreWin;
 }
 
-Expected<double> parse_number(const std::string& key, const std::string& text) {
-  double value = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size())
-    return make_error("parameter " + key + "='" + text + "' is not a number");
-  return value;
-}
-
 template <class F>
 Heuristic<TicTacToe> mover_based(F value_for_mover) {
   return [value_for_mover](const TicTacToe& g) {
@@ -54,7 +46,7 @@ Heuristic<TicTacToe> mover_based(F value_for_mover) {
 Expected<Heuristic<TicTacToe>> make_combined(const GameOptions& params) {
   double w_available = 1, w_block = 2;
   for (const auto& [key, text] : params) {
-    auto v = parse_number(key, text);
+    auto v = parse_param_number(key, text);
     if (!v) return make_error(v.error());
     if (key == "w_available") {
       w_available = *v;
@@ -73,7 +65,7 @@ Expected<Heuristic<TicTacToe>> make_combined(const GameOptions& params) {
 Expected<Heuristic<TicTacToe>> make_fuzzy(const GameOptions& params) {
   FuzzyParams f;
   for (const auto& [key, text] : params) {
-    auto v = parse_number(key, text);
+    auto v = parse_param_number(key, text);
     if (!v) return make_error(v.error());
     if (key == "tau" && *v > 0.5 && *v <= 1) {
       f.tau = *v;
