@@ -31,19 +31,13 @@
 #include "games/gdl/prover.h"
 #include "games/othello/othello.h"
 #include "games/tictactoe/tictactoe.h"
+#include "tests/games/gdl/sheets.h"
 
 namespace arena::gdl {
 namespace {
 
 // ---------------------------------------------------------------------------------------------
 // Sheets, reasoners and terms.
-
-std::shared_ptr<const Description> load(const std::string& path) {
-  auto d = read_description_file(path);
-  EXPECT_TRUE(d.has_value()) << (d ? "" : d.error());
-  if (!d) return nullptr;
-  return std::make_shared<const Description>(std::move(*d));
-}
 
 std::string sheet_path(const std::string& name) {
   return std::string(ARENA_GDL_SHEETS_DIR) + "/" + name + ".kif";
@@ -57,7 +51,7 @@ enum class Kind { kCompiled, kProver };
 // reasoner equals the prover on every sheet).
 std::unique_ptr<StateMachine> reasoner(const std::string& path, Kind kind,
                                        const GroundLimits& limits = {}, bool optional = false) {
-  auto d = load(path);
+  auto d = test::load_file(path);
   if (!d) return nullptr;
   if (kind == Kind::kProver) return make_prover(d);
   auto m = make_compiled(d, nullptr, limits);

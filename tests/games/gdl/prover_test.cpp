@@ -11,23 +11,14 @@
 #include <sstream>
 #include <string>
 
+#include "tests/games/gdl/sheets.h"
+
 namespace arena::gdl {
 namespace {
 
-std::shared_ptr<const Description> load_file(const std::string& path) {
-  auto d = read_description_file(path);
-  EXPECT_TRUE(d.has_value()) << (d ? "" : d.error());
-  if (!d) return nullptr;
-  return std::make_shared<const Description>(std::move(*d));
-}
-
-std::shared_ptr<const Description> test_sheet(const std::string& name) {
-  return load_file(std::string(ARENA_TEST_DATA_DIR) + "/gdl/" + name + ".kif");
-}
-
-std::shared_ptr<const Description> sheet(const std::string& name) {
-  return load_file(std::string(ARENA_GDL_SHEETS_DIR) + "/" + name + ".kif");
-}
+using test::load_file;
+using test::sheet;
+using test::test_sheet;
 
 // The ground term of "mark 1 1" (a function of constants) or "noop", as ggp-base's move().
 TermId term(StateMachine& m, const std::string& text) {
