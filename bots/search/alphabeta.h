@@ -322,6 +322,50 @@ class AlphaBeta {
     return best_score;
   }
 
+  // The table's entry for `game`: its move (into `hash_move`), and its score when its depth
+  // and bound settle this node's value.
+  std::optional<int> probe_tt(const G& game, int depth, int alpha, int beta, int ply,
+                              std::optional<Move>& hash_move) {
+    if (!options_.transposition) return std::nullopt;
+    const TtEntry<Move>* e = tt_.probe(game.hash(), ply);
+    if (!e) return std::nullopt;
+    if (e->has_move) hash_move = e->move;
+    if (e->depth < depth) return std::nullopt;
+    if (e->bound == Bound::kExact) return e->score;
+    if (e->bound == Bound::kLower && e->score >= beta) return e->score;
+    if (e->bound == Bound::kUpper && e->score <= alpha) return e->score;
+    return std::nullopt;
+  }
+
+  // The null move's verdict: the opponent moves twice in a shallower null-window search; a
+  // score still at least beta is the cut-off (beta itself for a mate, which it did not prove).
+  // 0 when the clock stopped the search (the caller discards it).
+  std::optional<int> null_move_cutoff(G& game, int depth, int beta, int ply)
+    requires HasNullMove<G>
+  {
+    const int reduction = depth >= 7 ? 3 : 2;
+    game.make_null_move();
+    ++nodes_;
+    const int score = -negamax(game, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+    game.unmake_null_move();
+    if (clock_->stopped()) return 0;
+    if (score >= beta) return is_win_score(score) ? beta : score;
+    return std::nullopt;
+  }
+
+  // A move after the first, just made: PVS's null window (is it better than alpha?) at the
+  // depth LMR's `reduction` leaves, searched again at full depth and then with the full window
+  // when it says the move is better than alpha.
+  int search_later_move(G& game, int depth, int alpha, int beta, int ply, int reduction) {
+    const int window_beta = pvs_ ? alpha + 1 : beta;
+    int score = -negamax(game, depth - 1 - reduction, -window_beta, -alpha, ply + 1);
+    if (reduction > 0 && score > alpha && !clock_->stopped())
+      score = -negamax(game, depth - 1, -window_beta, -alpha, ply + 1);
+    if (window_beta < beta && score > alpha && score < beta && !clock_->stopped())
+      score = -negamax(game, depth - 1, -beta, -alpha, ply + 1);
+    return score;
+  }
+
   // `null_allowed` is false right after a null move (no two passes in a row).
   int negamax(G& game, int depth, int alpha, int beta, int ply, bool null_allowed = true) {
     // Step 1. Terminal positions, leaves and the budget. A side in check is searched one
@@ -345,16 +389,7 @@ class AlphaBeta {
     // Step 2. The transposition table: a cut-off, or at least a move to try first.
     const int alpha_orig = alpha;
     std::optional<Move> hash_move;
-    if (options_.transposition) {
-      if (const TtEntry<Move>* e = tt_.probe(game.hash(), ply)) {
-        if (e->has_move) hash_move = e->move;
-        if (e->depth >= depth) {
-          if (e->bound == Bound::kExact) return e->score;
-          if (e->bound == Bound::kLower && e->score >= beta) return e->score;
-          if (e->bound == Bound::kUpper && e->score <= alpha) return e->score;
-        }
-      }
-    }
+    if (const auto cut = probe_tt(game, depth, alpha, beta, ply, hash_move)) return *cut;
 
     // Step 3. Reverse futility: in a null-window node near the leaves, a static evaluation
     // that beats beta by a margin per ply left is taken as a cut-off.
@@ -374,14 +409,7 @@ class AlphaBeta {
           game.null_move_allowed()) {
         if (!static_eval) static_eval = eval_(game);
         if (*static_eval >= beta) {
-          const int reduction = depth >= 7 ? 3 : 2;
-          game.make_null_move();
-          ++nodes_;
-          const int score =
-              -negamax(game, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
-          game.unmake_null_move();
-          if (clock_->stopped()) return 0;
-          if (score >= beta) return is_win_score(score) ? beta : score;  // no unproven mates
+          if (const auto cut = null_move_cutoff(game, depth, beta, ply)) return *cut;
         }
       }
     }
@@ -416,17 +444,8 @@ class AlphaBeta {
           lmr_ && number > 0 ? reduction_of(game, m, depth, number, ply, in_check) : 0;
       game.make_move(m);
       ++nodes_;
-      int score;
-      if (number == 0) {
-        score = -negamax(game, depth - 1, -beta, -alpha, ply + 1);
-      } else {
-        const int window_beta = pvs_ ? alpha + 1 : beta;
-        score = -negamax(game, depth - 1 - reduction, -window_beta, -alpha, ply + 1);
-        if (reduction > 0 && score > alpha && !clock_->stopped())
-          score = -negamax(game, depth - 1, -window_beta, -alpha, ply + 1);
-        if (window_beta < beta && score > alpha && score < beta && !clock_->stopped())
-          score = -negamax(game, depth - 1, -beta, -alpha, ply + 1);
-      }
+      const int score = number == 0 ? -negamax(game, depth - 1, -beta, -alpha, ply + 1)
+                                     : search_later_move(game, depth, alpha, beta, ply, reduction);
       game.unmake_move(m);
       ++number;
       if (clock_->stopped()) return 0;
