@@ -20,20 +20,7 @@ using test::load_file;
 using test::sheet;
 using test::test_sheet;
 
-// The ground term of "mark 1 1" (a function of constants) or "noop", as ggp-base's move().
-TermId term(StateMachine& m, const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> parts;
-  for (std::string w; in >> w;) parts.push_back(w);
-  auto symbol = [&](const std::string& s) {
-    Symbol out = 0;
-    EXPECT_TRUE(m.description().symbols.find(s, out)) << s;
-    return out;
-  };
-  std::vector<TermId> args;
-  for (std::size_t i = 1; i < parts.size(); ++i) args.push_back(m.pool().constant(symbol(parts[i])));
-  return m.pool().make(symbol(parts[0]), args);
-}
+using test::term;
 
 int role_index(StateMachine& m, const std::string& name) {
   const auto& roles = m.roles();
