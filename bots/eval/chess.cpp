@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <memory>
 
 #include "bots/eval/weights_file.h"
 #include "games/chess/attacks.h"
@@ -283,58 +284,144 @@ int distance(Square a, Square b) {
                   std::abs(chess::rank_of(a) - chess::rank_of(b)));
 }
 
-// One side's terms (its own view), added up as a middlegame and an endgame score.
-Score tapered_side(const Chess& position, Player side, const ChessTaperedWeights& w) {
-  const Player them = opponent(side);
-  const bool white = side == Player::kFirst;
+// The weights in integer fixed point (1/kFix centipawn), with the material folded into the
+// piece-square tables per colour and the rank tables multiplied out, so that the evaluation
+// needs no floating point: each side's sum is rounded to centipawns at the end, as the
+// weights' double sums were (the defaults give the same values exactly).
+constexpr int kFix = 16;
+
+int fix(double v) { return static_cast<int>(std::lround(v * kFix)); }
+
+// x / kFix rounded half away from zero, like std::lround.
+int unfix(int x) { return x >= 0 ? (x + kFix / 2) / kFix : -((-x + kFix / 2) / kFix); }
+
+constexpr int kKingAttackUnits = 128;  // attack units beyond count as the last entry
+
+struct TaperedParams {
+  std::array<std::array<std::array<int, 64>, 6>, 2> pst_mg{}, pst_eg{};  // [colour][type][square]
+  std::array<int, 6> mobility_mg{}, mobility_eg{};
+  int bishop_pair_mg = 0, bishop_pair_eg = 0;
+  int doubled_mg = 0, doubled_eg = 0, isolated_mg = 0, isolated_eg = 0;
+  std::array<int, 8> passed_mg{}, passed_eg_free{}, passed_eg_blocked{};  // by relative rank
+  int passed_king = 0;
+  int rook_open_mg = 0, rook_open_eg = 0, rook_semi_mg = 0, rook_semi_eg = 0;
+  std::array<int, kKingAttackUnits> king_attack{};  // by attack units: min(w u^2, 500)
+  int shield = 0, shield_half = 0, king_open_file = 0;
+};
+
+TaperedParams make_tapered_params(const ChessTaperedWeights& w) {
+  constexpr int kPassedMg[8] = {0, 5, 10, 15, 25, 45, 70, 0};
+  constexpr int kPassedEg[8] = {0, 10, 15, 25, 45, 75, 120, 0};
+  TaperedParams p;
+  const auto& tables = tapered_tables();
+  for (int t = 0; t < 6; ++t) {
+    const auto ut = static_cast<std::size_t>(t);
+    for (int s = 0; s < 64; ++s) {
+      const auto us = static_cast<std::size_t>(s);
+      const auto black = static_cast<std::size_t>((7 - s / 8) * 8 + s % 8);  // seen from Black
+      p.pst_mg[0][ut][us] = fix(w.material_mg[ut] + tables[ut][us].mg);
+      p.pst_eg[0][ut][us] = fix(w.material_eg[ut] + tables[ut][us].eg);
+      p.pst_mg[1][ut][us] = fix(w.material_mg[ut] + tables[ut][black].mg);
+      p.pst_eg[1][ut][us] = fix(w.material_eg[ut] + tables[ut][black].eg);
+    }
+    p.mobility_mg[ut] = fix(w.mobility_mg[ut]);
+    p.mobility_eg[ut] = fix(w.mobility_eg[ut]);
+  }
+  p.bishop_pair_mg = fix(w.bishop_pair_mg);
+  p.bishop_pair_eg = fix(w.bishop_pair_eg);
+  p.doubled_mg = fix(w.doubled_mg);
+  p.doubled_eg = fix(w.doubled_eg);
+  p.isolated_mg = fix(w.isolated_mg);
+  p.isolated_eg = fix(w.isolated_eg);
+  for (std::size_t r = 0; r < 8; ++r) {
+    p.passed_mg[r] = fix(w.passed_mg * kPassedMg[r]);
+    p.passed_eg_free[r] = fix(w.passed_eg * kPassedEg[r]);
+    p.passed_eg_blocked[r] = fix(w.passed_eg * kPassedEg[r] * 0.5);
+  }
+  p.passed_king = fix(w.passed_king);
+  p.rook_open_mg = fix(w.rook_open_mg);
+  p.rook_open_eg = fix(w.rook_open_eg);
+  p.rook_semi_mg = fix(w.rook_semi_mg);
+  p.rook_semi_eg = fix(w.rook_semi_eg);
+  for (int u = 0; u < kKingAttackUnits; ++u)
+    p.king_attack[static_cast<std::size_t>(u)] = fix(std::min(w.king_attack * u * u, 500.0));
+  p.shield = fix(w.shield);
+  p.shield_half = fix(w.shield / 2);
+  p.king_open_file = fix(w.king_open_file);
+  return p;
+}
+
+// One side's terms (its own view), added up as a middlegame and an endgame score in fixed
+// point.
+template <Player side>
+Score tapered_side(const Chess& position, const TaperedParams& w) {
+  constexpr Player them = opponent(side);
+  constexpr bool white = side == Player::kFirst;
+  constexpr std::size_t colour = white ? 0 : 1;
   const Bitboard occ = position.occupied();
   const Bitboard own = position.pieces(side);
   const Bitboard own_pawns = position.pieces(side, PieceType::kPawn);
   const Bitboard their_pawns = position.pieces(them, PieceType::kPawn);
   const Bitboard their_pawn_attacks = pawn_attack_span(their_pawns, them);
+  const Bitboard safe = ~own & ~their_pawn_attacks;
   const Square their_king = position.king_square(them);
   const Square my_king = position.king_square(side);
   Bitboard zone = chess::kKingAttacks[their_king] | chess::square_bb(their_king);
   zone |= white ? chess::shift_south(zone) : chess::shift_north(zone);  // towards us
-  const auto& tables = tapered_tables();
-  double mg = 0, eg = 0;
+  int mg = 0, eg = 0;
   int attack_units = 0, attackers = 0;
   constexpr int kMobilityCentre[6] = {0, 4, 7, 7, 14, 0};
   constexpr int kAttackWeight[6] = {0, 2, 2, 3, 5, 0};
-  for (int t = 0; t < 6; ++t) {
-    Bitboard b = position.pieces(side, static_cast<PieceType>(t));
-    const int count = chess::popcount(b);
-    mg += count * w.material_mg[static_cast<std::size_t>(t)];
-    eg += count * w.material_eg[static_cast<std::size_t>(t)];
-    while (b) {
-      const Square s = chess::pop_lsb(b);
-      const int rel = white ? s : (7 - chess::rank_of(s)) * 8 + chess::file_of(s);
-      const Score pst = tables[static_cast<std::size_t>(t)][static_cast<std::size_t>(rel)];
-      mg += pst.mg;
-      eg += pst.eg;
-      if (t == 0 || t == 5) continue;
-      const Bitboard a = piece_attacks(static_cast<PieceType>(t), s, occ);
-      const int moves = chess::popcount(a & ~own & ~their_pawn_attacks) - kMobilityCentre[t];
-      mg += moves * w.mobility_mg[static_cast<std::size_t>(t)];
-      eg += moves * w.mobility_eg[static_cast<std::size_t>(t)];
-      if (const Bitboard hits = a & zone) {
-        attack_units += kAttackWeight[t] * std::min(chess::popcount(hits), 3);
-        ++attackers;
-      }
-      if (t == 3) {  // rook on an open or half-open file
-        const Bitboard file = file_mask(chess::file_of(s));
-        if (!(file & own_pawns)) {
-          const bool open = !(file & their_pawns);
-          mg += open ? w.rook_open_mg : w.rook_semi_mg;
-          eg += open ? w.rook_open_eg : w.rook_semi_eg;
-        }
-      }
+  const auto& pst_mg = w.pst_mg[colour];
+  const auto& pst_eg = w.pst_eg[colour];
+  // Pawns and the king: the tables alone.
+  for (Bitboard b = own_pawns; b;) {
+    const auto s = static_cast<std::size_t>(chess::pop_lsb(b));
+    mg += pst_mg[0][s];
+    eg += pst_eg[0][s];
+  }
+  mg += pst_mg[5][static_cast<std::size_t>(my_king)];
+  eg += pst_eg[5][static_cast<std::size_t>(my_king)];
+  // The pieces: tables, safe mobility, attacks near the enemy king, rooks on open files.
+  auto piece = [&](int t, Square s, Bitboard a) {
+    const auto ut = static_cast<std::size_t>(t);
+    mg += pst_mg[ut][static_cast<std::size_t>(s)];
+    eg += pst_eg[ut][static_cast<std::size_t>(s)];
+    const int moves = chess::popcount(a & safe) - kMobilityCentre[t];
+    mg += moves * w.mobility_mg[ut];
+    eg += moves * w.mobility_eg[ut];
+    if (const Bitboard hits = a & zone) {
+      attack_units += kAttackWeight[t] * std::min(chess::popcount(hits), 3);
+      ++attackers;
     }
+  };
+  for (Bitboard b = position.pieces(side, PieceType::kKnight); b;) {
+    const Square s = chess::pop_lsb(b);
+    piece(1, s, chess::kKnightAttacks[s]);
+  }
+  for (Bitboard b = position.pieces(side, PieceType::kBishop); b;) {
+    const Square s = chess::pop_lsb(b);
+    piece(2, s, chess::bishop_attacks(s, occ));
+  }
+  for (Bitboard b = position.pieces(side, PieceType::kRook); b;) {
+    const Square s = chess::pop_lsb(b);
+    piece(3, s, chess::rook_attacks(s, occ));
+    const Bitboard file = file_mask(chess::file_of(s));  // an open or half-open file
+    if (!(file & own_pawns)) {
+      const bool open = !(file & their_pawns);
+      mg += open ? w.rook_open_mg : w.rook_semi_mg;
+      eg += open ? w.rook_open_eg : w.rook_semi_eg;
+    }
+  }
+  const Bitboard queens = position.pieces(side, PieceType::kQueen);
+  for (Bitboard b = queens; b;) {
+    const Square s = chess::pop_lsb(b);
+    piece(4, s, chess::queen_attacks(s, occ));
   }
   // Attacks on the enemy king: a square law of the attack units, when at least two pieces
   // take part and we have a queen to lead them.
-  if (attackers >= 2 && position.pieces(side, PieceType::kQueen))
-    mg += std::min(w.king_attack * attack_units * attack_units, 500.0);
+  if (attackers >= 2 && queens)
+    mg += w.king_attack[static_cast<std::size_t>(std::min(attack_units, kKingAttackUnits - 1))];
   // Our own king's pawn shield (middlegame), while the king stays near its back rank.
   const int king_rank = white ? chess::rank_of(my_king) : 7 - chess::rank_of(my_king);
   if (king_rank <= 1) {
@@ -350,41 +437,41 @@ Score tapered_side(const Chess& position, Player side, const ChessTaperedWeights
       if (one >= 0 && one < 64 && (file_pawns & chess::square_bb(one)))
         mg += w.shield;
       else if (two >= 0 && two < 64 && (file_pawns & chess::square_bb(two)))
-        mg += w.shield / 2;
+        mg += w.shield_half;
     }
   }
-  // Pawn structure.
-  constexpr int kPassedMg[8] = {0, 5, 10, 15, 25, 45, 70, 0};
-  constexpr int kPassedEg[8] = {0, 10, 15, 25, 45, 75, 120, 0};
+  // Pawn structure: doubled and isolated pawns by file, passed pawns.
   for (int f = 0; f < 8; ++f) {
-    const int on_file = chess::popcount(own_pawns & file_mask(f));
+    const Bitboard on = own_pawns & file_mask(f);
+    if (!on) continue;
+    const int on_file = chess::popcount(on);
     if (on_file > 1) {
       mg -= (on_file - 1) * w.doubled_mg;
       eg -= (on_file - 1) * w.doubled_eg;
     }
-    if (on_file > 0 && !(own_pawns & adjacent_files(f))) {
+    if (!(own_pawns & adjacent_files(f))) {
       mg -= on_file * w.isolated_mg;
       eg -= on_file * w.isolated_eg;
     }
   }
-  Bitboard p = own_pawns;
-  while (p) {
+  const auto& passed = passed_masks()[colour];
+  for (Bitboard p = own_pawns; p;) {
     const Square s = chess::pop_lsb(p);
-    if (passed_masks()[white ? 0 : 1][static_cast<std::size_t>(s)] & their_pawns) continue;
+    if (passed[static_cast<std::size_t>(s)] & their_pawns) continue;
     const int rank = white ? chess::rank_of(s) : 7 - chess::rank_of(s);
+    const auto ur = static_cast<std::size_t>(rank);
     const Square stop = s + (white ? 8 : -8);
     const bool free_path = !(occ & chess::square_bb(stop));
-    mg += w.passed_mg * kPassedMg[rank];
-    eg += w.passed_eg * kPassedEg[rank] * (free_path ? 1.0 : 0.5);
+    mg += w.passed_mg[ur];
+    eg += free_path ? w.passed_eg_free[ur] : w.passed_eg_blocked[ur];
     if (rank >= 3) eg += w.passed_king * (distance(their_king, stop) - distance(my_king, stop));
   }
-  if (chess::popcount(position.pieces(side, PieceType::kBishop)) >= 2) {
+  if (chess::more_than_one(position.pieces(side, PieceType::kBishop))) {
     mg += w.bishop_pair_mg;
     eg += w.bishop_pair_eg;
   }
-  return {static_cast<int>(std::lround(mg)), static_cast<int>(std::lround(eg))};
+  return {unfix(mg), unfix(eg)};
 }
-
 // 24 at the start (knights and bishops 1, rooks 2, queens 4), 0 with pawns and kings only.
 int game_phase(const Chess& position) {
   const int phase = chess::popcount(position.pieces(PieceType::kKnight)) +
@@ -548,16 +635,27 @@ Expected<ChessTaperedWeights> load_chess_tapered_weights(const std::string& path
   return w;
 }
 
+namespace {
+
+ChessTaperedTerms tapered_terms(const Chess& position, const TaperedParams& p) {
+  const Score white = tapered_side<Player::kFirst>(position, p);
+  const Score black = tapered_side<Player::kSecond>(position, p);
+  const int sign = position.side_to_move() == Player::kFirst ? 1 : -1;
+  return {sign * (white.mg - black.mg), sign * (white.eg - black.eg), game_phase(position)};
+}
+
+int tapered_blend(const ChessTaperedTerms& t) {
+  return (t.mg * t.phase + t.eg * (24 - t.phase)) / 24;
+}
+
+}  // namespace
+
 ChessTaperedTerms chess_tapered_terms(const Chess& position, const ChessTaperedWeights& w) {
-  const Player us = position.side_to_move();
-  const Score a = tapered_side(position, us, w);
-  const Score b = tapered_side(position, opponent(us), w);
-  return {a.mg - b.mg, a.eg - b.eg, game_phase(position)};
+  return tapered_terms(position, make_tapered_params(w));
 }
 
 int chess_tapered(const Chess& position, const ChessTaperedWeights& w) {
-  const ChessTaperedTerms t = chess_tapered_terms(position, w);
-  return (t.mg * t.phase + t.eg * (24 - t.phase)) / 24;
+  return tapered_blend(chess_tapered_terms(position, w));
 }
 
 std::vector<HeuristicInfo> heuristics_for(std::type_identity<Chess>) {
@@ -586,7 +684,9 @@ Expected<Heuristic<Chess>> make_heuristic(std::type_identity<Chess>, std::string
       if (!number) return make_error(number.error());
       if (auto ok = set_tapered(w, key, *number); !ok) return make_error(ok.error());
     }
-    return Heuristic<Chess>([w](const Chess& c) { return chess_tapered(c, w); });
+    // The fixed-point tables once, shared by the copies of the heuristic.
+    auto p = std::make_shared<const TaperedParams>(make_tapered_params(w));
+    return Heuristic<Chess>([p](const Chess& c) { return tapered_blend(tapered_terms(c, *p)); });
   }
   const bool material = name != "mobility";
   const double mobility = name == "combined" ? 5 : 10;
