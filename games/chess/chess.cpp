@@ -248,6 +248,17 @@ Outcome Chess::outcome() const {
   return Outcome::ongoing();
 }
 
+bool Chess::drawn_by_rule() const {
+  if (insufficient_material()) return true;
+  if (halfmove_ >= 100) {
+    if (!in_check()) return true;
+    MoveList list;
+    generate_moves(list);
+    return !list.empty();  // no move in check: checkmate, which takes precedence
+  }
+  return repetitions() >= 2;
+}
+
 bool Chess::is_capture(Move m) const {
   return m.kind() == Move::Kind::kEnPassant ||
          (m.kind() != Move::Kind::kCastling && board_[m.to()] != kNoPiece);

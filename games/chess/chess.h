@@ -99,6 +99,12 @@ class Chess {
   void make_move(Move m);
   void unmake_move(Move m);
   Outcome outcome() const;
+  // The draws by rule (insufficient material, fifty-move rule, threefold repetition) without
+  // the move generation that outcome() needs for mate and stalemate: a search that generates
+  // the moves anyway finds those from its empty list. outcome() is terminal exactly when this
+  // is true or there is no legal move. (The fifty-move rule generates the moves only in check,
+  // where a mate takes precedence.)
+  bool drawn_by_rule() const;
   std::uint64_t hash() const { return hash_; }
   std::string move_to_string(Move m) const;  // UCI: e2e4, e7e8q, e1g1
   // UCI or SAN (Nf3, exd5, O-O, e8=Q+, check marks optional) naming a legal move.

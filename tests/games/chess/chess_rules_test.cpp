@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <string>
 
 #include "games/chess/chess.h"
@@ -189,6 +190,45 @@ TEST(ChessRules, MatingMaterialKeepsTheGameGoing) {
   EXPECT_EQ(load("8/8/4k3/8/8/4K3/8/1N4N1 w - - 0 1").outcome(), Outcome::ongoing());
   EXPECT_EQ(load("8/8/4k3/8/8/4K3/4P3/8 w - - 0 1").outcome(), Outcome::ongoing());
   EXPECT_EQ(load("8/8/4k3/8/8/4K3/8/1N3b2 w - - 0 1").outcome(), Outcome::ongoing());
+}
+
+// drawn_by_rule() is outcome()'s draws by rule without its move generation: outcome() is
+// terminal exactly when drawn_by_rule() is true or no move is legal.
+bool terminal_by_parts(const Chess& g) {
+  Chess::MoveList list;
+  g.generate_moves(list);
+  return g.drawn_by_rule() || list.empty();
+}
+
+TEST(ChessRules, DrawnByRuleIsTheOutcomeWithoutMateAndStalemate) {
+  EXPECT_FALSE(load("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").drawn_by_rule());  // stalemate
+  EXPECT_TRUE(load("8/8/4k3/8/8/4K3/8/6N1 w - - 0 1").drawn_by_rule());   // K+N v K
+  EXPECT_TRUE(load("4k3/8/8/8/8/8/8/R3K3 b - - 100 80").drawn_by_rule());  // fifty moves
+  Chess mate = load("k7/8/1K6/8/8/8/8/7R w - - 99 80");
+  play(mate, "Rh8");  // mate on the hundredth half-move: not a draw
+  EXPECT_FALSE(mate.drawn_by_rule());
+  EXPECT_TRUE(mate.outcome().is_terminal());
+  Chess check = load("k7/8/8/1K6/8/8/8/7R w - - 99 80");
+  play(check, "Rh8");  // check on the hundredth half-move with a way out: the fifty-move draw
+  EXPECT_TRUE(check.drawn_by_rule());
+  Chess g = *Chess::create({});
+  for (const char* m : {"Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1"}) play(g, m);
+  EXPECT_FALSE(g.drawn_by_rule());
+  play(g, "Ng8");  // threefold
+  EXPECT_TRUE(g.drawn_by_rule());
+  // Along random games (mates, stalemates and draws included) the two agree.
+  std::uint64_t rng = 5;
+  for (int game = 0; game < 200; ++game) {
+    Chess r = game % 2 ? load("4k3/8/8/8/8/8/8/R3K3 w - - 90 80") : *Chess::create({});
+    for (int ply = 0; ply < 300; ++ply) {
+      ASSERT_EQ(terminal_by_parts(r), r.outcome().is_terminal()) << r.serialize();
+      if (r.outcome().is_terminal()) break;
+      Chess::MoveList list;
+      r.generate_moves(list);
+      rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+      r.make_move(list[(rng >> 33) % list.size()]);
+    }
+  }
 }
 
 TEST(ChessRules, CreateRejectsUnknownOptionsByName) {
