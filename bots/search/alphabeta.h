@@ -121,6 +121,16 @@ constexpr bool has_repetitions = requires(const G& g) {
   { g.repetitions() } -> std::convertible_to<int>;
 };
 
+// A game that tells its draws by rule apart from the end by having no legal move (chess:
+// drawn_by_rule(), outcome() being terminal exactly when it is true or no move is legal): the
+// search then skips outcome()'s move generation at every node and finds mate and stalemate
+// from the moves it generates anyway (in quiescence only in check: standing pat is allowed
+// in a stalemate, as in most engines).
+template <class G>
+constexpr bool has_drawn_by_rule = has_in_check<G> && requires(const G& g) {
+  { g.drawn_by_rule() } -> std::convertible_to<bool>;
+};
+
 template <class G>
 constexpr bool has_gives_check = requires(const G& g, const typename G::Move& m) {
   { g.gives_check(m) } -> std::convertible_to<bool>;
@@ -372,15 +382,20 @@ class AlphaBeta {
     // ply deeper (check extension), so that a check at the horizon is not taken for quiet.
     pv_->clear_ply(ply);
     if (ply > seldepth_) seldepth_ = ply;
-    const Outcome outcome = game.outcome();
-    if (outcome.is_terminal()) return terminal_score(outcome, game.side_to_move(), ply);
     if constexpr (has_repetitions<G>) {
       if (repetition_draws_ && game.repetitions() > 0) return 0;
+    }
+    if constexpr (has_drawn_by_rule<G>) {
+      if (game.drawn_by_rule()) return 0;
+    } else {
+      const Outcome outcome = game.outcome();
+      if (outcome.is_terminal()) return terminal_score(outcome, game.side_to_move(), ply);
     }
     if (ply >= kMaxPly - 1) return eval_(game);
     bool in_check = false;
     if constexpr (has_in_check<G>) {
-      if (lmr_ || check_extension_ || futility_ > 0) in_check = game.in_check();
+      if (lmr_ || check_extension_ || futility_ > 0 || has_drawn_by_rule<G>)
+        in_check = game.in_check();
     }
     if (in_check && check_extension_) ++depth;
     if (depth <= 0) return leaf(game, alpha, beta, ply);
@@ -417,8 +432,13 @@ class AlphaBeta {
     // Step 5. The moves, best-looking first.
     typename G::MoveList list;
     game.generate_moves(list);
-    if (list.empty()) return eval_(game);
-    if (options_.ordering) order(game, list, ply, hash_move ? &*hash_move : nullptr);
+    if (list.empty()) {
+      if constexpr (has_drawn_by_rule<G>) return in_check ? loss_in(ply) : 0;
+      return eval_(game);
+    }
+    // With ordering, the moves are scored here and picked best-first as the loop goes.
+    int scores[G::MoveList::kCapacity];
+    if (options_.ordering) score_moves(game, list, scores, ply, hash_move ? &*hash_move : nullptr);
     // Futility: near the leaves, when even a margin per ply over the static evaluation stays
     // at or below alpha, only moves that can change the material or give check are searched.
     const bool futile = prune && depth <= kFutilityMaxDepth &&
@@ -432,7 +452,9 @@ class AlphaBeta {
     int best = -kScoreInfinite;
     const Move* best_move = nullptr;
     int number = 0;
-    for (const Move& m : list) {
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (options_.ordering) pick_next(list, scores, i);
+      const Move& m = list[i];
       if (prune && number > 0 && best > -kScoreInfinite &&
           (futile || (depth <= kLateMovePruningMaxDepth && number >= late_moves)) &&
           is_quiet(game, m)) {
@@ -444,6 +466,7 @@ class AlphaBeta {
           lmr_ && number > 0 ? reduction_of(game, m, depth, number, ply, in_check) : 0;
       game.make_move(m);
       ++nodes_;
+      if (options_.transposition && depth > 1) tt_.prefetch(game.hash());
       const int score = number == 0 ? -negamax(game, depth - 1, -beta, -alpha, ply + 1)
                                      : search_later_move(game, depth, alpha, beta, ply, reduction);
       game.unmake_move(m);
@@ -497,8 +520,12 @@ class AlphaBeta {
   int quiesce(G& game, int alpha, int beta, int ply) requires HasNoisyMoves<G> {
     pv_->clear_ply(ply);
     if (ply > seldepth_) seldepth_ = ply;
-    const Outcome outcome = game.outcome();
-    if (outcome.is_terminal()) return terminal_score(outcome, game.side_to_move(), ply);
+    if constexpr (has_drawn_by_rule<G>) {
+      if (game.drawn_by_rule()) return 0;
+    } else {
+      const Outcome outcome = game.outcome();
+      if (outcome.is_terminal()) return terminal_score(outcome, game.side_to_move(), ply);
+    }
     if (ply >= kMaxPly - 1 || clock_->out_of_budget(nodes_)) return eval_(game);
     bool in_check = false;
     if constexpr (has_in_check<G>) in_check = game.in_check();
@@ -506,6 +533,9 @@ class AlphaBeta {
     int best = -kScoreInfinite;
     if (in_check) {
       game.generate_moves(list);
+      if constexpr (has_drawn_by_rule<G>) {
+        if (list.empty()) return loss_in(ply);  // checkmate
+      }
     } else {
       best = eval_(game);  // stand pat: the side to move need not capture
       if (best >= beta) return best;
@@ -525,8 +555,11 @@ class AlphaBeta {
         list.resize(kept);
       }
     }
-    if (options_.ordering) order(game, list, ply, nullptr, /*exchange_last=*/in_check);
-    for (const Move& m : list) {
+    int scores[G::MoveList::kCapacity];
+    if (options_.ordering) score_moves(game, list, scores, ply, nullptr, /*exchange_last=*/in_check);
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (options_.ordering) pick_next(list, scores, i);
+      const Move& m = list[i];
       game.make_move(m);
       ++nodes_;
       const int score = -quiesce(game, -beta, -alpha, ply + 1);
@@ -573,6 +606,12 @@ class AlphaBeta {
   void order(const G& game, typename G::MoveList& list, int ply, const Move* hash_move,
              bool exchange_last = true) {
     int scores[G::MoveList::kCapacity];
+    score_moves(game, list, scores, ply, hash_move, exchange_last);
+    sort_by_scores(list, scores);
+  }
+
+  void score_moves(const G& game, const typename G::MoveList& list, int* scores, int ply,
+                   const Move* hash_move, bool exchange_last = true) {
     for (std::size_t i = 0; i < list.size(); ++i) {
       int& score = scores[i];
       score = ordering_->score(game, list[i], ply, hash_move);
@@ -580,7 +619,6 @@ class AlphaBeta {
           score < MoveOrdering<Move>::kHashMoveScore && exchange_(game, list[i]) < 0)
         score -= 2 * MoveOrdering<Move>::kCaptureBase;  // below every quiet move's history
     }
-    sort_by_scores(list, scores);
   }
 
   Eval eval_;

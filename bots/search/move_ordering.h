@@ -121,6 +121,26 @@ class MoveOrdering {
   std::vector<int> history_;
 };
 
+// Brings the best-scored move of list[i..] to position i, the moves it passes keeping their
+// order (the first of equal scores wins), so that picking i = 0, 1, ... yields the order of
+// sort_by_scores, but a node that cuts off after a few moves does not sort the rest.
+template <class List>
+void pick_next(List& list, int* scores, std::size_t i) {
+  const std::size_t n = list.size();
+  std::size_t best = i;
+  for (std::size_t j = i + 1; j < n; ++j)
+    if (scores[j] > scores[best]) best = j;
+  if (best == i) return;
+  auto m = list[best];
+  const int s = scores[best];
+  for (std::size_t j = best; j > i; --j) {
+    list[j] = list[j - 1];
+    scores[j] = scores[j - 1];
+  }
+  list[i] = m;
+  scores[i] = s;
+}
+
 // Sorts `list` in place by descending score with a stable insertion sort (lists are short
 // and mostly ordered); `scores` must hold list.size() ints.
 template <class List>

@@ -50,6 +50,16 @@ class TranspositionTable {
     return &found_;
   }
 
+  // Starts loading the entry for `key` into the cache (a search calls it right after making
+  // a move, so that the child's probe does not wait for memory).
+  void prefetch(std::uint64_t key) const {
+#if defined(__GNUC__) || defined(__clang__)
+    __builtin_prefetch(&entries_[key & mask_]);
+#else
+    (void)key;
+#endif
+  }
+
   void store(std::uint64_t key, int depth, int score, Bound bound, const Move* move, int ply) {
     TtEntry<Move>& e = entries_[key & mask_];
     const bool same = e.key == key && e.bound != Bound::kNone;

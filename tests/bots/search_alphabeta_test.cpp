@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <thread>
+#include <vector>
 
 #include "bots/search/alphabeta.h"
 #include "bots/search/minimax.h"
@@ -22,6 +23,30 @@ template <class G>
 int minimax_value(const G& g, int depth) {
   Minimax<G, HashEval> mm(HashEval{});
   return mm.search(g, Limits::to_depth(depth)).info.score;
+}
+
+TEST(MoveOrdering, PickingTheNextMoveGivesTheStableSortsOrder) {
+  // The search picks moves best-first as it goes (pick_next) instead of sorting them all;
+  // the order must be sort_by_scores's, equal scores keeping their order.
+  std::uint64_t rng = 3;
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<int> moves, sorted;
+    int scores[64], sorted_scores[64];
+    const int n = trial % 40;
+    for (int i = 0; i < n; ++i) {
+      rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+      moves.push_back(i);
+      scores[i] = static_cast<int>((rng >> 40) % 7);  // many ties
+      sorted_scores[i] = scores[i];
+    }
+    sorted = moves;
+    sort_by_scores(sorted, sorted_scores);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      pick_next(moves, scores, i);
+      EXPECT_EQ(moves[i], sorted[i]) << "trial " << trial << " position " << i;
+      EXPECT_EQ(scores[i], sorted_scores[i]);
+    }
+  }
 }
 
 TEST(AlphaBeta, PlainEqualsMinimaxOnRandomTrees) {
