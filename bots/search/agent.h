@@ -110,6 +110,10 @@ Expected<std::unique_ptr<Agent<G>>> make_agent(const SearchSpec& spec, eval::Heu
       options.exchange = spec.exchange;
       options.repetition_draws = options.repetition_draws && spec.repetition_draws;
       options.futility_margin = spec.futility;
+      options.countermoves = spec.countermoves;
+      options.history_malus = spec.history_malus;
+      options.adaptive_null_move = spec.adaptive_null_move;
+      options.quiescence_tt = spec.quiescence_tt;
       if (spec.hash_log2 > 0) options.tt_log2_entries = spec.hash_log2;
       return detail::wrap<G>(spec,
                              AlphaBeta<G, H>(std::move(heuristic), options, std::move(exchange)),

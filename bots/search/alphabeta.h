@@ -91,6 +91,11 @@ struct AlphaBetaOptions {
   // With an exchange evaluator (the constructor's `exchange`, e.g. chess's static exchange
   // evaluation): quiescence skips captures that lose material, and ordering puts them last.
   bool exchange = true;
+  // Later parts, off by default (a spec turns them on; bots/search/spec.h):
+  bool countermoves = false;   // the quiet move that last refuted the opponent's move, after the killers
+  bool history_malus = false;  // quiet moves tried before a cut-off lose the history it gains
+  bool adaptive_null_move = false;  // null-move reduction 3 + depth / 4 (+ 1 when far above beta)
+  bool quiescence_tt = false;  // quiescence takes cut-offs and its first move from the table
 
   // The plain fixed-depth alpha-beta of the AI course.
   static AlphaBetaOptions plain() {
@@ -177,7 +182,9 @@ class AlphaBeta {
         exchange_(options.exchange ? std::move(exchange) : ExchangeEval<G>{}),
         options_(options),
         tt_(options.transposition ? options.tt_log2_entries : 0),
-        ordering_(std::make_unique<MoveOrdering<Move>>(options.killers, options.history)),
+        ordering_(std::make_unique<MoveOrdering<Move>>(options.killers, options.history,
+                                                       options.countermoves,
+                                                       options.history_malus)),
         pv_(std::make_unique<PvTable<Move>>()),
         aspiration_(options.iterative && options.aspiration),
         pvs_(options.iterative && options.pvs),
@@ -216,6 +223,7 @@ class AlphaBeta {
       result.info.nodes = nodes_;
       return result;
     }
+    ordering_->set_previous(nullptr);
     if (options_.ordering) order(game, list, 0, probe_move(game, 0));
     result.move = list[0];
     const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
@@ -264,6 +272,7 @@ class AlphaBeta {
   static constexpr int kFutilityMaxDepth = 3;
   static constexpr int kLateMovePruningMaxDepth = 3;
   static constexpr int kLateMovePruningBase = 3;
+  static constexpr int kMaxQuietsTried = 64;
 
   static void to_front(typename G::MoveList& list, const Move& m) {
     const auto it = std::find(list.begin(), list.end(), m);
@@ -303,6 +312,8 @@ class AlphaBeta {
     for (const Move& m : list) {
       game.make_move(m);
       ++nodes_;
+      played_[0] = m;
+      has_played_[0] = true;
       int score;
       if (!best || !pvs_) {
         score = -negamax(game, depth - 1, -beta, -alpha, 1);
@@ -350,12 +361,17 @@ class AlphaBeta {
   // The null move's verdict: the opponent moves twice in a shallower null-window search; a
   // score still at least beta is the cut-off (beta itself for a mate, which it did not prove).
   // 0 when the clock stopped the search (the caller discards it).
-  std::optional<int> null_move_cutoff(G& game, int depth, int beta, int ply)
+  std::optional<int> null_move_cutoff(G& game, int depth, int beta, int ply, int static_eval)
     requires HasNullMove<G>
   {
-    const int reduction = depth >= 7 ? 3 : 2;
+    int reduction = depth >= 7 ? 3 : 2;
+    if (options_.adaptive_null_move) {
+      reduction = 3 + depth / 4;
+      if (static_eval - beta >= 200) ++reduction;
+    }
     game.make_null_move();
     ++nodes_;
+    has_played_[static_cast<std::size_t>(ply)] = false;
     const int score = -negamax(game, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
     game.unmake_null_move();
     if (clock_->stopped()) return 0;
@@ -424,7 +440,8 @@ class AlphaBeta {
           game.null_move_allowed()) {
         if (!static_eval) static_eval = eval_(game);
         if (*static_eval >= beta) {
-          if (const auto cut = null_move_cutoff(game, depth, beta, ply)) return *cut;
+          if (const auto cut = null_move_cutoff(game, depth, beta, ply, *static_eval))
+            return *cut;
         }
       }
     }
@@ -438,7 +455,12 @@ class AlphaBeta {
     }
     // With ordering, the moves are scored here and picked best-first as the loop goes.
     int scores[G::MoveList::kCapacity];
-    if (options_.ordering) score_moves(game, list, scores, ply, hash_move ? &*hash_move : nullptr);
+    if (options_.ordering) {
+      set_previous(ply);
+      score_moves(game, list, scores, ply, hash_move ? &*hash_move : nullptr);
+    }
+    Move quiets_tried[kMaxQuietsTried];
+    int quiets_count = 0;
     // Futility: near the leaves, when even a margin per ply over the static evaluation stays
     // at or below alpha, only moves that can change the material or give check are searched.
     const bool futile = prune && depth <= kFutilityMaxDepth &&
@@ -467,6 +489,8 @@ class AlphaBeta {
       game.make_move(m);
       ++nodes_;
       if (options_.transposition && depth > 1) tt_.prefetch(game.hash());
+      played_[static_cast<std::size_t>(ply)] = m;
+      has_played_[static_cast<std::size_t>(ply)] = true;
       const int score = number == 0 ? -negamax(game, depth - 1, -beta, -alpha, ply + 1)
                                      : search_later_move(game, depth, alpha, beta, ply, reduction);
       game.unmake_move(m);
@@ -479,11 +503,16 @@ class AlphaBeta {
           alpha = score;
           pv_->update(ply, m);
           if (alpha >= beta) {
-            if (options_.ordering) ordering_->on_cutoff(game, m, ply, depth);
+            if (options_.ordering) {
+              set_previous(ply);
+              ordering_->on_cutoff(game, m, ply, depth, quiets_tried, quiets_count);
+            }
             break;
           }
         }
       }
+      if (options_.history_malus && quiets_count < kMaxQuietsTried && is_quiet_for_history(game, m))
+        quiets_tried[quiets_count++] = m;
     }
 
     // Step 7. Remember the result with the kind of bound it is.
@@ -527,6 +556,10 @@ class AlphaBeta {
       if (outcome.is_terminal()) return terminal_score(outcome, game.side_to_move(), ply);
     }
     if (ply >= kMaxPly - 1 || clock_->out_of_budget(nodes_)) return eval_(game);
+    std::optional<Move> hash_move;
+    if (options_.quiescence_tt) {
+      if (const auto cut = probe_tt(game, 0, alpha, beta, ply, hash_move)) return *cut;
+    }
     bool in_check = false;
     if constexpr (has_in_check<G>) in_check = game.in_check();
     typename G::MoveList list;
@@ -556,7 +589,10 @@ class AlphaBeta {
       }
     }
     int scores[G::MoveList::kCapacity];
-    if (options_.ordering) score_moves(game, list, scores, ply, nullptr, /*exchange_last=*/in_check);
+    if (options_.ordering) ordering_->set_previous(nullptr);
+    if (options_.ordering)
+      score_moves(game, list, scores, ply, hash_move ? &*hash_move : nullptr,
+                  /*exchange_last=*/in_check);
     for (std::size_t i = 0; i < list.size(); ++i) {
       if (options_.ordering) pick_next(list, scores, i);
       const Move& m = list[i];
@@ -590,6 +626,19 @@ class AlphaBeta {
     }
     if (ordering_->is_killer(m, ply)) return 0;
     return std::clamp(late_move_reduction(depth, number), 1, depth - 2);
+  }
+
+  // The countermove heuristic's key: the move that led to `ply` (none at the root's children's
+  // parent or after a null move).
+  void set_previous(int ply) {
+    const bool known = ply >= 1 && has_played_[static_cast<std::size_t>(ply - 1)];
+    ordering_->set_previous(known ? &played_[static_cast<std::size_t>(ply - 1)] : nullptr);
+  }
+
+  // A move that history scores (neither a capture nor a promotion).
+  bool is_quiet_for_history(const G& game, const Move& m) const {
+    if constexpr (HasCaptureScore<G>) return game.capture_score(m) == 0;
+    return true;
   }
 
   const Move* probe_move(const G& game, int ply) {
@@ -638,6 +687,8 @@ class AlphaBeta {
   std::uint64_t nodes_ = 0;
   int seldepth_ = 0;
   std::array<std::uint64_t, kMaxPly> nodes_at_depth_{};
+  std::array<Move, kMaxPly> played_{};  // the move made at each ply (for countermoves)
+  std::array<bool, kMaxPly> has_played_{};
 };
 
 }  // namespace arena::search

@@ -34,16 +34,25 @@ class MoveOrdering {
   static constexpr int kCaptureBase = 1 << 24;
   static constexpr int kKillerScore = 1 << 22;
 
-  explicit MoveOrdering(bool use_killers = true, bool use_history = true)
+  explicit MoveOrdering(bool use_killers = true, bool use_history = true,
+                        bool use_countermoves = false, bool history_malus = false)
       : use_killers_(use_killers),
         use_history_(use_history),
+        use_countermoves_(use_countermoves),
+        history_malus_(history_malus && use_history),
         killers_(kMaxPly),
-        history_(2 * kHistorySize, 0) {}
+        history_(2 * kHistorySize, 0),
+        countermoves_(use_countermoves ? 2 * kHistorySize : 0) {}
 
   void clear() {
     for (auto& k : killers_) k = {};
     for (auto& h : history_) h = 0;
+    for (auto& c : countermoves_) c = {};
   }
+
+  // The move that leads to the node being ordered (the opponent's last move), for the
+  // countermove heuristic; none at the root and after a null move.
+  void set_previous(const Move* previous) { previous_ = previous; }
 
   template <class G>
   int score(const G& game, const Move& m, int ply, const Move* hash_move) const {
@@ -57,6 +66,10 @@ class MoveOrdering {
       if (k.count > 0 && m == k.moves[0]) return kKillerScore;
       if (k.count > 1 && m == k.moves[1]) return kKillerScore - 1;
     }
+    if (use_countermoves_ && previous_ != nullptr) {
+      const Countermove& c = countermoves_[slot(*previous_, 1 - side_of(game))];
+      if (c.set && m == c.move) return kKillerScore - 2;
+    }
     return use_history_ ? history_[slot(m, side_of(game))] : 0;
   }
 
@@ -67,9 +80,11 @@ class MoveOrdering {
     return (k.count > 0 && m == k.moves[0]) || (k.count > 1 && m == k.moves[1]);
   }
 
-  // A quiet move caused a beta cut-off at `ply` with `depth` plies left.
+  // A quiet move caused a beta cut-off at `ply` with `depth` plies left, after the quiet
+  // moves `tried` (with history_malus their history goes down by as much).
   template <class G>
-  void on_cutoff(const G& game, const Move& m, int ply, int depth) {
+  void on_cutoff(const G& game, const Move& m, int ply, int depth, const Move* tried = nullptr,
+                 int tried_count = 0) {
     if constexpr (HasCaptureScore<G>) {
       if (game.capture_score(m) > 0) return;
     }
@@ -81,11 +96,22 @@ class MoveOrdering {
         if (k.count < 2) ++k.count;
       }
     }
+    if (use_countermoves_ && previous_ != nullptr)
+      countermoves_[slot(*previous_, 1 - side_of(game))] = {m, true};
     if (!use_history_) return;
+    const int bonus = depth * depth;
     int& h = history_[slot(m, side_of(game))];
-    h += depth * depth;
-    if (h >= kKillerScore / 2) {
-      for (auto& x : history_) x /= 2;  // keep history below the killers
+    h += bonus;
+    bool rescale = h >= kKillerScore / 2;
+    if (history_malus_) {
+      for (int i = 0; i < tried_count; ++i) {
+        int& t = history_[slot(tried[i], side_of(game))];
+        t -= bonus;
+        rescale = rescale || t <= -kKillerScore / 2;
+      }
+    }
+    if (rescale) {
+      for (auto& x : history_) x /= 2;  // keep history below the killers (and above captures)
     }
   }
 
@@ -94,6 +120,10 @@ class MoveOrdering {
   struct Killers {
     std::array<Move, 2> moves{};
     int count = 0;
+  };
+  struct Countermove {
+    Move move{};
+    bool set = false;
   };
 
   template <class G>
@@ -117,8 +147,12 @@ class MoveOrdering {
 
   bool use_killers_;
   bool use_history_;
+  bool use_countermoves_;
+  bool history_malus_;
   std::vector<Killers> killers_;
   std::vector<int> history_;
+  std::vector<Countermove> countermoves_;  // by the opponent's last move (and its side)
+  const Move* previous_ = nullptr;
 };
 
 // Brings the best-scored move of list[i..] to position i, the moves it passes keeping their

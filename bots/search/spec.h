@@ -13,6 +13,9 @@
 //             "id:...,pvs=0,lmr=0,nullmove=0,aspiration=0,checkext=0" is the iterative
 //             deepening of the AI course)  futility=MARGIN (evaluation units per ply; 0, the
 //             default, is off)  hash=N (2^N transposition table entries, 10 to 26)
+//             countermove=0|1 malus=0|1 nullr=0|1 qtt=0|1 (later parts, off by default:
+//             countermove ordering, history malus, adaptive null-move reduction, table
+//             cut-offs in quiescence; AlphaBetaOptions)
 //   any other key=value is a parameter of the heuristic (passed to make_heuristic, which
 //   rejects the ones it does not know, naming them).
 // Examples: "alphabeta:eval=custom_score_2,depth=5", "id:eval=improved_score,movetime=150",
@@ -60,6 +63,10 @@ struct SearchSpec {
   bool check_extension = true;
   bool exchange = true;
   bool repetition_draws = true;
+  bool countermoves = false;  // AlphaBetaOptions' later parts, off by default
+  bool history_malus = false;
+  bool adaptive_null_move = false;
+  bool quiescence_tt = false;
   int futility = 0;   // AlphaBetaOptions::futility_margin
   int hash_log2 = 0;  // AlphaBetaOptions::tt_log2_entries; 0 = its default
   std::string text;  // as given, for result lines
@@ -168,7 +175,11 @@ inline Expected<void> apply_item(SearchSpec& spec, std::string_view key, std::st
                              {"lmr", &SearchSpec::lmr},
                              {"checkext", &SearchSpec::check_extension},
                              {"see", &SearchSpec::exchange},
-                             {"repetition", &SearchSpec::repetition_draws}}) {
+                             {"repetition", &SearchSpec::repetition_draws},
+                             {"countermove", &SearchSpec::countermoves},
+                             {"malus", &SearchSpec::history_malus},
+                             {"nullr", &SearchSpec::adaptive_null_move},
+                             {"qtt", &SearchSpec::quiescence_tt}}) {
     if (key != name) continue;
     auto b = parse_bool(key, value);
     if (!b) return make_error(b.error());
@@ -213,7 +224,8 @@ inline Expected<SearchSpec> parse_search_spec(std::string_view text) {
                         spec.params.begin()->first + "' (" + name +
                         " takes no heuristic; the search keys are depth, movetime, nodes, "
                         "playouts, seed, c, tt, qsearch, killers, history, aspiration, pvs, "
-                        "nullmove, lmr, checkext, see, repetition, futility, hash)");
+                        "nullmove, lmr, checkext, see, repetition, countermove, malus, nullr, qtt, futility, "
+                        "hash)");
     return make_error("search spec '" + spec.text + "': " + name + " takes no heuristic");
   }
   return spec;

@@ -73,6 +73,21 @@ TEST(AlphaBeta, FullWidthEngineEqualsMinimaxOnRandomTrees) {
   }
 }
 
+TEST(AlphaBeta, CountermovesAndHistoryMalusOnlyReorder) {
+  // Ordering parts change the node count, never the value of the full-width search.
+  AlphaBetaOptions o = AlphaBetaOptions::full_width();
+  o.countermoves = true;
+  o.history_malus = true;
+  AlphaBeta<RandomTree, HashEval> ab(HashEval{}, o);
+  for (std::uint64_t seed = 100; seed <= 120; ++seed) {
+    RandomTree tree(seed);
+    for (int depth : {2, 4, 7}) {
+      EXPECT_EQ(ab.search(tree, Limits::to_depth(depth)).info.score, minimax_value(tree, depth))
+          << "seed " << seed << " depth " << depth;
+    }
+  }
+}
+
 TEST(AlphaBeta, PrunesAndStillCountsDeterministically) {
   RandomTree tree(7);
   Minimax<RandomTree, HashEval> mm(HashEval{});

@@ -126,6 +126,40 @@ TEST(Futility, TheStrongEngineStillFindsTheMatesInTwo) {
   }
 }
 
+// The later parts (countermoves, history malus, adaptive null-move reduction, table
+// cut-offs in quiescence) find those mates too, except the adaptive null move in WAC.001
+// (Qg6: its deeper reduction hides the mate at depths 6 and 7 with a material evaluation), and
+// they change the node count.
+TEST(Futility, TheLaterPartsStillFindTheMatesInTwo) {
+  std::uint64_t with_parts = 0, without = 0;
+  for (const char* fen : {"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+                          "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
+                          "7k/pp4np/2p3p1/3pN1q1/3P4/Q7/1r3rPP/2R2RK1 w - - 0 1",
+                          "r3kr2/1pp4p/1p1p4/7q/4P1n1/2PP2Q1/PP4P1/R1BB2K1 b q - 0 1"}) {
+    AlphaBetaOptions o;
+    o.quiescence = true;
+    o.futility_margin = 100;
+    AlphaBeta<Chess, test::ChessMaterial> plain(test::ChessMaterial{}, o,
+                                                eval::exchange_eval_for<Chess>());
+    o.countermoves = o.history_malus = o.quiescence_tt = true;
+    AlphaBeta<Chess, test::ChessMaterial> ab(test::ChessMaterial{}, o,
+                                             eval::exchange_eval_for<Chess>());
+    const auto r = ab.search(position(fen), Limits::to_depth(6));
+    EXPECT_EQ(r.info.score, win_in(3)) << fen;
+    with_parts += r.info.nodes;
+    without += plain.search(position(fen), Limits::to_depth(6)).info.nodes;
+    o.adaptive_null_move = true;
+    AlphaBeta<Chess, test::ChessMaterial> all(test::ChessMaterial{}, o,
+                                              eval::exchange_eval_for<Chess>());
+    const int score = all.search(position(fen), Limits::to_depth(6)).info.score;
+    if (std::string(fen).starts_with("2rr3k"))
+      EXPECT_LT(score, win_in(3)) << "the adaptive null move now finds WAC.001: update this test";
+    else
+      EXPECT_EQ(score, win_in(3)) << fen;
+  }
+  EXPECT_NE(with_parts, without);
+}
+
 TEST(Futility, ExchangePruningAndFutilityEachCutTheNodeCount) {
   const Chess g =
       position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
@@ -150,6 +184,12 @@ TEST(Futility, SpecKeysReachTheEngine) {
   EXPECT_FALSE(spec->check_extension);
   EXPECT_FALSE(spec->exchange);
   EXPECT_FALSE(spec->repetition_draws);
+  const auto later = parse_search_spec("id:countermove=1,malus=1,nullr=1,qtt=1");
+  ASSERT_TRUE(later) << later.error();
+  EXPECT_TRUE(later->countermoves && later->history_malus && later->adaptive_null_move &&
+              later->quiescence_tt);
+  EXPECT_FALSE(spec->countermoves || spec->history_malus || spec->adaptive_null_move ||
+               spec->quiescence_tt);
   EXPECT_FALSE(parse_search_spec("id:hash=30"));
   EXPECT_FALSE(parse_search_spec("id:futility=-1"));
   EXPECT_TRUE(make_agent_from_spec<Chess>("id:eval=tapered,qsearch,futility=100,depth=3"));
