@@ -26,6 +26,7 @@
 #include "games/gdl/ground.h"
 #include "games/gdl/ground_diseq.h"
 #include "games/gdl/ground_join.h"
+#include "games/gdl/huge_pages.h"
 
 namespace arena::gdl {
 
@@ -363,8 +364,10 @@ bool normalized_body(TermPool& pool, const std::vector<Relation>& relations,
   body.clear();
   for (std::uint32_t k = recorded.body_begin[r]; k < recorded.body_begin[r + 1]; ++k) {
     const GroundLiteral lit{recorded.literals[k] >> 1, (recorded.literals[k] & 1u) != 0};
-    const Relation& of = relations[static_cast<std::size_t>(ids[pool.functor(lit.atom)])];
-    if (lit.negated && of.position.count(lit.atom) == 0) continue;  // can never hold
+    if (lit.negated) {
+      const Relation& of = relations[static_cast<std::size_t>(ids[pool.functor(lit.atom)])];
+      if (of.position.count(lit.atom) == 0) continue;  // can never hold
+    }
     body.push_back(lit);
   }
   std::sort(body.begin(), body.end(), [](const GroundLiteral& a, const GroundLiteral& b) {
@@ -406,12 +409,13 @@ Expected<GroundProgram> assemble_program(TermPool& pool, const Description& d,
        {SymbolTable::kLegal, SymbolTable::kNext, SymbolTable::kGoal, SymbolTable::kTerminal})
     if (rel(k).is_static)
       for (TermId atom : rel(k).atoms) p.rules.push_back({atom, {}});
-  // Rules seen, by hash: open addressing over indices into p.rules (kNone: free), at most half
-  // full (no allocation per rule: a chess-sized program has millions).
-  constexpr std::uint32_t kNone = 0xFFFFFFFFu;
+  // Rules seen, by hash: open addressing (at most half full) over the hash's high 32 bits << 32
+  // | the index into p.rules (kNone: free), so that a probe compares rules only when the hashes
+  // agree: no allocation per rule, and one table read per rule of a chess-sized program.
+  constexpr std::uint64_t kNone = ~std::uint64_t{0};
   std::size_t capacity = 1024;
   while (capacity < 2 * (recorded.size() + p.rules.size() + 1)) capacity *= 2;
-  std::vector<std::uint32_t> seen(capacity, kNone);
+  std::vector<std::uint64_t, HugePageAllocator<std::uint64_t>> seen(capacity, kNone);
   p.rules.reserve(p.rules.size() + recorded.size());
   std::vector<GroundLiteral> body;
   for (std::size_t r = 0; r < recorded.size(); ++r) {
@@ -420,14 +424,17 @@ Expected<GroundProgram> assemble_program(TermPool& pool, const Description& d,
     std::uint64_t h = recorded.heads[r] * 0x9E3779B97F4A7C15ull;
     for (const GroundLiteral& lit : body)
       h = (h ^ (lit.atom * 2u + lit.negated)) * 0x100000001B3ull;
-    std::size_t slot = (h ^ (h >> 31)) & (capacity - 1);
+    h ^= h >> 31;
+    const std::uint64_t high = h & 0xFFFFFFFF00000000ull;
+    std::size_t slot = h & (capacity - 1);
     bool duplicate = false;
     for (; seen[slot] != kNone && !duplicate; slot = (slot + 1) & (capacity - 1)) {
-      const GroundRule& other = p.rules[seen[slot]];
+      if ((seen[slot] & 0xFFFFFFFF00000000ull) != high) continue;
+      const GroundRule& other = p.rules[static_cast<std::uint32_t>(seen[slot])];
       duplicate = other.head == recorded.heads[r] && other.body == body;
     }
     if (duplicate) continue;
-    seen[slot] = static_cast<std::uint32_t>(p.rules.size());
+    seen[slot] = high | static_cast<std::uint32_t>(p.rules.size());
     p.rules.push_back({recorded.heads[r], body});
   }
   return p;

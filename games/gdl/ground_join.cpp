@@ -41,7 +41,7 @@ std::uint32_t AtomPositions::find(TermId atom) const {
 
 bool AtomPositions::emplace(TermId atom, std::uint32_t position) {
   if ((size_ + 1) * 2 > slots_.size()) {
-    std::vector<std::uint64_t> old(slots_.empty() ? 16 : slots_.size() * 2, kEmpty);
+    decltype(slots_) old(slots_.empty() ? 16 : slots_.size() * 2, kEmpty);
     old.swap(slots_);
     for (std::uint64_t s : old)
       if (s != kEmpty) {

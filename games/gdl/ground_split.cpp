@@ -140,9 +140,10 @@ bool eliminate_one(ExpandedRule& rule, Symbol& next_aux, Symbol& next_demand,
     best_all = best_vars.size();
   }
   if (best_group.empty()) return false;
-  Term aux{best_interface.empty() ? Term::Kind::kConstant : Term::Kind::kCompound, next_aux++, {}};
+  Term aux{best_interface.empty() ? Term::Kind::kConstant : Term::Kind::kCompound,
+           rule.demand ? next_demand++ : next_aux++, {}};
   for (Symbol w : best_interface) aux.args.push_back(Term{Term::Kind::kVariable, w, {}});
-  aux_rule = ExpandedRule{rule.source, aux, {}, false};
+  aux_rule = ExpandedRule{rule.source, aux, {}, rule.demand};
   std::vector<Term> kept{aux};
   for (std::size_t i = 0; i < rule.body.size(); ++i) {
     if (best_group[i]) {
@@ -164,7 +165,7 @@ void split_rules(std::vector<ExpandedRule>& rules, bool eliminate) {
   std::vector<ExpandedRule> demand_rules;
   std::vector<ExpandedRule> added;
   for (ExpandedRule& rule : rules) {
-    if (rule.body.size() < 2 || rule.demand) continue;
+    if (rule.body.size() < 2) continue;
     std::vector<Symbol> head_vars;
     vars_of(rule.head, head_vars);
     std::sort(head_vars.begin(), head_vars.end());
@@ -190,9 +191,10 @@ void split_rules(std::vector<ExpandedRule>& rules, bool eliminate) {
       if (!local || !safe) continue;
       for (Symbol v : all)
         if (contains(head_vars, v)) interface.push_back(v);
-      Term aux{interface.empty() ? Term::Kind::kConstant : Term::Kind::kCompound, next_aux++, {}};
+      Term aux{interface.empty() ? Term::Kind::kConstant : Term::Kind::kCompound,
+               rule.demand ? next_demand++ : next_aux++, {}};
       for (Symbol v : interface) aux.args.push_back(Term{Term::Kind::kVariable, v, {}});
-      ExpandedRule aux_rule{rule.source, aux, {}, false};
+      ExpandedRule aux_rule{rule.source, aux, {}, rule.demand};
       for (std::size_t i : group) {
         aux_rule.body.push_back(rule.body[i]);
         moved[i] = true;
@@ -211,7 +213,6 @@ void split_rules(std::vector<ExpandedRule>& rules, bool eliminate) {
   for (auto& r : added) rules.push_back(std::move(r));
   // Variable elimination, on the auxiliary rules too (rules grows: by index).
   for (std::size_t r = 0; eliminate && r < rules.size(); ++r) {
-    if (rules[r].demand) continue;
     for (int steps = 0; steps < 64 && rules[r].body.size() >= 2; ++steps) {
       ExpandedRule aux_rule;
       if (!eliminate_one(rules[r], next_aux, next_demand, aux_rule, demand_rules)) break;

@@ -94,6 +94,7 @@ class PropnetBuilder {
   static constexpr std::uint32_t kNone = 0xFFFFFFFFu;
   std::vector<std::uint32_t> atoms_;
   std::vector<TermId> atom_list_;
+  std::vector<std::uint32_t> lit_count_;  // build_or's scratch: bodies per literal
 };
 
 // Inputs first: one per fluent (`true`) and one per move (`does`).
@@ -147,9 +148,14 @@ Expected<void> PropnetBuilder::add_rules() {
 // cell's fluent once instead of once per move.
 void PropnetBuilder::build_or(std::uint32_t head, std::vector<Body>& bodies, int depth) {
   if (bodies.size() >= 2 && depth < 32) {
-    std::unordered_map<Lit, std::uint32_t> freq;
+    // How many bodies hold each literal: counts in lit_count_ (indexed by literal, zero
+    // between calls), reset before the recursion below.
+    if (lit_count_.size() < 2 * gates_.size()) lit_count_.resize(4 * gates_.size(), 0);
+    std::vector<Lit> touched;
     for (const Body& b : bodies)
-      for (Lit l : b) ++freq[l];
+      for (Lit l : b)
+        if (lit_count_[l]++ == 0) touched.push_back(l);
+    auto freq = [&](Lit l) { return lit_count_[l]; };
     std::vector<Body> rest;
     std::vector<Lit> order;
     std::unordered_map<Lit, std::vector<Body>> groups;
@@ -157,9 +163,9 @@ void PropnetBuilder::build_or(std::uint32_t head, std::vector<Body>& bodies, int
       Lit best = 0;
       std::uint32_t best_count = 1;
       for (Lit l : b)
-        if (freq[l] > best_count || (freq[l] == best_count && best_count > 1 && l < best)) {
+        if (freq(l) > best_count || (freq(l) == best_count && best_count > 1 && l < best)) {
           best = l;
-          best_count = freq[l];
+          best_count = freq(l);
         }
       if (b.size() < 2 || best_count < 2) {
         rest.push_back(std::move(b));
@@ -170,6 +176,7 @@ void PropnetBuilder::build_or(std::uint32_t head, std::vector<Body>& bodies, int
       if (group.empty()) order.push_back(best);
       group.push_back(std::move(b));
     }
+    for (Lit l : touched) lit_count_[l] = 0;
     for (Lit l : order) {
       std::vector<Body>& group = groups[l];
       if (group.size() == 1) {

@@ -1,6 +1,7 @@
 #include "games/gdl/term.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 
 namespace arena::gdl {
@@ -60,41 +61,50 @@ std::uint64_t TermPool::hash(Symbol functor, std::span<const TermId> args) {
 }
 
 void TermPool::grow() {
-  std::vector<std::uint64_t> slots(slots_.empty() ? 1024 : slots_.size() * 2, kEmptySlot);
+  decltype(slots_) slots(slots_.empty() ? 1024 : slots_.size() * 2, kEmptySlot);
   const std::size_t mask = slots.size() - 1;
-  for (TermId id = 0; id < nodes_.size(); ++id) {
+  for (TermId id = 0; id < offsets_.size(); ++id) {
     const std::uint64_t h = hash(functor(id), args(id));
     std::size_t i = static_cast<std::size_t>(h) & mask;
     while (slots[i] != kEmptySlot) i = (i + 1) & mask;
-    slots[i] = (h & 0xFFFFFFFF00000000ull) | id;
+    slots[i] = (h & 0xFFFFFFFF00000000ull) | offsets_[id];
   }
   slots_ = std::move(slots);
 }
 
 TermId TermPool::make(Symbol functor, std::span<const TermId> args) {
-  if ((nodes_.size() + 1) * 2 > slots_.size()) grow();
+  if ((offsets_.size() + 1) * 2 > slots_.size()) grow();
   const std::size_t mask = slots_.size() - 1;
   const std::uint64_t h = hash(functor, args), high = h & 0xFFFFFFFF00000000ull;
   std::size_t i = static_cast<std::size_t>(h) & mask;
   for (; slots_[i] != kEmptySlot; i = (i + 1) & mask) {
     if ((slots_[i] & 0xFFFFFFFF00000000ull) != high) continue;
-    const auto id = static_cast<TermId>(slots_[i]);
-    const Node& n = nodes_[id];
-    if (n.functor == functor && n.arity == args.size() &&
-        std::equal(args.begin(), args.end(), args_.begin() + n.first_arg))
-      return id;
+    const TermId* record = words_.data() + static_cast<std::uint32_t>(slots_[i]);
+    if (record[1] == functor && record[2] == args.size() &&
+        std::equal(args.begin(), args.end(), record + 3))
+      return record[0];
   }
-  const auto id = static_cast<TermId>(nodes_.size());
-  nodes_.push_back({functor, static_cast<std::uint32_t>(args_.size()),
-                    static_cast<std::uint32_t>(args.size())});
-  // `args` may be another term's arguments (pool.args(t)): copied before args_ may move.
-  if (!args.empty() && args.data() >= args_.data() && args.data() < args_.data() + args_.size()) {
-    const std::vector<TermId> copy(args.begin(), args.end());
-    args_.insert(args_.end(), copy.begin(), copy.end());
-  } else {
-    args_.insert(args_.end(), args.begin(), args.end());
+  const auto id = static_cast<TermId>(offsets_.size());
+  const auto offset = static_cast<std::uint32_t>(words_.size());
+  // `args` may be another term's arguments (pool.args(t)): copied before words_ may move.
+  std::array<TermId, 8> small{};
+  std::vector<TermId> large;
+  std::span<const TermId> from = args;
+  if (!args.empty() && args.data() >= words_.data() && args.data() < words_.data() + words_.size()) {
+    if (args.size() <= small.size()) {
+      std::copy(args.begin(), args.end(), small.begin());
+      from = std::span<const TermId>(small.data(), args.size());
+    } else {
+      large.assign(args.begin(), args.end());
+      from = large;
+    }
   }
-  slots_[i] = high | id;
+  words_.push_back(id);
+  words_.push_back(functor);
+  words_.push_back(static_cast<std::uint32_t>(args.size()));
+  words_.insert(words_.end(), from.begin(), from.end());
+  offsets_.push_back(offset);
+  slots_[i] = high | offset;
   return id;
 }
 

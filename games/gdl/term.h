@@ -16,6 +16,8 @@
 #include <unordered_map>
 #include <vector>
 
+#include "games/gdl/huge_pages.h"
+
 namespace arena::gdl {
 
 // `text` with ASCII letters lower-cased: KIF names compare so (ggp-base lower-cases a sheet,
@@ -71,30 +73,29 @@ class TermPool {
   // The ground term `t` (which must be ground).
   TermId from_term(const Term& t);
 
-  Symbol functor(TermId id) const { return nodes_[id].functor; }
+  Symbol functor(TermId id) const { return words_[offsets_[id] + 1]; }
   std::span<const TermId> args(TermId id) const {
-    return {args_.data() + nodes_[id].first_arg, nodes_[id].arity};
+    const TermId* record = words_.data() + offsets_[id];
+    return {record + 3, record[2]};
   }
-  std::size_t size() const { return nodes_.size(); }
+  std::size_t size() const { return offsets_.size(); }
   // KIF text: "(cell 1 1 b)".
   std::string to_kif(TermId id, const SymbolTable& symbols) const;
 
  private:
-  struct Node {
-    Symbol functor;
-    std::uint32_t first_arg;
-    std::uint32_t arity;
-  };
   static std::uint64_t hash(Symbol functor, std::span<const TermId> args);
   void grow();
-  std::vector<Node> nodes_;
-  std::vector<TermId> args_;
+  // A term is a record of words_ at offsets_[id]: id, functor, arity, the arguments. Id, name
+  // and arguments in one place, so that finding a term that exists already (most lookups of a
+  // grounding) reads its slot and one record.
+  std::vector<std::uint32_t, HugePageAllocator<std::uint32_t>> words_;
+  std::vector<std::uint32_t, HugePageAllocator<std::uint32_t>> offsets_;
   // Open addressing, hashed on functor and arguments: no allocation per lookup, for the
-  // millions of terms of a large grounding. A slot is the hash's high 32 bits << 32 | term id
-  // (kEmptySlot: free), so that a probe reads the term only when the hashes agree. Kept at
-  // most half full.
+  // millions of terms of a large grounding. A slot is the hash's high 32 bits << 32 | the
+  // record's offset (kEmptySlot: free), so that a probe reads the record only when the hashes
+  // agree. Kept at most half full.
   static constexpr std::uint64_t kEmptySlot = ~std::uint64_t{0};
-  std::vector<std::uint64_t> slots_;
+  std::vector<std::uint64_t, HugePageAllocator<std::uint64_t>> slots_;
 };
 
 }  // namespace arena::gdl
