@@ -307,6 +307,7 @@ struct TaperedParams {
   int rook_open_mg = 0, rook_open_eg = 0, rook_semi_mg = 0, rook_semi_eg = 0;
   std::array<int, kKingAttackUnits> king_attack{};  // by attack units: min(w u^2, 500)
   int shield = 0, shield_half = 0, king_open_file = 0;
+  int pawn_threat_mg = 0, pawn_threat_eg = 0;
 };
 
 TaperedParams make_tapered_params(const ChessTaperedWeights& w) {
@@ -348,6 +349,8 @@ TaperedParams make_tapered_params(const ChessTaperedWeights& w) {
   p.shield = fix(w.shield);
   p.shield_half = fix(w.shield / 2);
   p.king_open_file = fix(w.king_open_file);
+  p.pawn_threat_mg = fix(w.pawn_threat_mg);
+  p.pawn_threat_eg = fix(w.pawn_threat_eg);
   return p;
 }
 
@@ -470,6 +473,11 @@ Score tapered_side(const Chess& position, const TaperedParams& w) {
     mg += w.bishop_pair_mg;
     eg += w.bishop_pair_eg;
   }
+  // Our pieces attacked by enemy pawns.
+  const int threatened = chess::popcount(own & ~own_pawns & ~position.pieces(PieceType::kKing) &
+                                         their_pawn_attacks);
+  mg -= threatened * w.pawn_threat_mg;
+  eg -= threatened * w.pawn_threat_eg;
   return {unfix(mg), unfix(eg)};
 }
 // 24 at the start (knights and bishops 1, rooks 2, queens 4), 0 with pawns and kings only.
@@ -511,6 +519,8 @@ std::vector<std::pair<std::string, double*>> tapered_fields(ChessTaperedWeights&
   f.emplace_back("king_attack", &w.king_attack);
   f.emplace_back("shield", &w.shield);
   f.emplace_back("king_open_file", &w.king_open_file);
+  f.emplace_back("pawn_threat_mg", &w.pawn_threat_mg);
+  f.emplace_back("pawn_threat_eg", &w.pawn_threat_eg);
   return f;
 }
 

@@ -12,7 +12,8 @@
 //                 (attack units of two or more pieces near the enemy king, pawn shield, open
 //                 files by the king), pawn structure (doubled, isolated, passed pawns by rank,
 //                 half as much in the endgame when the stop square is taken, king distance to
-//                 it), bishop pair and rooks on open or half-open files. Weights by name
+//                 it), bishop pair, rooks on open or half-open files, and pieces attacked
+//                 by enemy pawns (pawn_threat_mg/_eg, 0 unless set). Weights by name
 //                 (bots/eval/weights/chess_tapered.txt has them all with their defaults) from
 //                 weights=<file> or as parameters, e.g. passed_eg=1.2.
 // Parameters: q= r= b= n= p= (pawns), weights=<file> (lines "q 9", see
@@ -59,6 +60,8 @@ struct ChessTaperedWeights {
   double passed_mg = 1, passed_eg = 1, passed_king = 5;
   double rook_open_mg = 25, rook_open_eg = 10, rook_semi_mg = 12, rook_semi_eg = 6;
   double king_attack = 1.0, shield = 12, king_open_file = 15;
+  // Per knight, bishop, rook or queen of ours that an enemy pawn attacks.
+  double pawn_threat_mg = 0, pawn_threat_eg = 0;
 };
 
 // "name value" lines as in bots/eval/weights/chess_tapered.txt; errors name the file, line

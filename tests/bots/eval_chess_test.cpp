@@ -231,6 +231,17 @@ TEST(ChessTapered, PiecesAttackingTheKingScore) {
   EXPECT_GT(tapered(fen), tapered(fen, {{"king_attack", "0"}}));
 }
 
+TEST(ChessTapered, APieceAttackedByAPawnCostsThePawnThreatWeights) {
+  // White's knight on d4 attacked by Black's pawn on e5 (phase 1: (1 x 50 + 23 x 35) / 24
+  // = 35.6); nothing attacks Black's pawn, and kings are never counted.
+  const std::string fen = "4k3/8/8/4p3/3N4/8/8/4K3 w - - 0 1";
+  const GameOptions threat = {{"pawn_threat_mg", "50"}, {"pawn_threat_eg", "35"}};
+  const GameOptions none = {{"pawn_threat_mg", "0"}, {"pawn_threat_eg", "0"}};
+  EXPECT_NEAR(tapered(fen, none) - tapered(fen, threat), 35.6, 1);
+  const std::string king = "4k3/8/8/8/3p4/4K3/8/8 w - - 0 1";  // the king on e3, attacked
+  EXPECT_EQ(tapered(king, none), tapered(king, threat));
+}
+
 TEST(ChessTapered, TheWeightsFileHoldsTheDefaults) {
   const std::string file = std::string(ARENA_SOURCE_DIR) + "/bots/eval/weights/chess_tapered.txt";
   for (const char* fen : {"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
