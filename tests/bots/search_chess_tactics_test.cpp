@@ -108,17 +108,27 @@ TEST(RepetitionDraws, ARepeatedPositionInTheTreeScoresAsADraw) {
   EXPECT_EQ(b.info.score, 1);
 }
 
+// Win At Chess positions with a mate in two (WAC.001 first).
+constexpr const char* kWacMatesInTwo[] = {
+    "2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
+    "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
+    "7k/pp4np/2p3p1/3pN1q1/3P4/Q7/1r3rPP/2R2RK1 w - - 0 1",
+    "r3kr2/1pp4p/1p1p4/7q/4P1n1/2PP2Q1/PP4P1/R1BB2K1 b q - 0 1"};
+
+// Quiescence and futility at 100 cp, as in chess_strong.
+AlphaBetaOptions strong_options() {
+  AlphaBetaOptions o;
+  o.quiescence = true;
+  o.futility_margin = 100;
+  return o;
+}
+
 // The engine of the chess_strong preset (futility margin 100, static exchange) still finds
 // the Win At Chess mates in two, and quiescence with the exchange evaluation searches fewer
 // nodes than without it.
 TEST(Futility, TheStrongEngineStillFindsTheMatesInTwo) {
-  for (const char* fen : {"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
-                          "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
-                          "7k/pp4np/2p3p1/3pN1q1/3P4/Q7/1r3rPP/2R2RK1 w - - 0 1",
-                          "r3kr2/1pp4p/1p1p4/7q/4P1n1/2PP2Q1/PP4P1/R1BB2K1 b q - 0 1"}) {
-    AlphaBetaOptions o;
-    o.quiescence = true;
-    o.futility_margin = 100;
+  for (const char* fen : kWacMatesInTwo) {
+    AlphaBetaOptions o = strong_options();
     AlphaBeta<Chess, test::ChessMaterial> ab(test::ChessMaterial{}, o,
                                              eval::exchange_eval_for<Chess>());
     const auto r = ab.search(position(fen), Limits::to_depth(6));
@@ -132,13 +142,8 @@ TEST(Futility, TheStrongEngineStillFindsTheMatesInTwo) {
 // they change the node count.
 TEST(Futility, TheLaterPartsStillFindTheMatesInTwo) {
   std::uint64_t with_parts = 0, without = 0;
-  for (const char* fen : {"2rr3k/pp3pp1/1nnqbN1p/3pN3/2pP4/2P3Q1/PPB4P/R4RK1 w - - 0 1",
-                          "r1bq2rk/pp3pbp/2p1p1pQ/7P/3P4/2PB1N2/PP3PPR/2KR4 w - - 0 1",
-                          "7k/pp4np/2p3p1/3pN1q1/3P4/Q7/1r3rPP/2R2RK1 w - - 0 1",
-                          "r3kr2/1pp4p/1p1p4/7q/4P1n1/2PP2Q1/PP4P1/R1BB2K1 b q - 0 1"}) {
-    AlphaBetaOptions o;
-    o.quiescence = true;
-    o.futility_margin = 100;
+  for (const char* fen : kWacMatesInTwo) {
+    AlphaBetaOptions o = strong_options();
     AlphaBeta<Chess, test::ChessMaterial> plain(test::ChessMaterial{}, o,
                                                 eval::exchange_eval_for<Chess>());
     o.countermoves = o.history_malus = o.quiescence_tt = true;
