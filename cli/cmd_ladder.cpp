@@ -128,6 +128,10 @@ void add_ladder(CLI::App& app, Action& action) {
   sub->add_option("--prior-draws", f->prior_draws,
                   "virtual draws per pairing in the Elo fit (default 1 with --all-pairs, else 0)")
       ->check(CLI::Range(0, 100));
+  sub->add_option("--jobs,-j", c.jobs,
+                  "games played at a time, each by its own engines (default 1; at most the "
+                  "cores, so that every engine keeps one)")
+      ->check(CLI::Range(1, 64));
   sub->add_option("--options", c.options, "game options, key=value,... (e.g. size=5)");
   sub->add_flag("--quiet,-q", f->quiet, "no line per game on stderr");
   sub->callback([f, &action] { action = [f] { return run(*f); }; });

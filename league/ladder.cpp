@@ -6,7 +6,9 @@
 #include <cstdio>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <sstream>
+#include <thread>
 
 #include <unistd.h>
 
@@ -213,6 +215,113 @@ Expected<LadderGame> play(G position, Mover<G>& a, Mover<G>& b, const LadderConf
   return game;
 }
 
+// The games of a run in the order they are handed out: pair by pair, each pairing's two games
+// (the first seat of the pairing moving first, then second) one after the other.
+struct GameTask {
+  std::size_t index;  // in the schedule
+  int pair, first, second;
+  bool opens_pair;  // the first game of its pair: only these wait for max_minutes
+};
+
+std::vector<GameTask> game_tasks(int pairs, const std::vector<std::pair<int, int>>& pairings) {
+  std::vector<GameTask> tasks;
+  for (int p = 0; p < pairs; ++p)
+    for (const auto& [i, j] : pairings) {
+      tasks.push_back({tasks.size(), p, i, j, true});
+      tasks.push_back({tasks.size(), p, j, i, false});
+    }
+  return tasks;
+}
+
+// Hands out the tasks to the workers, collects the games and the first error.
+class TaskQueue {
+ public:
+  TaskQueue(const LadderConfig& c, LadderResult& result, const LadderProgress& progress,
+            const std::atomic<bool>* stop, Clock::time_point started, std::vector<GameTask> tasks)
+      : c_(c), result_(result), progress_(progress), stop_(stop), started_(started),
+        tasks_(std::move(tasks)) {}
+
+  // The next task, or nullopt when the run is over: every task handed out, an error, or the
+  // time or a stop signal before a new pair (a pair once begun is always played out).
+  std::optional<GameTask> next() {
+    std::lock_guard lock(mutex_);
+    if (failed_ || next_ >= tasks_.size()) return std::nullopt;
+    const GameTask& t = tasks_[next_];
+    if (t.opens_pair) {
+      const double minutes = std::chrono::duration<double>(Clock::now() - started_).count() / 60;
+      if ((c_.max_minutes > 0 && minutes >= c_.max_minutes) || (stop_ && stop_->load())) {
+        result_.stopped_early = true;
+        next_ = tasks_.size();
+        return std::nullopt;
+      }
+    }
+    ++next_;
+    return t;
+  }
+
+  void done(const GameTask& t, LadderGame g) {
+    std::lock_guard lock(mutex_);
+    g.first = t.first;
+    g.second = t.second;
+    g.pair = t.pair;
+    result_.games.push_back(std::move(g));
+    order_.push_back(t.index);
+    if (progress_)
+      progress_(result_, static_cast<int>(result_.games.size()), static_cast<int>(tasks_.size()));
+  }
+
+  void fail(std::string error) {
+    std::lock_guard lock(mutex_);
+    if (!failed_) error_ = std::move(error);
+    failed_ = true;
+  }
+
+  // The games in the order they were scheduled, whatever order they ended in.
+  void sort_games() {
+    std::vector<std::size_t> by(order_.size());
+    for (std::size_t k = 0; k < by.size(); ++k) by[k] = k;
+    std::sort(by.begin(), by.end(), [&](auto a, auto b) { return order_[a] < order_[b]; });
+    std::vector<LadderGame> sorted;
+    for (std::size_t k : by) sorted.push_back(std::move(result_.games[k]));
+    result_.games = std::move(sorted);
+  }
+
+  Expected<void> status() const {
+    if (failed_) return make_error(error_);
+    return {};
+  }
+
+ private:
+  const LadderConfig& c_;
+  LadderResult& result_;
+  const LadderProgress& progress_;
+  const std::atomic<bool>* stop_;
+  Clock::time_point started_;
+  std::vector<GameTask> tasks_;
+  std::mutex mutex_;
+  std::size_t next_ = 0;
+  std::vector<std::size_t> order_;  // each game's task index, as result_.games
+  bool failed_ = false;
+  std::string error_;
+};
+
+// One worker: its own movers (its own engine processes, started at their first game unless
+// given), playing tasks until none is left.
+template <class G>
+void work(const G& start, const LadderConfig& c, const std::vector<std::string>& book,
+          std::vector<LadderSeat>& seats, TaskQueue& queue, std::vector<Mover<G>> movers = {}) {
+  movers.resize(seats.size());
+  for (std::size_t i = 0; i < seats.size(); ++i) movers[i].seat = &seats[i];
+  while (auto t = queue.next()) {
+    auto opening = opening_of(start, c, book, t->pair);
+    if (!opening) return queue.fail(opening.error());
+    auto g = play(*opening, movers[static_cast<std::size_t>(t->first)],
+                  movers[static_cast<std::size_t>(t->second)], c);
+    if (!g) return queue.fail(g.error());
+    queue.done(*t, std::move(*g));
+  }
+}
+
 template <class G>
 Expected<void> run_games(const LadderConfig& c, const GameOptions& options, LadderResult& result,
                          const LadderProgress& progress, const std::atomic<bool>* stop,
@@ -230,38 +339,24 @@ Expected<void> run_games(const LadderConfig& c, const GameOptions& options, Ladd
       book = std::move(*read);
     }
     const int n = static_cast<int>(result.seats.size());
-    std::vector<Mover<G>> movers(static_cast<std::size_t>(n));
-    // Every seat checked (engines started, specs built for G) before the first game.
+    // Every seat checked (engines started, specs built for G) before the first game; the
+    // first worker keeps these movers.
+    std::vector<Mover<G>> checked(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
-      movers[static_cast<std::size_t>(i)].seat = &result.seats[static_cast<std::size_t>(i)];
-      if (auto r = new_game(movers[static_cast<std::size_t>(i)]); !r) return r;
+      checked[static_cast<std::size_t>(i)].seat = &result.seats[static_cast<std::size_t>(i)];
+      if (auto r = new_game(checked[static_cast<std::size_t>(i)]); !r) return r;
     }
     std::vector<std::pair<int, int>> pairings;
     for (int i = 0; i < (c.all_pairs ? n : 1); ++i)
       for (int j = i + 1; j < n; ++j) pairings.emplace_back(i, j);
-    const int total = c.pairs * static_cast<int>(pairings.size()) * 2;
-    for (int p = 0; p < c.pairs; ++p) {
-      auto opening = opening_of(*start, c, book, p);
-      if (!opening) return make_error(opening.error());
-      for (const auto& [i, j] : pairings) {
-        const double minutes = std::chrono::duration<double>(Clock::now() - started).count() / 60;
-        if ((c.max_minutes > 0 && minutes >= c.max_minutes) || (stop && stop->load())) {
-          result.stopped_early = true;
-          return {};
-        }
-        for (int k = 0; k < 2; ++k) {
-          const int first = k == 0 ? i : j, second = k == 0 ? j : i;
-          auto g = play(*opening, movers[static_cast<std::size_t>(first)],
-                        movers[static_cast<std::size_t>(second)], c);
-          if (!g) return make_error(g.error());
-          g->first = first;
-          g->second = second;
-          result.games.push_back(*g);
-          if (progress) progress(result, static_cast<int>(result.games.size()), total);
-        }
-      }
-    }
-    return {};
+    TaskQueue queue(c, result, progress, stop, started, game_tasks(c.pairs, pairings));
+    std::vector<std::thread> workers;
+    for (int w = 1; w < std::max(1, c.jobs); ++w)
+      workers.emplace_back([&] { work(*start, c, book, result.seats, queue); });
+    work(*start, c, book, result.seats, queue, std::move(checked));
+    for (auto& t : workers) t.join();
+    queue.sort_games();
+    return queue.status();
   }
 }
 
@@ -413,6 +508,7 @@ std::string format_ladder(const LadderConfig& c, const LadderResult& r) {
       << (c.all_pairs ? ", every seat against every other" : "") << "\n";
   out << "time control " << tc << ", openings from " << openings << ", each with both colours, "
       << r.games.size() << " games in " << fixed(r.wall_s) << " s"
+      << (c.jobs > 1 ? ", " + std::to_string(c.jobs) + " at a time" : "")
       << (r.stopped_early ? " (stopped at the time bound)" : "")
       << (c.prior_draws > 0 ? ", Elo fitted with " + std::to_string(c.prior_draws) +
                                   " virtual draw(s) per pairing"

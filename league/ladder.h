@@ -19,8 +19,9 @@
 // client::move_budget_ms of their clock, UCI engines get wtime/btime/winc/binc). A spec's own
 // movetime is replaced by the ladder's, its depth is kept. Openings: a book (one line of moves
 // a line; Othello: XOT lines) line per pair, or opening_plies random plies; both games of a pair
-// start from the same position. Games longer than max_plies are adjudicated draws. One game is
-// played at a time, so each engine has one core.
+// start from the same position. Games longer than max_plies are adjudicated draws. `jobs` games
+// are played at a time (default 1), each by its own engine processes and agents; only one side
+// of a game thinks at once, so with jobs no more than the cores every engine still has a core.
 
 #include <atomic>
 #include <cstdint>
@@ -66,10 +67,12 @@ struct LadderConfig {
   int prior_draws = 0;     // virtual draws per pairing in the fit (ladder_elo.h); presets
                            // that win every game would otherwise be only bounds
   std::uint64_t seed = 1;
+  int jobs = 1;  // games played at a time
 };
 
 struct LadderGame {
   int first = 0, second = 0;  // seat indices (0 = the player), first moves first
+  int pair = 0;               // the pair (opening) it belongs to
   double first_score = 0.5;
   std::string reason;
   int plies = 0;

@@ -77,8 +77,9 @@ TEST(Cli, PerftUnknownGameNamesIt) {
 TEST(Cli, LadderPlaysPairedGamesAndPrintsTheElo) {
   auto r = run_command(kArena +
                        " ladder --game tictactoe --player perfect --opponent bad_heuristic@0"
-                       " --opponent available_wins --pairs 1 --movetime 10 --quiet");
+                       " --opponent available_wins --pairs 1 --movetime 10 --jobs 2 --quiet");
   EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("2 at a time"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("bad_heuristic"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("(anchor)"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("perfect: Elo"), std::string::npos) << r.output;
@@ -96,4 +97,8 @@ TEST(Cli, LadderNamesAnUnknownPresetAndAMissingEngine) {
                                  " --tc ten");
   EXPECT_EQ(tc.status, 2);
   EXPECT_NE(tc.output.find("--tc 'ten'"), std::string::npos) << tc.output;
+  auto jobs = run_command(kArena + " ladder --game tictactoe --player perfect --opponent combined"
+                                   " --jobs 0");
+  EXPECT_EQ(jobs.status, 2);
+  EXPECT_NE(jobs.output.find("--jobs"), std::string::npos) << jobs.output;
 }

@@ -1,11 +1,15 @@
 // Strength ladders (league/ladder.h): seats and their errors, a tiny ladder of presets end to
-// end with colour-swapped pairs and an Elo fit, the chess opening book, and (when Debian's
-// stockfish is installed) a ladder against a calibrated engine.
+// end with colour-swapped pairs and an Elo fit, games in parallel, the chess opening book, and
+// (when Debian's stockfish is installed) a ladder against a calibrated engine.
 #include "league/ladder.h"
 
 #include <unistd.h>
 
+#include <atomic>
+#include <mutex>
+#include <set>
 #include <sstream>
+#include <thread>
 
 #include <gtest/gtest.h>
 
@@ -126,6 +130,62 @@ TEST(Ladder, TheChessBookIsLegalAndPairsGetDifferentLines) {
   }
 }
 
+// Games in parallel: the same schedule as one at a time (every opening with both colours), the
+// games reported in scheduled order, played by more than one thread.
+TEST(Ladder, JobsPlayTheSameScheduleOnSeveralThreads) {
+  LadderConfig c;  // iterative deepening uses its whole 20 ms: each game takes 80 ms or more
+  c.game = "isolation";
+  c.player = "AB_Custom_2";
+  c.opponents = {"AB_Improved_ID", "AB_Custom"};
+  c.pairs = 4;
+  c.movetime_ms = 20;
+  c.opening_plies = 2;
+  c.max_plies = 4;
+  c.jobs = 3;
+  std::mutex mutex;
+  std::set<std::thread::id> threads;
+  int calls = 0;
+  auto r = run_ladder(c, [&](const LadderResult& res, int done, int total) {
+    std::lock_guard lock(mutex);
+    threads.insert(std::this_thread::get_id());
+    EXPECT_EQ(total, 16);
+    EXPECT_EQ(done, ++calls);
+    EXPECT_EQ(static_cast<int>(res.games.size()), done);
+  });
+  ASSERT_TRUE(r) << r.error();
+  ASSERT_EQ(r->games.size(), 16u);
+  EXPECT_GE(threads.size(), 2u);
+  for (std::size_t k = 0; k < r->games.size(); k += 2) {
+    const auto &a = r->games[k], &b = r->games[k + 1];
+    EXPECT_EQ(a.pair, static_cast<int>(k / 4));
+    EXPECT_EQ(a.pair, b.pair);
+    EXPECT_EQ(a.first, b.second);
+    EXPECT_EQ(a.second, b.first);
+    EXPECT_EQ(a.first, 0) << "the player moves first in a pair's first game";
+  }
+  EXPECT_NE(format_ladder(c, *r).find("3 at a time"), std::string::npos);
+}
+
+// A stop while games are in play: no new pair starts, every pair begun is played out.
+TEST(Ladder, AStopWithJobsFinishesThePairsBegun) {
+  LadderConfig c;
+  c.game = "tictactoe";
+  c.player = "perfect";
+  c.opponents = {"available_wins"};
+  c.pairs = 50;
+  c.movetime_ms = 10;
+  c.opening_plies = 1;
+  c.jobs = 2;
+  std::atomic<bool> stop{false};
+  auto r = run_ladder(c, [&](const LadderResult&, int, int) { stop = true; }, &stop);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_TRUE(r->stopped_early);
+  EXPECT_LT(r->games.size(), 100u);
+  ASSERT_EQ(r->games.size() % 2, 0u);
+  for (std::size_t k = 0; k < r->games.size(); k += 2)
+    EXPECT_EQ(r->games[k].pair, r->games[k + 1].pair);
+}
+
 TEST(Ladder, ClockTimeControlAndErrors) {
   LadderConfig c;
   c.game = "tictactoe";
@@ -155,6 +215,7 @@ TEST(Ladder, AgainstCalibratedStockfish) {
   c.pairs = 1;
   c.movetime_ms = 20;
   c.max_plies = 30;
+  c.jobs = 2;  // each game with its own engine process
   c.opening_book = std::string(ARENA_SOURCE_DIR) + "/leagues/openings/chess.txt";
   auto r = run_ladder(c);
   ASSERT_TRUE(r) << r.error();
