@@ -1,5 +1,6 @@
 #include "bots/client/bot_session.h"
 
+#include <algorithm>
 #include <chrono>
 #include <optional>
 #include <thread>
@@ -272,7 +273,16 @@ void BotSession::start_search(const std::shared_ptr<Game>& g, const Json& state)
   g->searching = true;
   g->legal = request.legal_moves;
   g->pending.reset();
-  spawn_([this, g, version, request = std::move(request)] {
+  const auto queued = std::chrono::steady_clock::now();
+  spawn_([this, g, version, queued, request = std::move(request)]() mutable {
+    // The clock has run since the state came: a search that waited for a worker (more games
+    // at once than search threads) gets only what is left of its budget.
+    if (request.budget_ms > 0) {
+      const auto waited = std::chrono::duration_cast<std::chrono::milliseconds>(
+                              std::chrono::steady_clock::now() - queued)
+                              .count();
+      request.budget_ms = std::max<std::int64_t>(1, request.budget_ms - waited);
+    }
     // Only this job touches g->player while g->searching is set.
     Expected<TurnReply> reply =
         g->player ? g->player->choose_move(request) : Expected<TurnReply>(make_error("no player"));

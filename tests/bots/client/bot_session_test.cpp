@@ -4,10 +4,12 @@
 #include "bots/client/bot_session.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <deque>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -133,6 +135,27 @@ TEST_F(SessionTest, SearchesOffTheIoThreadAndSendsTheMoveWithItsInfo) {
   ASSERT_EQ(budgets_.size(), 1u);
   EXPECT_GT(budgets_[0], 0);
   EXPECT_LT(budgets_[0], 100) << "the budget keeps a margin below the 100 ms move time";
+}
+
+// Two games at once with one search thread: the second search waits for the first, and the
+// wait comes out of its budget (the server's clock ran all along).
+TEST_F(SessionTest, ASearchThatWaitedForAWorkerHasOnlyTheRestOfItsBudget) {
+  make({.games = {"tictactoe"}, .max_parallel = 2});
+  connect(7);
+  feed(game_start(5, 7, 8, "movetime:100"));
+  feed(game_start(6, 7, 8, "movetime:100"));
+  feed(state(5, 1, 0, Json::array({100, 100})));
+  feed(state(6, 1, 0, Json::array({100, 100})));
+  ASSERT_EQ(jobs_.size(), 2u);
+  run_jobs();  // at once: the whole budget
+  const std::int64_t full = budgets_.at(0);
+  ASSERT_GT(full, 40);
+  feed(state(5, 3, 0, Json::array({100, 100})));
+  std::this_thread::sleep_for(std::chrono::milliseconds(full - 10));  // queued behind another
+  run_jobs();
+  ASSERT_EQ(budgets_.size(), 3u);
+  EXPECT_GE(budgets_[2], 1);
+  EXPECT_LE(budgets_[2], 10) << "the time spent waiting is charged to the search";
 }
 
 TEST_F(SessionTest, IgnoresTheOpponentsTurnAndRepeatedStates) {
