@@ -35,6 +35,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "bots/eval/chess_tapered.h"
 #include "bots/eval/heuristic.h"
 #include "games/chess/chess.h"
 
@@ -46,34 +47,6 @@ struct ChessMaterialWeights {
 
 // Reads "key value" lines (q r b n p; '#' comments); the error names the file and line.
 Expected<ChessMaterialWeights> load_chess_weights(const std::string& path);
-
-// The tapered evaluation's weights, centipawns (the passed_* are multipliers of a rank table,
-// king_attack of the square of the attack units). Indexed pawn, knight, bishop, rook, queen.
-struct ChessTaperedWeights {
-  std::array<double, 6> material_mg{85, 325, 335, 470, 980, 0};
-  std::array<double, 6> material_eg{105, 305, 320, 525, 960, 0};
-  std::array<double, 6> mobility_mg{0, 4, 5, 2, 1, 0};
-  std::array<double, 6> mobility_eg{0, 4, 5, 4, 2, 0};
-  double bishop_pair_mg = 30, bishop_pair_eg = 50;
-  double doubled_mg = 10, doubled_eg = 20;
-  double isolated_mg = 10, isolated_eg = 15;
-  double passed_mg = 1, passed_eg = 1, passed_king = 5;
-  double rook_open_mg = 25, rook_open_eg = 10, rook_semi_mg = 12, rook_semi_eg = 6;
-  double king_attack = 1.0, shield = 12, king_open_file = 15;
-  // Per knight, bishop, rook or queen of ours that an enemy pawn attacks.
-  double pawn_threat_mg = 0, pawn_threat_eg = 0;
-};
-
-// "name value" lines as in bots/eval/weights/chess_tapered.txt; errors name the file, line
-// and an unknown name.
-Expected<ChessTaperedWeights> load_chess_tapered_weights(const std::string& path);
-
-struct ChessTaperedTerms {
-  int mg = 0, eg = 0;  // side to move minus opponent
-  int phase = 0;       // 0..24
-};
-ChessTaperedTerms chess_tapered_terms(const chess::Chess& position, const ChessTaperedWeights& w);
-int chess_tapered(const chess::Chess& position, const ChessTaperedWeights& weights = {});
 
 // Queen, rook, bishop, knight and pawn count differences, side to move minus opponent.
 std::array<double, 5> chess_material_features(const chess::Chess& position);

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "games/core/expected.h"
@@ -43,6 +44,17 @@ inline Expected<std::vector<WeightLine>> read_weight_lines(const std::string& te
     out.push_back({name, v, where});
   }
   return out;
+}
+
+// One weight given as a parameter, key=text: the number, or an error naming the key and text.
+inline Expected<double> parse_weight_parameter(std::string_view key, std::string_view text) {
+  double value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(value)) {
+    return make_error("parameter " + std::string(key) + ": '" + std::string(text) +
+                      "' is not a number");
+  }
+  return value;
 }
 
 // The same from the file at `path`; an error if it cannot be read.
