@@ -313,7 +313,6 @@ class AlphaBeta {
       game.make_move(m);
       ++nodes_;
       played_[0] = m;
-      has_played_[0] = true;
       int score;
       if (!best || !pvs_) {
         score = -negamax(game, depth - 1, -beta, -alpha, 1);
@@ -371,7 +370,7 @@ class AlphaBeta {
     }
     game.make_null_move();
     ++nodes_;
-    has_played_[static_cast<std::size_t>(ply)] = false;
+    played_[static_cast<std::size_t>(ply)].reset();
     const int score = -negamax(game, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
     game.unmake_null_move();
     if (clock_->stopped()) return 0;
@@ -490,7 +489,6 @@ class AlphaBeta {
       ++nodes_;
       if (options_.transposition && depth > 1) tt_.prefetch(game.hash());
       played_[static_cast<std::size_t>(ply)] = m;
-      has_played_[static_cast<std::size_t>(ply)] = true;
       const int score = number == 0 ? -negamax(game, depth - 1, -beta, -alpha, ply + 1)
                                      : search_later_move(game, depth, alpha, beta, ply, reduction);
       game.unmake_move(m);
@@ -631,8 +629,9 @@ class AlphaBeta {
   // The countermove heuristic's key: the move that led to `ply` (none at the root's children's
   // parent or after a null move).
   void set_previous(int ply) {
-    const bool known = ply >= 1 && has_played_[static_cast<std::size_t>(ply - 1)];
-    ordering_->set_previous(known ? &played_[static_cast<std::size_t>(ply - 1)] : nullptr);
+    const std::optional<Move>* previous =
+        ply >= 1 ? &played_[static_cast<std::size_t>(ply - 1)] : nullptr;
+    ordering_->set_previous(previous && *previous ? &**previous : nullptr);
   }
 
   // A move that history scores (neither a capture nor a promotion).
@@ -687,8 +686,8 @@ class AlphaBeta {
   std::uint64_t nodes_ = 0;
   int seldepth_ = 0;
   std::array<std::uint64_t, kMaxPly> nodes_at_depth_{};
-  std::array<Move, kMaxPly> played_{};  // the move made at each ply (for countermoves)
-  std::array<bool, kMaxPly> has_played_{};
+  // The move made at each ply, none after a null move (for countermoves).
+  std::array<std::optional<Move>, kMaxPly> played_{};
 };
 
 }  // namespace arena::search
