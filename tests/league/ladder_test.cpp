@@ -27,6 +27,16 @@ std::string error_of(const std::string& seat, const std::string& game) {
   return s ? "" : s.error();
 }
 
+// A tic-tac-toe ladder of the perfect player against `opponents`.
+LadderConfig tictactoe_ladder(std::vector<std::string> opponents, int pairs) {
+  LadderConfig c;
+  c.game = "tictactoe";
+  c.player = "perfect";
+  c.opponents = std::move(opponents);
+  c.pairs = pairs;
+  return c;
+}
+
 TEST(LadderSeat, PresetsSpecsAndAnchors) {
   auto preset = parse_ladder_seat("AB_Improved", "isolation");
   ASSERT_TRUE(preset) << preset.error();
@@ -64,11 +74,7 @@ TEST(LadderSeat, ErrorsNameTheProblem) {
 }
 
 TEST(Ladder, PresetsPlayPairedGamesAndTheScaleStartsAtTheWeakest) {
-  LadderConfig c;
-  c.game = "tictactoe";
-  c.player = "perfect";
-  c.opponents = {"bad_heuristic", "available_wins"};
-  c.pairs = 2;
+  LadderConfig c = tictactoe_ladder({"bad_heuristic", "available_wins"}, 2);
   c.movetime_ms = 20;
   c.opening_plies = 1;
   std::vector<std::pair<int, int>> seen;
@@ -98,12 +104,8 @@ TEST(Ladder, PresetsPlayPairedGamesAndTheScaleStartsAtTheWeakest) {
 }
 
 TEST(Ladder, AllPairsPlaysEverySeatAgainstEveryOther) {
-  LadderConfig c;
-  c.game = "tictactoe";
-  c.player = "perfect";
-  c.opponents = {"bad_heuristic@0", "combined"};
+  LadderConfig c = tictactoe_ladder({"bad_heuristic@0", "combined"}, 1);
   c.all_pairs = true;
-  c.pairs = 1;
   c.movetime_ms = 10;
   auto r = run_ladder(c);
   ASSERT_TRUE(r) << r.error();
@@ -168,11 +170,7 @@ TEST(Ladder, JobsPlayTheSameScheduleOnSeveralThreads) {
 
 // A stop while games are in play: no new pair starts, every pair begun is played out.
 TEST(Ladder, AStopWithJobsFinishesThePairsBegun) {
-  LadderConfig c;
-  c.game = "tictactoe";
-  c.player = "perfect";
-  c.opponents = {"available_wins"};
-  c.pairs = 50;
+  LadderConfig c = tictactoe_ladder({"available_wins"}, 50);
   c.movetime_ms = 10;
   c.opening_plies = 1;
   c.jobs = 2;
@@ -187,11 +185,7 @@ TEST(Ladder, AStopWithJobsFinishesThePairsBegun) {
 }
 
 TEST(Ladder, ClockTimeControlAndErrors) {
-  LadderConfig c;
-  c.game = "tictactoe";
-  c.player = "perfect";
-  c.opponents = {"combined"};
-  c.pairs = 1;
+  LadderConfig c = tictactoe_ladder({"combined"}, 1);
   c.base_ms = 2000;
   c.increment_ms = 50;
   auto r = run_ladder(c);
