@@ -461,12 +461,18 @@ void dump_rules(const Description& description, const std::vector<ExpandedRule>&
       name = description.symbols.name(t.name);
     }
     if (t.kind != Term::Kind::kCompound) return name;
-    for (const Term& a : t.args) name += " " + self(a, self);
+    for (const Term& a : t.args) {
+      name += ' ';  // appended apart: GCC 12 warns (-Wrestrict, falsely) on " " + string
+      name += self(a, self);
+    }
     return "(" + name + ")";
   };
   for (const ExpandedRule& r : rules) {
     std::string line = std::to_string(r.source->line) + ": " + text(r.head, text) + " <=";
-    for (const Term& b : r.body) line += " " + text(b, text);
+    for (const Term& b : r.body) {
+      line += ' ';
+      line += text(b, text);
+    }
     std::fprintf(stderr, "%s\n", line.c_str());
   }
 }

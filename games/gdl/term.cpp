@@ -44,7 +44,10 @@ bool Term::is_ground() const {
 std::string to_kif(const Term& t, const SymbolTable& symbols) {
   if (t.kind != Term::Kind::kCompound) return symbols.name(t.name);
   std::string out = "(" + symbols.name(t.name);
-  for (const Term& a : t.args) out += " " + to_kif(a, symbols);
+  for (const Term& a : t.args) {
+    out += ' ';
+    out += to_kif(a, symbols);
+  }
   return out + ")";
 }
 
@@ -119,7 +122,10 @@ std::string TermPool::to_kif(TermId id, const SymbolTable& symbols) const {
   auto a = args(id);
   if (a.empty()) return symbols.name(functor(id));
   std::string out = "(" + symbols.name(functor(id));
-  for (TermId arg : a) out += " " + to_kif(arg, symbols);
+  for (TermId arg : a) {
+    out += ' ';  // appended apart: GCC 12 warns (-Wrestrict, falsely) on " " + string here
+    out += to_kif(arg, symbols);
+  }
   return out + ")";
 }
 
