@@ -33,7 +33,8 @@ class Checkpointer {
   // restart (see above): 4 MiB.
   static constexpr int kCatchUpFrames = 1024;
 
-  // `nice`: the thread's nice value (0: the process's; write_queue.h's set_thread_nice).
+  // `nice`: steps below the process's priority (0: the process's; write_queue.h's
+  // set_thread_nice).
   Checkpointer(Connection connection, std::chrono::milliseconds interval, int restart_frames,
                std::atomic<bool>& restart_wanted, int nice = 0);
   // Stops the thread after a last checkpoint.

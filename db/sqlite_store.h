@@ -77,11 +77,12 @@ struct SqliteOptions {
   std::chrono::milliseconds journal_defer{20};
   std::uint64_t journal_segment_bytes = 4u << 20;  // a new segment after this many bytes
   // With the journal, no move waits for the writer or the checkpointer: their work can wait
-  // for the I/O threads. Their threads get this nice value (write_queue.h), so that on busy
-  // CPUs the I/O threads run first; without the journal they keep the process's priority.
+  // for the I/O threads. Their threads run this many nice steps below the process
+  // (write_queue.h), so that on busy CPUs the I/O threads run first; without the journal they
+  // keep the process's priority.
   int background_nice = 10;
   // While a thread waits for the writer (a synchronous write, a read that stores the
-  // journaled moves first), the writer runs at nice 0 (write_queue.h). False: it keeps
+  // journaled moves first), the writer runs at the process's priority (write_queue.h). False: it keeps
   // background_nice throughout (bench_store_priority's comparison).
   bool boost_waited_writer = true;
 };

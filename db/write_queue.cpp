@@ -4,6 +4,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -14,9 +15,13 @@
 
 namespace arena::db {
 
-void set_thread_nice(int nice) {
+int set_thread_nice(int nice) {
   // PRIO_PROCESS with 0 is the calling thread on Linux (setpriority(2), "BUGS").
-  if (nice != 0) (void)setpriority(PRIO_PROCESS, 0, nice);
+  errno = 0;
+  const int before = getpriority(PRIO_PROCESS, 0);
+  const int base = before == -1 && errno != 0 ? 0 : before;
+  if (nice != 0) (void)setpriority(PRIO_PROCESS, 0, std::min(19, base + nice));
+  return base;
 }
 
 namespace {
@@ -41,9 +46,11 @@ WriteQueue::WriteQueue(Connection connection, std::size_t max_batch,
       thread_([this] {
         pthread_setname_np(pthread_self(), "arena-writer");  // for top -H and perf
         {
-          // Under the lock: a thread already waiting keeps it at nice 0 (end_wait lowers it).
+          // Under the lock: a thread already waiting keeps it at base_nice_ (end_wait lowers it).
           std::lock_guard lock(mutex_);
           tid_ = static_cast<int>(gettid());
+          base_nice_ = set_thread_nice(0);  // reads it
+          lowered_nice_ = std::min(19, base_nice_ + nice_);
           if (waiters_ == 0 || !boost_when_waited_)
             set_thread_nice(nice_);
           else
@@ -102,23 +109,23 @@ void WriteQueue::post_deferred(Job job, Done done) {
 
 void WriteQueue::begin_wait() {
   if (waiters_++ > 0 || !boost_when_waited_ || tid_ == 0 || boosted_ || boost_refused_) return;
-  if (set_nice_of(tid_, 0)) {
+  if (set_nice_of(tid_, base_nice_)) {
     boosted_ = true;
     ++boosts_;
   } else {
-    boost_refused_ = true;  // no CAP_SYS_NICE, RLIMIT_NICE below 20: it would fail every time
+    boost_refused_ = true;  // no CAP_SYS_NICE, RLIMIT_NICE too low: it would fail every time
     ++boost_refusals_;
     std::fprintf(stderr,
                  "arena store: the writer runs at nice %d and this process may not raise it back "
-                 "to 0 while a thread waits for it (%s; it needs CAP_SYS_NICE or an RLIMIT_NICE "
-                 "of 20): reads and synchronous writes may wait behind busy threads\n",
-                 nice_, std::strerror(errno));
+                 "to %d while a thread waits for it (%s; it needs CAP_SYS_NICE or an RLIMIT_NICE "
+                 "of %d): reads and synchronous writes may wait behind busy threads\n",
+                 lowered_nice_, base_nice_, std::strerror(errno), 20 - base_nice_);
   }
 }
 
 void WriteQueue::end_wait() {
   if (--waiters_ > 0 || !boosted_) return;
-  (void)set_nice_of(tid_, nice_);  // lowering a priority is always allowed
+  (void)set_nice_of(tid_, lowered_nice_);  // lowering a priority is always allowed
   boosted_ = false;
 }
 

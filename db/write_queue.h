@@ -21,17 +21,19 @@
 
 namespace arena::db {
 
-// Gives the calling thread a nice value (Linux keeps one per thread): a positive one lets
-// every thread of normal priority run first when the CPUs are busy. 0 does nothing; a failure
-// (a value the process may not set) is ignored: it costs only that preference.
-void set_thread_nice(int nice);
+// Lowers the calling thread's priority by `nice` steps below the one it started with (Linux
+// keeps a nice value per thread, inherited from the creating thread): a positive step lets
+// every thread of the process's priority run first when the CPUs are busy, also in a process
+// started under `nice`. The result is capped at 19. 0 does nothing; a failure is ignored: it
+// costs only that preference. Returns the thread's nice value before the change.
+int set_thread_nice(int nice);
 
 // The writer's priority while someone waits for it. A writer at a positive nice value makes
 // whoever waits for it (run(), flush(): a synchronous write, a read that first stores the
 // journaled moves) wait behind every busy thread of normal priority: a priority inversion
 // (bench_store_priority measures it). So while at least one thread waits in run() or flush(),
-// the writer runs at the process's priority (nice 0), and goes back to its nice value when the
-// last one returns. Going back up in priority needs CAP_SYS_NICE or an RLIMIT_NICE of 20; a
+// the writer runs at the priority it started with (the process's, nice 0 unless the process
+// was started under `nice`), and goes back down when the last one returns. Going back up in priority needs CAP_SYS_NICE or an RLIMIT_NICE of 20; a
 // process without either keeps the inversion (boost_refusals() counts the refused tries).
 class WriteQueue {
  public:
@@ -50,9 +52,10 @@ class WriteQueue {
   // CPU per write: see bench/store.cpp's `gather`.
   //
   // `defer` is how long a job posted with post_deferred may wait for company (see there).
-  // `nice` is the thread's nice value (set_thread_nice); 0 keeps the process's. With
-  // `boost_when_waited` (the default) the thread runs at nice 0 while anyone waits for it
-  // (see above); false keeps `nice` throughout (bench_store_priority's "before").
+  // `nice` is how many steps the thread runs below the process's priority (set_thread_nice);
+  // 0 keeps the process's. With `boost_when_waited` (the default) the thread runs at the
+  // process's priority while anyone waits for it (see above); false keeps the lower one
+  // throughout (bench_store_priority's "before").
   WriteQueue(Connection connection, std::size_t max_batch,
              std::function<void(Connection&)> when_idle = {},
              std::chrono::microseconds window = std::chrono::microseconds{0},
@@ -81,7 +84,8 @@ class WriteQueue {
   // Transactions committed so far (for tests and metrics: fewer than jobs means grouping),
   // counted before their callbacks run.
   std::size_t commits() const;
-  // Times a waiter raised the writer to nice 0, and tries the system refused (see above).
+  // Times a waiter raised the writer back to the process's priority, and tries the system
+  // refused (see above).
   std::size_t boosts() const;
   std::size_t boost_refusals() const;
 
@@ -127,11 +131,13 @@ class WriteQueue {
   std::chrono::milliseconds defer_;
   Clock::time_point last_post_{};  // when the last job was posted
   bool waiting_for_work_ = false;  // the thread sleeps until a job comes: a post must wake it
-  int nice_;
+  int nice_;                    // steps below the process's priority
+  int base_nice_ = 0;           // the thread's nice value at its start, lowered_nice_ after
+  int lowered_nice_ = 0;
   bool boost_when_waited_;
   int tid_ = 0;                 // the writer thread's id once it runs (under mutex_)
   std::size_t waiters_ = 0;     // threads in run() or flush()
-  bool boosted_ = false;        // the writer runs at nice 0 for them
+  bool boosted_ = false;        // the writer runs at base_nice_ for them
   bool boost_refused_ = false;  // the system refused: not tried again
   std::size_t boosts_ = 0, boost_refusals_ = 0;
   std::thread thread_;             // last: starts after everything above is ready

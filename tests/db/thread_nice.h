@@ -1,7 +1,11 @@
 #pragma once
 // The nice value of this process's thread called `name` (-100 if there is none), read from
-// /proc/self/task/*/stat: the store's writer and checkpointer threads are named.
+// /proc/self/task/*/stat: the store's writer and checkpointer threads are named; and the calling
+// thread's own.
 
+#include <sys/resource.h>
+
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -27,6 +31,13 @@ inline int nice_of_thread(const std::string& name) {
     return nice;
   }
   return -100;
+}
+
+// The calling thread's nice value: the threads it creates (the store's) start with it.
+inline int own_nice() {
+  errno = 0;
+  const int n = getpriority(PRIO_PROCESS, 0);
+  return n == -1 && errno != 0 ? 0 : n;
 }
 
 }  // namespace arena::test

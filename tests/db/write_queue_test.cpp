@@ -12,6 +12,7 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <filesystem>
@@ -29,6 +30,7 @@ namespace arena::db {
 namespace {
 
 using test::nice_of_thread;
+using test::own_nice;
 
 Connection open_table(const std::string& path) {
   auto c = Connection::open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX);
@@ -203,11 +205,11 @@ TEST(WriteQueue, ADeferredJobIsWrittenWhenItsPeriodEnds) {
   EXPECT_EQ(rows(path), std::vector<std::string>{"late"});
 }
 
-// Whether this process may take a thread from nice 10 back to 0 (CAP_SYS_NICE, RLIMIT_NICE).
-bool may_raise_priority() {
+// Whether this process may take a thread from `to` back to `from` (CAP_SYS_NICE, RLIMIT_NICE).
+bool may_raise_priority(int from, int to) {
   bool ok = false;
-  std::thread([&ok] {
-    ok = setpriority(PRIO_PROCESS, 0, 10) == 0 && setpriority(PRIO_PROCESS, 0, 0) == 0;
+  std::thread([&ok, from, to] {
+    ok = setpriority(PRIO_PROCESS, 0, to) == 0 && setpriority(PRIO_PROCESS, 0, from) == 0;
   }).join();
   return ok;
 }
@@ -223,17 +225,20 @@ int wait_for_writer_nice(int nice) {
   return seen;
 }
 
-// The priority inversion of a writer at nice 10: whoever waits for it (flush, run) would wait
-// behind every busy thread of normal priority. While someone waits, it runs at nice 0.
+// The priority inversion of a writer 10 nice steps down: whoever waits for it (flush, run)
+// would wait behind every busy thread of normal priority. While someone waits, it runs at the
+// priority it started with (the test's: 0 unless ctest runs under nice).
 TEST(WriteQueue, WhileAThreadWaitsForItTheWriterRunsAtNormalPriority) {
-  if (!may_raise_priority())
+  const int base = own_nice(), low = std::min(19, base + 10);
+  if (low == base) GTEST_SKIP() << "this test runs at nice " << base << ": no lower priority";
+  if (!may_raise_priority(base, low))
     GTEST_SKIP() << "this process may not raise a thread's priority (no CAP_SYS_NICE)";
   test::TempDir dir;
   const std::string path = dir.file("q.db");
   WriteQueue queue(open_table(path), 16, {}, std::chrono::microseconds{0}, std::chrono::minutes(1),
                    /*nice=*/10);
   ASSERT_TRUE(queue.run(insert("first")));  // the thread has started and set its nice value
-  ASSERT_EQ(wait_for_writer_nice(10), 10);
+  ASSERT_EQ(wait_for_writer_nice(low), low);
   // A job that holds the writer until released, and a flush that waits for it.
   std::promise<void> release;
   auto released = release.get_future().share();
@@ -244,10 +249,10 @@ TEST(WriteQueue, WhileAThreadWaitsForItTheWriterRunsAtNormalPriority) {
       },
       {});
   std::thread flusher([&queue] { queue.flush(); });
-  EXPECT_EQ(wait_for_writer_nice(0), 0) << "a waiter left the writer at nice 10";
+  EXPECT_EQ(wait_for_writer_nice(base), base) << "a waiter left the writer at nice " << low;
   release.set_value();
   flusher.join();
-  EXPECT_EQ(wait_for_writer_nice(10), 10) << "the writer stayed at nice 0 after the wait";
+  EXPECT_EQ(wait_for_writer_nice(low), low) << "the writer stayed at nice " << base;
   // run() waits too.
   std::promise<void> release_again;
   auto released_again = release_again.get_future().share();
@@ -258,10 +263,10 @@ TEST(WriteQueue, WhileAThreadWaitsForItTheWriterRunsAtNormalPriority) {
       },
       {});
   std::thread runner([&queue] { EXPECT_TRUE(queue.run(insert("last"))); });
-  EXPECT_EQ(wait_for_writer_nice(0), 0);
+  EXPECT_EQ(wait_for_writer_nice(base), base);
   release_again.set_value();
   runner.join();
-  EXPECT_EQ(wait_for_writer_nice(10), 10);
+  EXPECT_EQ(wait_for_writer_nice(low), low);
   EXPECT_GE(queue.boosts(), 2u);
   EXPECT_EQ(rows(path), (std::vector<std::string>{"first", "held", "held again", "last"}));
 }
@@ -275,12 +280,48 @@ bool drop_sys_nice_of_this_thread() {
   return syscall(SYS_capset, &header, data) == 0;
 }
 
+// A server started under `nice 5`: its writer runs 10 steps below it (15), and a waiter raises
+// it back to 5, never above the process's own priority.
+TEST(WriteQueue, UnderNiceTheWriterStaysBelowTheProcessAndIsRaisedOnlyToIt) {
+  if (own_nice() != 0) GTEST_SKIP() << "this test runs at nice " << own_nice();
+  if (!may_raise_priority(5, 15)) GTEST_SKIP() << "this process may not raise a priority";
+  test::TempDir dir;
+  const std::string path = dir.file("q.db");
+  int started = -100, boosted = -100, after = -100;
+  std::thread server([&] {
+    ASSERT_EQ(setpriority(PRIO_PROCESS, 0, 5), 0);  // this thread, and so the writer it starts
+    WriteQueue queue(open_table(path), 16, {}, std::chrono::microseconds{0},
+                     std::chrono::minutes(1), /*nice=*/10);
+    ASSERT_TRUE(queue.run(insert("first")));
+    started = wait_for_writer_nice(15);
+    std::promise<void> release;
+    auto released = release.get_future().share();
+    queue.post(
+        [released](Connection& c) {
+          released.wait();
+          return c.exec("INSERT INTO t (v) VALUES ('held')");
+        },
+        {});
+    std::thread flusher([&queue] { queue.flush(); });
+    boosted = wait_for_writer_nice(5);
+    release.set_value();
+    flusher.join();
+    after = wait_for_writer_nice(15);
+  });
+  server.join();
+  EXPECT_EQ(started, 15);
+  EXPECT_EQ(boosted, 5) << "raised to the process's priority, not to nice 0";
+  EXPECT_EQ(after, 15);
+  EXPECT_EQ(rows(path), (std::vector<std::string>{"first", "held"}));
+}
+
 // A process that may not raise a priority back (a container without CAP_SYS_NICE) keeps the
 // writer at its nice value, and says once what that costs.
 TEST(WriteQueue, AWriterThatMayNotBeRaisedKeepsItsNiceAndSaysSo) {
   rlimit limit{};
   ASSERT_EQ(getrlimit(RLIMIT_NICE, &limit), 0);
   if (limit.rlim_cur >= 20) GTEST_SKIP() << "RLIMIT_NICE lets any thread raise a priority";
+  if (own_nice() != 0) GTEST_SKIP() << "this test runs at nice " << own_nice();
   test::TempDir dir;
   const std::string path = dir.file("q.db");
   WriteQueue queue(open_table(path), 16, {}, std::chrono::microseconds{0}, std::chrono::minutes(1),
