@@ -12,10 +12,12 @@
 //                 (attack units of two or more pieces near the enemy king, pawn shield, open
 //                 files by the king), pawn structure (doubled, isolated, passed pawns by rank,
 //                 half as much in the endgame when the stop square is taken, king distance to
-//                 it), bishop pair, rooks on open or half-open files, and pieces attacked
-//                 by enemy pawns (pawn_threat_mg/_eg, 0 unless set). Weights by name
-//                 (bots/eval/weights/chess_tapered.txt has them all with their defaults) from
-//                 weights=<file> or as parameters, e.g. passed_eg=1.2.
+//                 it), bishop pair, rooks on open or half-open files, pieces attacked
+//                 by enemy pawns (pawn_threat_mg/_eg), and, 0 unless set, knights on
+//                 outposts (outpost_mg/_eg), attacked undefended pieces (hanging_mg/_eg),
+//                 rooks and queens attacked by minor pieces (minor_threat_mg/_eg). Weights
+//                 by name (bots/eval/weights/chess_tapered.txt has them all with their
+//                 defaults) from weights=<file> or as parameters, e.g. passed_eg=1.2.
 // Parameters: q= r= b= n= p= (pawns), weights=<file> (lines "q 9", see
 // bots/eval/weights/chess_classic.txt), w= (mobility); unknown keys are an error naming them.
 //

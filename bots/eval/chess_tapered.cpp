@@ -134,6 +134,9 @@ struct TaperedParams {
   std::array<int, kKingAttackUnits> king_attack{};  // by attack units: min(w u^2, 500)
   int shield = 0, shield_half = 0, king_open_file = 0;
   int pawn_threat_mg = 0, pawn_threat_eg = 0;
+  int outpost_mg = 0, outpost_eg = 0;
+  int hanging_mg = 0, hanging_eg = 0, minor_threat_mg = 0, minor_threat_eg = 0;
+  bool threats = false;  // hanging or minor_threat set: the attack maps are needed
 };
 
 TaperedParams make_tapered_params(const ChessTaperedWeights& w) {
@@ -177,13 +180,25 @@ TaperedParams make_tapered_params(const ChessTaperedWeights& w) {
   p.king_open_file = fix(w.king_open_file);
   p.pawn_threat_mg = fix(w.pawn_threat_mg);
   p.pawn_threat_eg = fix(w.pawn_threat_eg);
+  p.outpost_mg = fix(w.outpost_mg);
+  p.outpost_eg = fix(w.outpost_eg);
+  p.hanging_mg = fix(w.hanging_mg);
+  p.hanging_eg = fix(w.hanging_eg);
+  p.minor_threat_mg = fix(w.minor_threat_mg);
+  p.minor_threat_eg = fix(w.minor_threat_eg);
+  p.threats = p.hanging_mg || p.hanging_eg || p.minor_threat_mg || p.minor_threat_eg;
   return p;
 }
 
+// The squares one side attacks: all its pieces, and its knights and bishops alone.
+struct SideAttacks {
+  Bitboard all = 0, minors = 0;
+};
+
 // One side's terms (its own view), added up as a middlegame and an endgame score in fixed
-// point.
+// point; its attacks into `attacks` when the threat terms need them.
 template <Player side>
-Score tapered_side(const Chess& position, const TaperedParams& w) {
+Score tapered_side(const Chess& position, const TaperedParams& w, SideAttacks& attacks) {
   constexpr Player them = opponent(side);
   constexpr bool white = side == Player::kFirst;
   constexpr std::size_t colour = white ? 0 : 1;
@@ -219,6 +234,8 @@ Score tapered_side(const Chess& position, const TaperedParams& w) {
     const int moves = chess::popcount(a & safe) - kMobilityCentre[t];
     mg += moves * w.mobility_mg[ut];
     eg += moves * w.mobility_eg[ut];
+    attacks.all |= a;
+    if (t == 1 || t == 2) attacks.minors |= a;
     if (const Bitboard hits = a & zone) {
       attack_units += kAttackWeight[t] * std::min(chess::popcount(hits), 3);
       ++attackers;
@@ -227,6 +244,14 @@ Score tapered_side(const Chess& position, const TaperedParams& w) {
   for (Bitboard b = position.pieces(side, PieceType::kKnight); b;) {
     const Square s = chess::pop_lsb(b);
     piece(1, s, chess::kKnightAttacks[s]);
+    // An outpost: defended by our pawn, out of reach of their pawns.
+    const int rank = white ? chess::rank_of(s) : 7 - chess::rank_of(s);
+    if (rank >= 3 && rank <= 5 && (pawn_attack_span(own_pawns, side) & chess::square_bb(s)) &&
+        !(passed_masks()[colour][static_cast<std::size_t>(s)] &
+          adjacent_files(chess::file_of(s)) & their_pawns)) {
+      mg += w.outpost_mg;
+      eg += w.outpost_eg;
+    }
   }
   for (Bitboard b = position.pieces(side, PieceType::kBishop); b;) {
     const Square s = chess::pop_lsb(b);
@@ -304,6 +329,7 @@ Score tapered_side(const Chess& position, const TaperedParams& w) {
                                          their_pawn_attacks);
   mg -= threatened * w.pawn_threat_mg;
   eg -= threatened * w.pawn_threat_eg;
+  attacks.all |= pawn_attack_span(own_pawns, side) | chess::kKingAttacks[my_king];
   return {unfix(mg), unfix(eg)};
 }
 // 24 at the start (knights and bishops 1, rooks 2, queens 4), 0 with pawns and kings only.
@@ -347,6 +373,12 @@ std::vector<std::pair<std::string, double*>> tapered_fields(ChessTaperedWeights&
   f.emplace_back("king_open_file", &w.king_open_file);
   f.emplace_back("pawn_threat_mg", &w.pawn_threat_mg);
   f.emplace_back("pawn_threat_eg", &w.pawn_threat_eg);
+  f.emplace_back("outpost_mg", &w.outpost_mg);
+  f.emplace_back("outpost_eg", &w.outpost_eg);
+  f.emplace_back("hanging_mg", &w.hanging_mg);
+  f.emplace_back("hanging_eg", &w.hanging_eg);
+  f.emplace_back("minor_threat_mg", &w.minor_threat_mg);
+  f.emplace_back("minor_threat_eg", &w.minor_threat_eg);
   return f;
 }
 
@@ -374,9 +406,29 @@ Expected<ChessTaperedWeights> load_chess_tapered_weights(const std::string& path
 
 namespace {
 
+// The threats against `side`'s pieces (negative), from both sides' attacks, in centipawns.
+Score threats_against(const Chess& position, Player side, const SideAttacks& own,
+                      const SideAttacks& theirs, const TaperedParams& w) {
+  const Bitboard pieces = position.pieces(side) & ~position.pieces(PieceType::kPawn) &
+                          ~position.pieces(PieceType::kKing);
+  const int hanging = chess::popcount(pieces & theirs.all & ~own.all);
+  const int majors = chess::popcount(
+      (position.pieces(side, PieceType::kRook) | position.pieces(side, PieceType::kQueen)) &
+      theirs.minors);
+  return {unfix(-hanging * w.hanging_mg - majors * w.minor_threat_mg),
+          unfix(-hanging * w.hanging_eg - majors * w.minor_threat_eg)};
+}
+
 ChessTaperedTerms tapered_terms(const Chess& position, const TaperedParams& p) {
-  const Score white = tapered_side<Player::kFirst>(position, p);
-  const Score black = tapered_side<Player::kSecond>(position, p);
+  SideAttacks white_attacks, black_attacks;
+  Score white = tapered_side<Player::kFirst>(position, p, white_attacks);
+  Score black = tapered_side<Player::kSecond>(position, p, black_attacks);
+  if (p.threats) {
+    const Score w = threats_against(position, Player::kFirst, white_attacks, black_attacks, p);
+    const Score b = threats_against(position, Player::kSecond, black_attacks, white_attacks, p);
+    white = {white.mg + w.mg, white.eg + w.eg};
+    black = {black.mg + b.mg, black.eg + b.eg};
+  }
   const int sign = position.side_to_move() == Player::kFirst ? 1 : -1;
   return {sign * (white.mg - black.mg), sign * (white.eg - black.eg), game_phase(position)};
 }

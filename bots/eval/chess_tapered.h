@@ -26,6 +26,13 @@ struct ChessTaperedWeights {
   double king_attack = 1.0, shield = 12, king_open_file = 15;
   // Per knight, bishop, rook or queen of ours that an enemy pawn attacks.
   double pawn_threat_mg = 0, pawn_threat_eg = 0;
+  // Per knight of ours on an outpost: ranks 4-6 from our side, defended by a pawn of ours, no
+  // enemy pawn on the adjacent files ahead that could chase it away.
+  double outpost_mg = 0, outpost_eg = 0;
+  // Per knight, bishop, rook or queen of ours that the enemy attacks and we do not defend.
+  double hanging_mg = 0, hanging_eg = 0;
+  // Per rook or queen of ours that an enemy knight or bishop attacks.
+  double minor_threat_mg = 0, minor_threat_eg = 0;
 };
 
 // "name value" lines as in bots/eval/weights/chess_tapered.txt; errors name the file, line

@@ -114,6 +114,9 @@ Expected<std::unique_ptr<Agent<G>>> make_agent(const SearchSpec& spec, eval::Heu
       options.history_malus = spec.history_malus;
       options.adaptive_null_move = spec.adaptive_null_move;
       options.quiescence_tt = spec.quiescence_tt;
+      options.lmr_pv = spec.lmr_pv;
+      options.exchange_pruning = spec.exchange_pruning;
+      options.improving = spec.improving;
       if (spec.hash_log2 > 0) options.tt_log2_entries = spec.hash_log2;
       return detail::wrap<G>(spec,
                              AlphaBeta<G, H>(std::move(heuristic), options, std::move(exchange)),

@@ -96,6 +96,15 @@ struct AlphaBetaOptions {
   bool history_malus = false;  // quiet moves tried before a cut-off lose the history it gains
   bool adaptive_null_move = false;  // null-move reduction 3 + depth / 4 (+ 1 when far above beta)
   bool quiescence_tt = false;  // quiescence takes cut-offs and its first move from the table
+  bool lmr_pv = false;  // LMR one ply less in PV nodes (open windows)
+  // With futility and an exchange evaluator: in null-window nodes at depth <= 4, captures
+  // whose exchange loses more than the futility margin per ply are skipped.
+  bool exchange_pruning = false;
+  // With futility: a node whose static evaluation is not above the one two plies before
+  // (the same side to move) prunes late quiet moves after half as many (3 + depth^2) / 2,
+  // and reverse futility cuts with one margin less when it is above (Stockfish's
+  // "improving").
+  bool improving = false;
 
   // The plain fixed-depth alpha-beta of the AI course.
   static AlphaBetaOptions plain() {
@@ -192,7 +201,9 @@ class AlphaBeta {
         lmr_(options.iterative && options.lmr),
         check_extension_(options.iterative && options.check_extension && has_in_check<G>),
         repetition_draws_(options.iterative && options.repetition_draws),
-        futility_(options.iterative ? std::max(0, options.futility_margin) : 0) {}
+        futility_(options.iterative ? std::max(0, options.futility_margin) : 0) {
+    static_evals_.fill(kNoStaticEval);
+  }
 
   void clear() {
     tt_.clear();
@@ -273,6 +284,8 @@ class AlphaBeta {
   static constexpr int kLateMovePruningMaxDepth = 3;
   static constexpr int kLateMovePruningBase = 3;
   static constexpr int kMaxQuietsTried = 64;
+  static constexpr int kExchangePruningMaxDepth = 4;
+  static constexpr int kNoStaticEval = -kScoreInfinite;
 
   static void to_front(typename G::MoveList& list, const Move& m) {
     const auto it = std::find(list.begin(), list.end(), m);
@@ -427,10 +440,15 @@ class AlphaBeta {
     const bool prune = futility_ > 0 && !pv_node && !in_check && !is_win_score(alpha) &&
                        !is_win_score(beta);
     std::optional<int> static_eval;
+    bool improving = true;  // when unknown, prune as without the option
     if (prune && depth <= kReverseFutilityMaxDepth) {
       static_eval = eval_(game);
-      if (*static_eval - futility_ * depth >= beta) return *static_eval;
+      if (options_.improving) improving = is_improving(ply, *static_eval);
+      const int rfp_depth = options_.improving && improving ? depth - 1 : depth;
+      if (*static_eval - futility_ * rfp_depth >= beta) return *static_eval;
     }
+    if (options_.improving)
+      static_evals_[static_cast<std::size_t>(ply)] = static_eval ? *static_eval : kNoStaticEval;
 
     // Step 4. Null move: if the opponent, moving twice, cannot bring the score below beta in
     // a shallower search, the position is good enough to cut without searching its moves.
@@ -464,7 +482,9 @@ class AlphaBeta {
     // at or below alpha, only moves that can change the material or give check are searched.
     const bool futile = prune && depth <= kFutilityMaxDepth &&
                         *static_eval + futility_ * depth <= alpha;
-    const int late_moves = kLateMovePruningBase + depth * depth;
+    const int late_moves = (kLateMovePruningBase + depth * depth) / (improving ? 1 : 2);
+    const bool prune_exchanges = prune && exchange_ && options_.exchange_pruning &&
+                                 depth <= kExchangePruningMaxDepth;
 
     // Step 6. Search them; a move at least as good as beta refutes the opponent's last move.
     // After the first move, PVS tries a null window (is it better than alpha?) and LMR a
@@ -483,8 +503,13 @@ class AlphaBeta {
         ++number;
         continue;
       }
+      if (prune_exchanges && number > 0 && best > -kScoreInfinite && !is_quiet(game, m) &&
+          exchange_(game, m) < -futility_ * depth) {
+        ++number;
+        continue;
+      }
       const int reduction =
-          lmr_ && number > 0 ? reduction_of(game, m, depth, number, ply, in_check) : 0;
+          lmr_ && number > 0 ? reduction_of(game, m, depth, number, ply, in_check, pv_node) : 0;
       game.make_move(m);
       ++nodes_;
       if (options_.transposition && depth > 1) tt_.prefetch(game.hash());
@@ -614,7 +639,7 @@ class AlphaBeta {
   // LMR: how many plies less the `number`-th move (0-based) is searched. Never in check,
   // never for the first moves, captures, promotions, checks or killers.
   int reduction_of(const G& game, const Move& m, int depth, int number, int ply,
-                   bool in_check) const {
+                   bool in_check, bool pv_node) const {
     if (depth < kLmrMinDepth || number < kLmrFirstMove || in_check) return 0;
     if constexpr (HasCaptureScore<G>) {
       if (game.capture_score(m) > 0) return 0;
@@ -623,7 +648,16 @@ class AlphaBeta {
       if (game.gives_check(m)) return 0;
     }
     if (ordering_->is_killer(m, ply)) return 0;
-    return std::clamp(late_move_reduction(depth, number), 1, depth - 2);
+    const int r = late_move_reduction(depth, number) - (options_.lmr_pv && pv_node ? 1 : 0);
+    return std::clamp(r, options_.lmr_pv ? 0 : 1, depth - 2);
+  }
+
+  // Whether the static evaluation at `ply` is above the one two plies before (the same side
+  // to move); true when that one is unknown (in check, a PV node, the root's children).
+  bool is_improving(int ply, int static_eval) const {
+    if (ply < 2) return true;  // the root's entry is never set: unknown
+    const int before = static_evals_[static_cast<std::size_t>(ply - 2)];
+    return before == kNoStaticEval || static_eval > before;
   }
 
   // The countermove heuristic's key: the move that led to `ply` (none at the root's children's
@@ -688,6 +722,8 @@ class AlphaBeta {
   std::array<std::uint64_t, kMaxPly> nodes_at_depth_{};
   // The move made at each ply, none after a null move (for countermoves).
   std::array<std::optional<Move>, kMaxPly> played_{};
+  // The static evaluation at each ply where it was computed, else kNoStaticEval (improving).
+  std::array<int, kMaxPly> static_evals_{};
 };
 
 }  // namespace arena::search

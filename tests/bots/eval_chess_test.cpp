@@ -242,6 +242,37 @@ TEST(ChessTapered, APieceAttackedByAPawnCostsThePawnThreatWeights) {
   EXPECT_EQ(tapered(king, none), tapered(king, threat));
 }
 
+TEST(ChessTapered, AKnightOnAnOutpostEarnsTheOutpostWeights) {
+  // d5, defended by the pawn on e4, no black pawn on the c or e file ahead: an outpost; with a
+  // black pawn on c7 that can chase it, none.
+  const GameOptions outpost = {{"outpost_mg", "30"}, {"outpost_eg", "30"}};
+  const std::string fen = "4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(tapered(fen, outpost) - tapered(fen), 30);
+  const std::string chased = "4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(tapered(chased, outpost), tapered(chased));
+  const std::string undefended = "4k3/8/8/3N4/8/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(tapered(undefended, outpost), tapered(undefended));
+}
+
+TEST(ChessTapered, AnAttackedUndefendedPieceCostsTheHangingWeights) {
+  // The knight on d4 is attacked by the rook on d8; defended by the pawn on e3 it is not
+  // hanging.
+  const GameOptions hanging = {{"hanging_mg", "40"}, {"hanging_eg", "40"}};
+  const std::string fen = "3rk3/8/8/8/3N4/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(tapered(fen) - tapered(fen, hanging), 40);
+  const std::string defended = "3rk3/8/8/8/3N4/4P3/8/4K3 w - - 0 1";
+  EXPECT_EQ(tapered(defended, hanging), tapered(defended));
+}
+
+TEST(ChessTapered, ARookAttackedByAMinorPieceCostsTheMinorThreatWeights) {
+  // The knight on b7 attacks the rook on a5; nothing of White's attacks a black piece.
+  const GameOptions threat = {{"minor_threat_mg", "40"}, {"minor_threat_eg", "40"}};
+  const std::string fen = "4k3/1n6/8/R7/8/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(tapered(fen) - tapered(fen, threat), 40);
+  const std::string away = "4k3/1n6/8/8/R7/8/8/4K3 w - - 0 1";
+  EXPECT_EQ(tapered(away, threat), tapered(away));
+}
+
 TEST(ChessTapered, TheWeightsFileHoldsTheDefaults) {
   const std::string file = std::string(ARENA_SOURCE_DIR) + "/bots/eval/weights/chess_tapered.txt";
   for (const char* fen : {"r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP3PPP/R2QKB1R w KQ - 0 8",
