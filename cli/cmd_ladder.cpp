@@ -132,6 +132,9 @@ void add_ladder(CLI::App& app, Action& action) {
                   "games played at a time, each by its own engines (default 1; at most the "
                   "cores, so that every engine keeps one)")
       ->check(CLI::Range(1, 64));
+  sub->add_option("--games-file", c.games_file,
+                  "append each game to this file as a JSON line; its earlier games of the same "
+                  "seats, game and time control join the table and the Elo (pools bounded runs)");
   sub->add_option("--options", c.options, "game options, key=value,... (e.g. size=5)");
   sub->add_flag("--quiet,-q", f->quiet, "no line per game on stderr");
   sub->callback([f, &action] { action = [f] { return run(*f); }; });

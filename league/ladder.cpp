@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -11,6 +12,8 @@
 #include <thread>
 
 #include <unistd.h>
+
+#include <nlohmann/json.hpp>
 
 #include "bots/client/roster.h"
 #include "bots/client/time_budget.h"
@@ -233,6 +236,69 @@ std::vector<GameTask> game_tasks(int pairs, const std::vector<std::pair<int, int
   return tasks;
 }
 
+std::string time_control_text(const LadderConfig& c) {
+  return c.base_ms > 0 ? std::to_string(c.base_ms) + "+" + std::to_string(c.increment_ms)
+                       : "movetime:" + std::to_string(c.movetime_ms);
+}
+
+// One game as a line of the games file.
+std::string game_line(const LadderConfig& c, const std::vector<LadderSeat>& seats,
+                      const LadderGame& g) {
+  const nlohmann::json j = {{"game", c.game},
+                            {"options", c.options},
+                            {"time_control", time_control_text(c)},
+                            {"first", seats[static_cast<std::size_t>(g.first)].text},
+                            {"second", seats[static_cast<std::size_t>(g.second)].text},
+                            {"score", g.first_score},
+                            {"reason", g.reason},
+                            {"plies", g.plies}};
+  return j.dump();
+}
+
+// The games file's earlier games of this ladder's seats and settings into result.earlier.
+Expected<void> read_games_file(const LadderConfig& c, LadderResult& result) {
+  std::ifstream in(c.games_file);
+  if (!in) return {};  // none yet: this run starts it
+  std::string line;
+  for (int number = 1; std::getline(in, line); ++number) {
+    if (line.empty()) continue;
+    const std::string where = "games file '" + c.games_file + "' line " + std::to_string(number);
+    const nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
+    const auto text = [&](const char* key) -> std::optional<std::string> {
+      if (!j.is_object() || !j.contains(key) || !j[key].is_string()) return std::nullopt;
+      return j[key].get<std::string>();
+    };
+    const auto first_text = text("first"), second_text = text("second");
+    if (!first_text || !second_text || !text("game") || !j.contains("score") ||
+        !j["score"].is_number())
+      return make_error(where + ": not a game line of arena ladder");
+    const double score = j["score"].get<double>();
+    if (score != 0 && score != 0.5 && score != 1)
+      return make_error(where + ": score " + j["score"].dump() + " is not 0, 0.5 or 1");
+    int first = -1, second = -1;
+    for (std::size_t i = 0; i < result.seats.size(); ++i) {
+      if (result.seats[i].text == *first_text) first = static_cast<int>(i);
+      if (result.seats[i].text == *second_text) second = static_cast<int>(i);
+    }
+    const bool pairing_played = first == 0 || second == 0 || c.all_pairs;
+    if (text("game") != c.game || text("options").value_or("") != c.options ||
+        text("time_control") != time_control_text(c) || first < 0 || second < 0 ||
+        first == second || !pairing_played) {
+      ++result.earlier_left_out;
+      continue;
+    }
+    LadderGame g;
+    g.first = first;
+    g.second = second;
+    g.first_score = score;
+    g.pair = -1;
+    g.reason = text("reason").value_or("");
+    g.plies = j.contains("plies") && j["plies"].is_number_integer() ? j["plies"].get<int>() : 0;
+    result.earlier.push_back(std::move(g));
+  }
+  return {};
+}
+
 // Hands out the tasks to the workers, collects the games and the first error.
 class TaskQueue {
  public:
@@ -264,6 +330,14 @@ class TaskQueue {
     g.first = t.first;
     g.second = t.second;
     g.pair = t.pair;
+    if (!c_.games_file.empty()) {
+      std::ofstream out(c_.games_file, std::ios::app);
+      out << game_line(c_, result_.seats, g) << '\n';
+      if (!out) {
+        if (!failed_) error_ = "cannot append to the games file '" + c_.games_file + "'";
+        failed_ = true;
+      }
+    }
     result_.games.push_back(std::move(g));
     order_.push_back(t.index);
     if (progress_)
@@ -448,6 +522,8 @@ Expected<LadderResult> run_ladder(const LadderConfig& c, const LadderProgress& p
       seat->name += " #" + std::to_string(seen + 1);
     result.seats.push_back(std::move(*seat));
   }
+  if (!c.games_file.empty())
+    if (auto read = read_games_file(c, result); !read) return make_error(read.error());
   GameOptions options;
   auto resolved = resolve_game(c.game, c.options, options);
   if (!resolved) return make_error("options: " + resolved.error());
@@ -464,7 +540,8 @@ Expected<LadderResult> run_ladder(const LadderConfig& c, const LadderProgress& p
   std::vector<std::optional<double>> anchors;
   for (const auto& s : result.seats) anchors.push_back(s.anchor);
   std::vector<GameOutcome> outcomes;
-  for (const auto& g : result.games) outcomes.push_back({g.first, g.second, g.first_score});
+  for (const auto* list : {&result.earlier, &result.games})
+    for (const auto& g : *list) outcomes.push_back({g.first, g.second, g.first_score});
   if (std::none_of(anchors.begin(), anchors.end(), [](const auto& a) { return a.has_value(); })) {
     std::vector<double> points(static_cast<std::size_t>(n), 0), games(static_cast<std::size_t>(n), 0);
     for (const auto& g : outcomes) {
@@ -510,6 +587,13 @@ std::string format_ladder(const LadderConfig& c, const LadderResult& r) {
       << r.games.size() << " games in " << fixed(r.wall_s) << " s"
       << (c.jobs > 1 ? ", " + std::to_string(c.jobs) + " at a time" : "")
       << (r.stopped_early ? " (stopped at the time bound)" : "")
+      << (c.games_file.empty()
+              ? ""
+              : ", plus " + std::to_string(r.earlier.size()) + " earlier games from " +
+                    c.games_file +
+                    (r.earlier_left_out > 0 ? " (" + std::to_string(r.earlier_left_out) +
+                                                  " of other seats or settings left out)"
+                                            : ""))
       << (c.prior_draws > 0 ? ", Elo fitted with " + std::to_string(c.prior_draws) +
                                   " virtual draw(s) per pairing"
                             : "")
@@ -523,13 +607,14 @@ std::string format_ladder(const LadderConfig& c, const LadderResult& r) {
   out << line;
   for (int j = 1; j < n; ++j) {
     int wins = 0, losses = 0, draws = 0;
-    for (const auto& g : r.games) {
-      if (!((g.first == 0 && g.second == j) || (g.first == j && g.second == 0))) continue;
-      const double s = g.first == 0 ? g.first_score : 1 - g.first_score;
-      wins += s == 1;
-      losses += s == 0;
-      draws += s == 0.5;
-    }
+    for (const auto* list : {&r.earlier, &r.games})
+      for (const auto& g : *list) {
+        if (!((g.first == 0 && g.second == j) || (g.first == j && g.second == 0))) continue;
+        const double s = g.first == 0 ? g.first_score : 1 - g.first_score;
+        wins += s == 1;
+        losses += s == 0;
+        draws += s == 0.5;
+      }
     const auto& seat = r.seats[static_cast<std::size_t>(j)];
     const auto& e = r.elo[static_cast<std::size_t>(j)];
     const std::string kind = e.anchor ? (r.origin_chosen ? "origin" : "anchor")

@@ -22,6 +22,12 @@
 // start from the same position. Games longer than max_plies are adjudicated draws. `jobs` games
 // are played at a time (default 1), each by its own engine processes and agents; only one side
 // of a game thinks at once, so with jobs no more than the cores every engine still has a core.
+//
+// A games file (`games_file`) pools bounded runs: each game is appended to it as one JSON line
+// as soon as it ends ({"game", "options", "time_control", "first", "second", "score", "reason",
+// "plies"}, the seats as given), and the lines already there whose game, options, time control
+// and two seats are this ladder's join its table and its fit. Other lines are left out and
+// counted; a line that is not such JSON is an error naming it.
 
 #include <atomic>
 #include <cstdint>
@@ -68,6 +74,7 @@ struct LadderConfig {
                            // that win every game would otherwise be only bounds
   std::uint64_t seed = 1;
   int jobs = 1;  // games played at a time
+  std::string games_file;  // appended a line per game; its earlier games of these seats join in
 };
 
 struct LadderGame {
@@ -80,7 +87,9 @@ struct LadderGame {
 
 struct LadderResult {
   std::vector<LadderSeat> seats;  // [0] the player
-  std::vector<LadderGame> games;
+  std::vector<LadderGame> games;    // this run's
+  std::vector<LadderGame> earlier;  // from the games file: in the table and the fit
+  int earlier_left_out = 0;         // lines of the games file of other seats or settings
   std::vector<EloEstimate> elo;  // by seat
   bool origin_chosen = false;    // no anchor was given: elo is relative to seats[origin]
   int origin = -1;

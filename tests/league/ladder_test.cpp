@@ -6,6 +6,8 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
+#include <fstream>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -182,6 +184,49 @@ TEST(Ladder, AStopWithJobsFinishesThePairsBegun) {
   ASSERT_EQ(r->games.size() % 2, 0u);
   for (std::size_t k = 0; k < r->games.size(); k += 2)
     EXPECT_EQ(r->games[k].pair, r->games[k + 1].pair);
+}
+
+// A games file pools bounded runs: each game appended as it ends, the earlier games of the same
+// seats and settings in the next run's table and fit, other settings left out, a bad line named.
+TEST(Ladder, AGamesFilePoolsRunsOfTheSameSeatsAndSettings) {
+  const std::string path = ::testing::TempDir() + "ladder_games_" + std::to_string(::getpid());
+  std::remove(path.c_str());
+  LadderConfig c = tictactoe_ladder({"bad_heuristic@0", "available_wins"}, 1);
+  c.movetime_ms = 10;
+  c.opening_plies = 1;
+  c.games_file = path;
+  auto first = run_ladder(c);
+  ASSERT_TRUE(first) << first.error();
+  EXPECT_TRUE(first->earlier.empty());
+  const auto count_lines = [&] {
+    std::ifstream in(path);
+    int n = 0;
+    for (std::string line; std::getline(in, line);) n += !line.empty();
+    return n;
+  };
+  EXPECT_EQ(count_lines(), 4);
+  auto second = run_ladder(c);
+  ASSERT_TRUE(second) << second.error();
+  EXPECT_EQ(second->games.size(), 4u);
+  EXPECT_EQ(second->earlier.size(), 4u);
+  EXPECT_EQ(second->elo[0].games, 8) << "the player's fit counts both runs";
+  EXPECT_EQ(count_lines(), 8);
+  const std::string table = format_ladder(c, *second);
+  EXPECT_NE(table.find("plus 4 earlier games from " + path), std::string::npos) << table;
+  // Another time control: the file's games are not this ladder's.
+  c.movetime_ms = 11;
+  auto other = run_ladder(c);
+  ASSERT_TRUE(other) << other.error();
+  EXPECT_TRUE(other->earlier.empty());
+  EXPECT_EQ(other->earlier_left_out, 8);
+  {
+    std::ofstream out(path, std::ios::app);
+    out << "{\"game\": \"tictactoe\", \"first\": 3}\n";
+  }
+  auto bad = run_ladder(c);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("line 13: not a game line"), std::string::npos) << bad.error();
+  std::remove(path.c_str());
 }
 
 TEST(Ladder, ClockTimeControlAndErrors) {
