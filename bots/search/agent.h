@@ -117,6 +117,8 @@ Expected<std::unique_ptr<Agent<G>>> make_agent(const SearchSpec& spec, eval::Heu
       options.lmr_pv = spec.lmr_pv;
       options.exchange_pruning = spec.exchange_pruning;
       options.improving = spec.improving;
+      options.lmr_history = spec.lmr_history;
+      options.iir = spec.iir;
       if (spec.hash_log2 > 0) options.tt_log2_entries = spec.hash_log2;
       return detail::wrap<G>(spec,
                              AlphaBeta<G, H>(std::move(heuristic), options, std::move(exchange)),

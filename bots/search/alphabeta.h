@@ -105,6 +105,12 @@ struct AlphaBetaOptions {
   // and reverse futility cuts with one margin less when it is above (Stockfish's
   // "improving").
   bool improving = false;
+  // LMR by history: a late quiet move whose history is above 0 (it has caused more cut-offs
+  // than it failed to) is reduced one ply less, one below 0 one ply more.
+  bool lmr_history = false;
+  // Internal iterative reduction: a node of 4 or more plies left with no move from the table
+  // is searched one ply shallower (its ordering is poor; a later visit will have the move).
+  bool iir = false;
 
   // The plain fixed-depth alpha-beta of the AI course.
   static AlphaBetaOptions plain() {
@@ -285,6 +291,7 @@ class AlphaBeta {
   static constexpr int kLateMovePruningBase = 3;
   static constexpr int kMaxQuietsTried = 64;
   static constexpr int kExchangePruningMaxDepth = 4;
+  static constexpr int kIirMinDepth = 4;
   static constexpr int kNoStaticEval = -kScoreInfinite;
 
   static void to_front(typename G::MoveList& list, const Move& m) {
@@ -433,6 +440,7 @@ class AlphaBeta {
     const int alpha_orig = alpha;
     std::optional<Move> hash_move;
     if (const auto cut = probe_tt(game, depth, alpha, beta, ply, hash_move)) return *cut;
+    if (options_.iir && !hash_move && depth >= kIirMinDepth) --depth;
 
     // Step 3. Reverse futility: in a null-window node near the leaves, a static evaluation
     // that beats beta by a margin per ply left is taken as a cut-off.
@@ -494,7 +502,7 @@ class AlphaBeta {
     const Move* best_move = nullptr;
     int number = 0;
     for (std::size_t i = 0; i < list.size(); ++i) {
-      if (options_.ordering) pick_next(list, scores, i);
+      if (options_.ordering) next_in_order(list, scores, i);
       const Move& m = list[i];
       if (prune && number > 0 && best > -kScoreInfinite &&
           (futile || (depth <= kLateMovePruningMaxDepth && number >= late_moves)) &&
@@ -509,7 +517,10 @@ class AlphaBeta {
         continue;
       }
       const int reduction =
-          lmr_ && number > 0 ? reduction_of(game, m, depth, number, ply, in_check, pv_node) : 0;
+          lmr_ && number > 0
+              ? reduction_of(game, m, depth, number, ply, in_check, pv_node,
+                             options_.ordering ? scores[i] : 0)
+              : 0;
       game.make_move(m);
       ++nodes_;
       if (options_.transposition && depth > 1) tt_.prefetch(game.hash());
@@ -617,7 +628,7 @@ class AlphaBeta {
       score_moves(game, list, scores, ply, hash_move ? &*hash_move : nullptr,
                   /*exchange_last=*/in_check);
     for (std::size_t i = 0; i < list.size(); ++i) {
-      if (options_.ordering) pick_next(list, scores, i);
+      if (options_.ordering) next_in_order(list, scores, i);
       const Move& m = list[i];
       game.make_move(m);
       ++nodes_;
@@ -638,8 +649,9 @@ class AlphaBeta {
 
   // LMR: how many plies less the `number`-th move (0-based) is searched. Never in check,
   // never for the first moves, captures, promotions, checks or killers.
+  // `ordering_score` is the move's score from score_moves: a quiet move's history.
   int reduction_of(const G& game, const Move& m, int depth, int number, int ply,
-                   bool in_check, bool pv_node) const {
+                   bool in_check, bool pv_node, int ordering_score) const {
     if (depth < kLmrMinDepth || number < kLmrFirstMove || in_check) return 0;
     if constexpr (HasCaptureScore<G>) {
       if (game.capture_score(m) > 0) return 0;
@@ -648,7 +660,8 @@ class AlphaBeta {
       if (game.gives_check(m)) return 0;
     }
     if (ordering_->is_killer(m, ply)) return 0;
-    const int r = late_move_reduction(depth, number) - (options_.lmr_pv && pv_node ? 1 : 0);
+    int r = late_move_reduction(depth, number) - (options_.lmr_pv && pv_node ? 1 : 0);
+    if (options_.lmr_history) r += ordering_score > 0 ? -1 : ordering_score < 0 ? 1 : 0;
     return std::clamp(r, options_.lmr_pv ? 0 : 1, depth - 2);
   }
 

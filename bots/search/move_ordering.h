@@ -9,6 +9,7 @@
 // indexed by a hash of the move's bytes (moves are trivially copyable): collisions only
 // blur the ordering.
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstring>
@@ -173,6 +174,46 @@ void pick_next(List& list, int* scores, std::size_t i) {
   }
   list[i] = m;
   scores[i] = s;
+}
+
+// Sorts list[from..] by descending score, equal scores in their present order: the order that
+// picking i = from, from + 1, ... with pick_next yields, at O(n log n) instead of O(n^2).
+template <class List>
+void sort_rest(List& list, int* scores, std::size_t from) {
+  const std::size_t n = list.size();
+  if (n <= from + 1) return;
+  const std::size_t count = n - from;
+  // One key per move: the score flipped so that higher sorts first, then the position.
+  std::array<std::uint64_t, List::kCapacity> keys;
+  for (std::size_t j = 0; j < count; ++j) {
+    const auto flipped = ~(static_cast<std::uint32_t>(scores[from + j]) ^ 0x80000000u);
+    keys[j] = (static_cast<std::uint64_t>(flipped) << 32) | j;
+  }
+  std::sort(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(count));
+  List moves;  // as uninitialised as the list itself
+  std::array<int, List::kCapacity> old_scores;
+  for (std::size_t j = 0; j < count; ++j) {
+    moves[j] = list[from + j];
+    old_scores[j] = scores[from + j];
+  }
+  for (std::size_t j = 0; j < count; ++j) {
+    const auto k = static_cast<std::size_t>(keys[j] & 0xffffffffu);
+    list[from + j] = moves[k];
+    scores[from + j] = old_scores[k];
+  }
+}
+
+// The next move of a search loop in best-first order: the first few picked one at a time
+// (most cut-offs come before them), then the rest sorted at once. The same order as
+// pick_next all the way.
+template <class List>
+void next_in_order(List& list, int* scores, std::size_t i) {
+  constexpr std::size_t kPicks = 4;
+  if (i < kPicks) {
+    pick_next(list, scores, i);
+  } else if (i == kPicks) {
+    sort_rest(list, scores, i);
+  }
 }
 
 // Sorts `list` in place by descending score with a stable insertion sort (lists are short

@@ -14,10 +14,10 @@
 //             deepening of the AI course)  futility=MARGIN (evaluation units per ply; 0, the
 //             default, is off)  hash=N (2^N transposition table entries, 10 to 26)
 //             countermove=0|1 malus=0|1 nullr=0|1 qtt=0|1 lmrpv=0|1 seeprune=0|1
-//             improving=0|1 (later parts, off by default: countermove ordering, history
-//             malus, adaptive null-move reduction, table cut-offs in quiescence, less LMR
-//             at PV nodes, exchange pruning of losing captures, the improving flag;
-//             AlphaBetaOptions)
+//             improving=0|1 lmrhist=0|1 iir=0|1 (later parts, off by default: countermove
+//             ordering, history malus, adaptive null-move reduction, table cut-offs in
+//             quiescence, less LMR at PV nodes, exchange pruning of losing captures, the
+//             improving flag, LMR by history, internal iterative reduction; AlphaBetaOptions)
 //   any other key=value is a parameter of the heuristic (passed to make_heuristic, which
 //   rejects the ones it does not know, naming them).
 // Examples: "alphabeta:eval=custom_score_2,depth=5", "id:eval=improved_score,movetime=150",
@@ -72,6 +72,8 @@ struct SearchSpec {
   bool lmr_pv = false;
   bool exchange_pruning = false;
   bool improving = false;
+  bool lmr_history = false;
+  bool iir = false;
   int futility = 0;   // AlphaBetaOptions::futility_margin
   int hash_log2 = 0;  // AlphaBetaOptions::tt_log2_entries; 0 = its default
   std::string text;  // as given, for result lines
@@ -187,7 +189,9 @@ inline Expected<void> apply_item(SearchSpec& spec, std::string_view key, std::st
                              {"qtt", &SearchSpec::quiescence_tt},
                              {"lmrpv", &SearchSpec::lmr_pv},
                              {"seeprune", &SearchSpec::exchange_pruning},
-                             {"improving", &SearchSpec::improving}}) {
+                             {"improving", &SearchSpec::improving},
+                             {"lmrhist", &SearchSpec::lmr_history},
+                             {"iir", &SearchSpec::iir}}) {
     if (key != name) continue;
     auto b = parse_bool(key, value);
     if (!b) return make_error(b.error());

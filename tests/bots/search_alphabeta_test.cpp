@@ -10,6 +10,7 @@
 
 #include "bots/search/alphabeta.h"
 #include "bots/search/minimax.h"
+#include "games/core/move_list.h"
 #include "tests/bots/search_toy_games.h"
 
 namespace arena::search {
@@ -43,6 +44,32 @@ TEST(MoveOrdering, PickingTheNextMoveGivesTheStableSortsOrder) {
     sort_by_scores(sorted, sorted_scores);
     for (std::size_t i = 0; i < moves.size(); ++i) {
       pick_next(moves, scores, i);
+      EXPECT_EQ(moves[i], sorted[i]) << "trial " << trial << " position " << i;
+      EXPECT_EQ(scores[i], sorted_scores[i]);
+    }
+  }
+}
+
+TEST(MoveOrdering, PickingAFewThenSortingTheRestGivesTheStableSortsOrder) {
+  // The search loops take next_in_order: a few picks, then the rest sorted at once. The order
+  // must still be sort_by_scores's, equal scores keeping their order, over the whole range of
+  // ordering scores (hash move 2^30, captures pushed below zero by 2^25).
+  std::uint64_t rng = 5;
+  for (int trial = 0; trial < 300; ++trial) {
+    MoveList<int, 64> moves, sorted;
+    int scores[64], sorted_scores[64];
+    const int n = trial % 64;
+    for (int i = 0; i < n; ++i) {
+      rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
+      moves.push_back(i);
+      const int kinds[] = {0, 1, -1, 1 << 30, -(1 << 25), 1 << 24, 7, -7};
+      scores[i] = kinds[(rng >> 40) % 8] + static_cast<int>((rng >> 20) % 3);  // many ties
+      sorted_scores[i] = scores[i];
+    }
+    sorted = moves;
+    sort_by_scores(sorted, sorted_scores);
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+      next_in_order(moves, scores, i);
       EXPECT_EQ(moves[i], sorted[i]) << "trial " << trial << " position " << i;
       EXPECT_EQ(scores[i], sorted_scores[i]);
     }

@@ -167,7 +167,7 @@ TEST(Futility, TheLaterPartsStillFindTheMatesInTwo) {
 
 // Less LMR at PV nodes, exchange pruning of losing captures and the improving flag each change
 // the search of a middlegame position, and each still finds the mates in two.
-TEST(Futility, LmrPvExchangePruningAndImprovingChangeTheSearchAndKeepTheMates) {
+TEST(Futility, EachLaterPruningChangesTheSearchAndKeepsTheMates) {
   const Chess kiwipete =
       position("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
   const auto search = [](const Chess& g, void (*part)(AlphaBetaOptions&)) {
@@ -180,7 +180,9 @@ TEST(Futility, LmrPvExchangePruningAndImprovingChangeTheSearchAndKeepTheMates) {
   const auto base = search(kiwipete, nullptr).nodes;
   for (auto part : {+[](AlphaBetaOptions& o) { o.lmr_pv = true; },
                     +[](AlphaBetaOptions& o) { o.exchange_pruning = true; },
-                    +[](AlphaBetaOptions& o) { o.improving = true; }}) {
+                    +[](AlphaBetaOptions& o) { o.improving = true; },
+                    +[](AlphaBetaOptions& o) { o.lmr_history = true; },
+                    +[](AlphaBetaOptions& o) { o.iir = true; }}) {
     EXPECT_NE(search(kiwipete, part).nodes, base);
     for (const char* fen : kWacMatesInTwo)
       EXPECT_EQ(search(position(fen), part).score, win_in(3)) << fen;
@@ -216,10 +218,12 @@ TEST(Futility, SpecKeysReachTheEngine) {
   EXPECT_TRUE(later->countermoves && later->history_malus && later->adaptive_null_move &&
               later->quiescence_tt);
   EXPECT_FALSE(spec->countermoves || spec->history_malus || spec->adaptive_null_move ||
-               spec->quiescence_tt || spec->lmr_pv || spec->exchange_pruning || spec->improving);
-  const auto pruning = parse_search_spec("id:lmrpv=1,seeprune=1,improving=1");
+               spec->quiescence_tt || spec->lmr_pv || spec->exchange_pruning || spec->improving ||
+               spec->lmr_history || spec->iir);
+  const auto pruning = parse_search_spec("id:lmrpv=1,seeprune=1,improving=1,lmrhist=1,iir=1");
   ASSERT_TRUE(pruning) << pruning.error();
-  EXPECT_TRUE(pruning->lmr_pv && pruning->exchange_pruning && pruning->improving);
+  EXPECT_TRUE(pruning->lmr_pv && pruning->exchange_pruning && pruning->improving &&
+              pruning->lmr_history && pruning->iir);
   EXPECT_FALSE(parse_search_spec("id:hash=30"));
   EXPECT_FALSE(parse_search_spec("id:futility=-1"));
   EXPECT_TRUE(make_agent_from_spec<Chess>("id:eval=tapered,qsearch,futility=100,depth=3"));
