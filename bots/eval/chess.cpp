@@ -180,12 +180,9 @@ Expected<Params> parse_params(const GameOptions& params, bool material, double m
 }  // namespace
 
 Expected<ChessMaterialWeights> load_chess_weights(const std::string& path) {
-  auto lines = read_weights_file(path);
-  if (!lines) return make_error(lines.error());
-  ChessMaterialWeights w;
-  for (const WeightLine& l : *lines)
-    if (auto ok = set_weight(w, l.name, l.value); !ok) return make_error(l.where + ok.error());
-  return w;
+  return load_weights_file<ChessMaterialWeights>(path, [](ChessMaterialWeights& w, const std::string& key, double value) {
+    return set_weight(w, key, value);
+  });
 }
 
 std::array<double, 5> chess_material_features(const Chess& position) {

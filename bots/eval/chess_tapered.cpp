@@ -396,12 +396,9 @@ Expected<void> set_tapered(ChessTaperedWeights& w, const std::string& key, doubl
 }  // namespace
 
 Expected<ChessTaperedWeights> load_chess_tapered_weights(const std::string& path) {
-  auto lines = read_weights_file(path);
-  if (!lines) return make_error(lines.error());
-  ChessTaperedWeights w;
-  for (const WeightLine& l : *lines)
-    if (auto ok = set_tapered(w, l.name, l.value); !ok) return make_error(l.where + ok.error());
-  return w;
+  return load_weights_file<ChessTaperedWeights>(path, [](ChessTaperedWeights& w, const std::string& key, double value) {
+    return set_tapered(w, key, value);
+  });
 }
 
 namespace {

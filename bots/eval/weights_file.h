@@ -66,4 +66,16 @@ inline Expected<std::vector<WeightLine>> read_weights_file(const std::string& pa
   return read_weight_lines(text.str(), path);
 }
 
+// The weights `W` read from the file at `path`, each pair given to set(w, name, value), which
+// returns Expected<void>; its error is reported with the pair's place in the file.
+template <class W, class Set>
+Expected<W> load_weights_file(const std::string& path, Set set) {
+  auto lines = read_weights_file(path);
+  if (!lines) return make_error(lines.error());
+  W w;
+  for (const WeightLine& l : *lines)
+    if (auto ok = set(w, l.name, l.value); !ok) return make_error(l.where + ok.error());
+  return w;
+}
+
 }  // namespace arena::eval
