@@ -139,6 +139,40 @@ struct TaperedParams {
   bool threats = false;  // hanging or minor_threat set: the attack maps are needed
 };
 
+// The single-number weights, in the weights file's order: the name, the field, and the
+// parameter it is copied to rounded (none where make_tapered_params scales it).
+struct ScalarWeight {
+  const char* name;
+  double ChessTaperedWeights::*weight;
+  int TaperedParams::*param;
+};
+constexpr ScalarWeight kScalarWeights[] = {
+    {"bishop_pair_mg", &ChessTaperedWeights::bishop_pair_mg, &TaperedParams::bishop_pair_mg},
+    {"bishop_pair_eg", &ChessTaperedWeights::bishop_pair_eg, &TaperedParams::bishop_pair_eg},
+    {"doubled_mg", &ChessTaperedWeights::doubled_mg, &TaperedParams::doubled_mg},
+    {"doubled_eg", &ChessTaperedWeights::doubled_eg, &TaperedParams::doubled_eg},
+    {"isolated_mg", &ChessTaperedWeights::isolated_mg, &TaperedParams::isolated_mg},
+    {"isolated_eg", &ChessTaperedWeights::isolated_eg, &TaperedParams::isolated_eg},
+    {"passed_mg", &ChessTaperedWeights::passed_mg, nullptr},
+    {"passed_eg", &ChessTaperedWeights::passed_eg, nullptr},
+    {"passed_king", &ChessTaperedWeights::passed_king, &TaperedParams::passed_king},
+    {"rook_open_mg", &ChessTaperedWeights::rook_open_mg, &TaperedParams::rook_open_mg},
+    {"rook_open_eg", &ChessTaperedWeights::rook_open_eg, &TaperedParams::rook_open_eg},
+    {"rook_semi_mg", &ChessTaperedWeights::rook_semi_mg, &TaperedParams::rook_semi_mg},
+    {"rook_semi_eg", &ChessTaperedWeights::rook_semi_eg, &TaperedParams::rook_semi_eg},
+    {"king_attack", &ChessTaperedWeights::king_attack, nullptr},
+    {"shield", &ChessTaperedWeights::shield, &TaperedParams::shield},
+    {"king_open_file", &ChessTaperedWeights::king_open_file, &TaperedParams::king_open_file},
+    {"pawn_threat_mg", &ChessTaperedWeights::pawn_threat_mg, &TaperedParams::pawn_threat_mg},
+    {"pawn_threat_eg", &ChessTaperedWeights::pawn_threat_eg, &TaperedParams::pawn_threat_eg},
+    {"outpost_mg", &ChessTaperedWeights::outpost_mg, &TaperedParams::outpost_mg},
+    {"outpost_eg", &ChessTaperedWeights::outpost_eg, &TaperedParams::outpost_eg},
+    {"hanging_mg", &ChessTaperedWeights::hanging_mg, &TaperedParams::hanging_mg},
+    {"hanging_eg", &ChessTaperedWeights::hanging_eg, &TaperedParams::hanging_eg},
+    {"minor_threat_mg", &ChessTaperedWeights::minor_threat_mg, &TaperedParams::minor_threat_mg},
+    {"minor_threat_eg", &ChessTaperedWeights::minor_threat_eg, &TaperedParams::minor_threat_eg},
+};
+
 TaperedParams make_tapered_params(const ChessTaperedWeights& w) {
   constexpr int kPassedMg[8] = {0, 5, 10, 15, 25, 45, 70, 0};
   constexpr int kPassedEg[8] = {0, 10, 15, 25, 45, 75, 120, 0};
@@ -157,35 +191,16 @@ TaperedParams make_tapered_params(const ChessTaperedWeights& w) {
     p.mobility_mg[ut] = fix(w.mobility_mg[ut]);
     p.mobility_eg[ut] = fix(w.mobility_eg[ut]);
   }
-  p.bishop_pair_mg = fix(w.bishop_pair_mg);
-  p.bishop_pair_eg = fix(w.bishop_pair_eg);
-  p.doubled_mg = fix(w.doubled_mg);
-  p.doubled_eg = fix(w.doubled_eg);
-  p.isolated_mg = fix(w.isolated_mg);
-  p.isolated_eg = fix(w.isolated_eg);
   for (std::size_t r = 0; r < 8; ++r) {
     p.passed_mg[r] = fix(w.passed_mg * kPassedMg[r]);
     p.passed_eg_free[r] = fix(w.passed_eg * kPassedEg[r]);
     p.passed_eg_blocked[r] = fix(w.passed_eg * kPassedEg[r] * 0.5);
   }
-  p.passed_king = fix(w.passed_king);
-  p.rook_open_mg = fix(w.rook_open_mg);
-  p.rook_open_eg = fix(w.rook_open_eg);
-  p.rook_semi_mg = fix(w.rook_semi_mg);
-  p.rook_semi_eg = fix(w.rook_semi_eg);
   for (int u = 0; u < kKingAttackUnits; ++u)
     p.king_attack[static_cast<std::size_t>(u)] = fix(std::min(w.king_attack * u * u, 500.0));
-  p.shield = fix(w.shield);
   p.shield_half = fix(w.shield / 2);
-  p.king_open_file = fix(w.king_open_file);
-  p.pawn_threat_mg = fix(w.pawn_threat_mg);
-  p.pawn_threat_eg = fix(w.pawn_threat_eg);
-  p.outpost_mg = fix(w.outpost_mg);
-  p.outpost_eg = fix(w.outpost_eg);
-  p.hanging_mg = fix(w.hanging_mg);
-  p.hanging_eg = fix(w.hanging_eg);
-  p.minor_threat_mg = fix(w.minor_threat_mg);
-  p.minor_threat_eg = fix(w.minor_threat_eg);
+  for (const ScalarWeight& s : kScalarWeights)
+    if (s.param) p.*s.param = fix(w.*s.weight);
   p.threats = p.hanging_mg || p.hanging_eg || p.minor_threat_mg || p.minor_threat_eg;
   return p;
 }
@@ -355,30 +370,7 @@ std::vector<std::pair<std::string, double*>> tapered_fields(ChessTaperedWeights&
     f.emplace_back(std::string("mobility_") + pieces[t] + "_eg",
                    &w.mobility_eg[static_cast<std::size_t>(t)]);
   }
-  f.emplace_back("bishop_pair_mg", &w.bishop_pair_mg);
-  f.emplace_back("bishop_pair_eg", &w.bishop_pair_eg);
-  f.emplace_back("doubled_mg", &w.doubled_mg);
-  f.emplace_back("doubled_eg", &w.doubled_eg);
-  f.emplace_back("isolated_mg", &w.isolated_mg);
-  f.emplace_back("isolated_eg", &w.isolated_eg);
-  f.emplace_back("passed_mg", &w.passed_mg);
-  f.emplace_back("passed_eg", &w.passed_eg);
-  f.emplace_back("passed_king", &w.passed_king);
-  f.emplace_back("rook_open_mg", &w.rook_open_mg);
-  f.emplace_back("rook_open_eg", &w.rook_open_eg);
-  f.emplace_back("rook_semi_mg", &w.rook_semi_mg);
-  f.emplace_back("rook_semi_eg", &w.rook_semi_eg);
-  f.emplace_back("king_attack", &w.king_attack);
-  f.emplace_back("shield", &w.shield);
-  f.emplace_back("king_open_file", &w.king_open_file);
-  f.emplace_back("pawn_threat_mg", &w.pawn_threat_mg);
-  f.emplace_back("pawn_threat_eg", &w.pawn_threat_eg);
-  f.emplace_back("outpost_mg", &w.outpost_mg);
-  f.emplace_back("outpost_eg", &w.outpost_eg);
-  f.emplace_back("hanging_mg", &w.hanging_mg);
-  f.emplace_back("hanging_eg", &w.hanging_eg);
-  f.emplace_back("minor_threat_mg", &w.minor_threat_mg);
-  f.emplace_back("minor_threat_eg", &w.minor_threat_eg);
+  for (const ScalarWeight& s : kScalarWeights) f.emplace_back(s.name, &(w.*s.weight));
   return f;
 }
 
