@@ -225,6 +225,19 @@ int wait_for_writer_nice(int nice) {
   return seen;
 }
 
+// Posts a job that holds the writer until the returned promise is set, then inserts 'held'.
+std::promise<void> hold_writer(WriteQueue& queue) {
+  std::promise<void> release;
+  auto released = release.get_future().share();
+  queue.post(
+      [released](Connection& c) {
+        released.wait();
+        return c.exec("INSERT INTO t (v) VALUES ('held')");
+      },
+      {});
+  return release;
+}
+
 // The priority inversion of a writer 10 nice steps down: whoever waits for it (flush, run)
 // would wait behind every busy thread of normal priority. While someone waits, it runs at the
 // priority it started with (the test's: 0 unless ctest runs under nice).
@@ -240,14 +253,7 @@ TEST(WriteQueue, WhileAThreadWaitsForItTheWriterRunsAtNormalPriority) {
   ASSERT_TRUE(queue.run(insert("first")));  // the thread has started and set its nice value
   ASSERT_EQ(wait_for_writer_nice(low), low);
   // A job that holds the writer until released, and a flush that waits for it.
-  std::promise<void> release;
-  auto released = release.get_future().share();
-  queue.post(
-      [released](Connection& c) {
-        released.wait();
-        return c.exec("INSERT INTO t (v) VALUES ('held')");
-      },
-      {});
+  std::promise<void> release = hold_writer(queue);
   std::thread flusher([&queue] { queue.flush(); });
   EXPECT_EQ(wait_for_writer_nice(base), base) << "a waiter left the writer at nice " << low;
   release.set_value();
@@ -294,14 +300,7 @@ TEST(WriteQueue, UnderNiceTheWriterStaysBelowTheProcessAndIsRaisedOnlyToIt) {
                      std::chrono::minutes(1), /*nice=*/10);
     ASSERT_TRUE(queue.run(insert("first")));
     started = wait_for_writer_nice(15);
-    std::promise<void> release;
-    auto released = release.get_future().share();
-    queue.post(
-        [released](Connection& c) {
-          released.wait();
-          return c.exec("INSERT INTO t (v) VALUES ('held')");
-        },
-        {});
+    std::promise<void> release = hold_writer(queue);
     std::thread flusher([&queue] { queue.flush(); });
     boosted = wait_for_writer_nice(5);
     release.set_value();
@@ -328,14 +327,7 @@ TEST(WriteQueue, AWriterThatMayNotBeRaisedKeepsItsNiceAndSaysSo) {
                    /*nice=*/10);
   queue.post(insert("first"), {});
   ASSERT_EQ(wait_for_writer_nice(10), 10);
-  std::promise<void> release;
-  auto released = release.get_future().share();
-  queue.post(
-      [released](Connection& c) {
-        released.wait();
-        return c.exec("INSERT INTO t (v) VALUES ('held')");
-      },
-      {});
+  std::promise<void> release = hold_writer(queue);
   testing::internal::CaptureStderr();
   std::promise<bool> dropped;
   std::thread flusher([&queue, &dropped] {
