@@ -38,6 +38,7 @@ void add_bot(CLI::App& app, Action& action);
 void add_league(CLI::App& app, Action& action);
 void add_tournament(CLI::App& app, Action& action);
 void add_learn(CLI::App& app, Action& action);
+void add_tune(CLI::App& app, Action& action);
 void add_analyze(CLI::App& app, Action& action);
 void add_ggp_player(CLI::App& app, Action& action);
 void add_ggp_match(CLI::App& app, Action& action);

@@ -48,6 +48,7 @@ int main(int argc, char** argv) {
   arena::cli::add_league(app, action);
   arena::cli::add_tournament(app, action);
   arena::cli::add_learn(app, action);
+  arena::cli::add_tune(app, action);
   arena::cli::add_analyze(app, action);
   arena::cli::add_ggp_player(app, action);
   arena::cli::add_ggp_match(app, action);

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 namespace {
@@ -172,6 +173,52 @@ TEST(LabCli, AnalyzeJsonHasTheFourComparisons) {
   for (const char* name :
        {"15-puzzle manhattan", "rubik manhattan_3d", "checkers material", "othello discs"})
     EXPECT_NE(r.output.find(std::string("\"name\":\"") + name + "\""), std::string::npos) << name;
+}
+
+// arena tune: a data line that is not "FEN;score" is refused with its file and line.
+TEST(LabCli, TuneNamesTheBadDataLine) {
+  const std::string data = testing::TempDir() + "tune_bad.txt";
+  const std::string start = testing::TempDir() + "tune_start.txt";
+  std::ofstream(data) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;10\n"
+                      << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1;ten\n";
+  std::ofstream(start) << "p_mg 85\n";
+  const CliRun r = run("tune --data " + data + " --start " + start);
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find(data + ":2: 'ten' is not a number"), std::string::npos) << r.output;
+  std::ofstream(data) << "not a fen;10\n";
+  const CliRun fen = run("tune --data " + data + " --start " + start);
+  EXPECT_EQ(fen.status, 1) << fen.output;
+  EXPECT_NE(fen.output.find(data + ":1: "), std::string::npos) << fen.output;
+}
+
+// A small fit end to end: material-up positions scored as such move the material weights,
+// and the written file is a weights file that the tapered heuristic reads.
+TEST(LabCli, TuneWritesAWeightsFileTheTaperedEvaluationReads) {
+  const std::string data = testing::TempDir() + "tune_data.txt";
+  const std::string start = testing::TempDir() + "tune_start2.txt";
+  const std::string out = testing::TempDir() + "tune_out.txt";
+  std::ofstream(data) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0\n"
+                      << "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;1000\n"
+                      << "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1;-1000\n"
+                      << "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;350\n"
+                      << "r1bqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1;-350\n"
+                      << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0\n";
+  std::ofstream(start) << "q_mg 500\nn_mg 200\n";
+  const CliRun r = run("tune --data " + data + " --start " + start + " --holdout 0 -o " + out);
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("5 positions"), std::string::npos) << r.output;  // one given twice
+  EXPECT_NE(r.output.find("training error"), std::string::npos) << r.output;
+  std::ifstream in(out);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("q_mg "), std::string::npos) << text;
+  EXPECT_EQ(text.find("q_mg 500\n"), std::string::npos) << text;  // it moved
+  const CliRun eval = run("eval --game chess --eval tapered --params weights=" + out);
+  EXPECT_EQ(eval.status, 0) << eval.output;
+  std::ofstream(start) << "no_such_weight 1\n";
+  const CliRun unknown = run("tune --data " + data + " --start " + start + " --holdout 0");
+  EXPECT_EQ(unknown.status, 1) << unknown.output;
+  EXPECT_NE(unknown.output.find("unknown weight 'no_such_weight'"), std::string::npos)
+      << unknown.output;
 }
 
 }  // namespace
