@@ -26,54 +26,48 @@ int minimax_value(const G& g, int depth) {
   return mm.search(g, Limits::to_depth(depth)).info.score;
 }
 
-TEST(MoveOrdering, PickingTheNextMoveGivesTheStableSortsOrder) {
-  // The search picks moves best-first as it goes (pick_next) instead of sorting them all;
-  // the order must be sort_by_scores's, equal scores keeping their order.
+// Random lists of moves 0..n-1 with scores from `score_of` (many ties): taking them with
+// `next` at i = 0, 1, ... must give sort_by_scores's order, equal scores keeping their order.
+template <class List, class ScoreOf, class Next>
+void expect_the_stable_sorts_order(int trials, int max_size, ScoreOf score_of, Next next) {
   std::uint64_t rng = 3;
-  for (int trial = 0; trial < 200; ++trial) {
-    std::vector<int> moves, sorted;
+  for (int trial = 0; trial < trials; ++trial) {
+    List moves, sorted;
     int scores[64], sorted_scores[64];
-    const int n = trial % 40;
+    const int n = trial % max_size;
     for (int i = 0; i < n; ++i) {
       rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
       moves.push_back(i);
-      scores[i] = static_cast<int>((rng >> 40) % 7);  // many ties
+      scores[i] = score_of(rng);
       sorted_scores[i] = scores[i];
     }
     sorted = moves;
     sort_by_scores(sorted, sorted_scores);
     for (std::size_t i = 0; i < moves.size(); ++i) {
-      pick_next(moves, scores, i);
+      next(moves, scores, i);
       EXPECT_EQ(moves[i], sorted[i]) << "trial " << trial << " position " << i;
       EXPECT_EQ(scores[i], sorted_scores[i]);
     }
   }
 }
 
+TEST(MoveOrdering, PickingTheNextMoveGivesTheStableSortsOrder) {
+  // The search picks moves best-first as it goes (pick_next) instead of sorting them all.
+  expect_the_stable_sorts_order<std::vector<int>>(
+      200, 40, [](std::uint64_t r) { return static_cast<int>((r >> 40) % 7); },
+      [](std::vector<int>& l, int* s, std::size_t i) { pick_next(l, s, i); });
+}
+
 TEST(MoveOrdering, PickingAFewThenSortingTheRestGivesTheStableSortsOrder) {
-  // The search loops take next_in_order: a few picks, then the rest sorted at once. The order
-  // must still be sort_by_scores's, equal scores keeping their order, over the whole range of
-  // ordering scores (hash move 2^30, captures pushed below zero by 2^25).
-  std::uint64_t rng = 5;
-  for (int trial = 0; trial < 300; ++trial) {
-    MoveList<int, 64> moves, sorted;
-    int scores[64], sorted_scores[64];
-    const int n = trial % 64;
-    for (int i = 0; i < n; ++i) {
-      rng = rng * 6364136223846793005ULL + 1442695040888963407ULL;
-      moves.push_back(i);
-      const int kinds[] = {0, 1, -1, 1 << 30, -(1 << 25), 1 << 24, 7, -7};
-      scores[i] = kinds[(rng >> 40) % 8] + static_cast<int>((rng >> 20) % 3);  // many ties
-      sorted_scores[i] = scores[i];
-    }
-    sorted = moves;
-    sort_by_scores(sorted, sorted_scores);
-    for (std::size_t i = 0; i < moves.size(); ++i) {
-      next_in_order(moves, scores, i);
-      EXPECT_EQ(moves[i], sorted[i]) << "trial " << trial << " position " << i;
-      EXPECT_EQ(scores[i], sorted_scores[i]);
-    }
-  }
+  // The search loops take next_in_order: a few picks, then the rest sorted at once; over the
+  // whole range of ordering scores (hash move 2^30, captures pushed below zero by 2^25).
+  expect_the_stable_sorts_order<MoveList<int, 64>>(
+      300, 64,
+      [](std::uint64_t r) {
+        const int kinds[] = {0, 1, -1, 1 << 30, -(1 << 25), 1 << 24, 7, -7};
+        return kinds[(r >> 40) % 8] + static_cast<int>((r >> 20) % 3);
+      },
+      [](MoveList<int, 64>& l, int* s, std::size_t i) { next_in_order(l, s, i); });
 }
 
 TEST(AlphaBeta, PlainEqualsMinimaxOnRandomTrees) {
