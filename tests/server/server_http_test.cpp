@@ -4,6 +4,7 @@
 #include <pthread.h>
 
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <future>
@@ -12,6 +13,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <boost/beast/http.hpp>
 
@@ -43,19 +45,30 @@ HttpResult get(unsigned short port, const std::string& target) {
           std::string(res[http::field::content_type]), std::string(res[http::field::set_cookie])};
 }
 
-// Sends `request` as it is on a new connection and reads the one answer.
-HttpResult raw_exchange(unsigned short port, const std::string& request) {
+// Sends the pieces of a request on a new connection, each `gap` after the last (so that the
+// server reads them one by one), and reads the one answer.
+HttpResult raw_exchange_in_pieces(unsigned short port, const std::vector<std::string>& pieces,
+                                  std::chrono::milliseconds gap) {
   boost::asio::io_context ioc;
   boost::beast::tcp_stream stream(ioc);
   boost::asio::ip::tcp::resolver resolver(ioc);
   stream.connect(*resolver.resolve("127.0.0.1", std::to_string(port)).begin());
-  boost::asio::write(stream, boost::asio::buffer(request));
+  stream.socket().set_option(boost::asio::ip::tcp::no_delay(true));
+  for (std::size_t i = 0; i < pieces.size(); ++i) {
+    if (i > 0) std::this_thread::sleep_for(gap);
+    boost::asio::write(stream, boost::asio::buffer(pieces[i]));
+  }
   boost::beast::flat_buffer buffer;
   http::response<http::string_body> res;
   boost::beast::error_code ec;
   http::read(stream, buffer, res, ec);
   if (ec) return {-1, ec.message(), "", ""};
   return {static_cast<int>(res.result_int()), res.body(), "", ""};
+}
+
+// Sends `request` as it is on a new connection and reads the one answer.
+HttpResult raw_exchange(unsigned short port, const std::string& request) {
+  return raw_exchange_in_pieces(port, {request}, {});
 }
 
 // A request the parser cannot take is answered with what is wrong, not dropped: a body over
@@ -77,6 +90,22 @@ TEST_F(ServerTest, RequestsThatCannotBeReadAreAnsweredWithWhy) {
   auto length = raw_exchange(port(), "GET / HTTP/1.1\r\nContent-Length: abc\r\n\r\n");
   EXPECT_EQ(length.status, 400) << length.body;
   EXPECT_NE(length.body.find("Content-Length"), std::string::npos) << length.body;
+  EXPECT_EQ(get(port(), "/healthz").status, 200);
+}
+
+// A chunked body whose last chunk ("0\r\n") comes before the blank line that ends it, which
+// then comes a byte at a time: Beast 1.81's parser asserts `n >= 5` when it resumes there with
+// four bytes, which aborted a server built without NDEBUG (as this test build is) until
+// support/boost_assert.cpp let that assertion, corrected upstream, pass. The request is
+// answered (405: a POST other than to /api/tournaments) and the server goes on serving.
+TEST_F(ServerTest, AChunkedBodyWhoseLastChunkArrivesByteByByteIsAnswered) {
+  using namespace std::chrono_literals;
+  auto r = raw_exchange_in_pieces(port(),
+                                  {"POST /api/none HTTP/1.1\r\nHost: x\r\n"
+                                   "Transfer-Encoding: chunked\r\n\r\n0\r\n",
+                                   "\r", "\n"},
+                                  100ms);
+  EXPECT_EQ(r.status, 405) << r.body;
   EXPECT_EQ(get(port(), "/healthz").status, 200);
 }
 
