@@ -245,8 +245,14 @@ TEST(GgpSeat, ALateAnswerBecomesARandomLegalMove) {
   if (reply->move != "(play 3 3 x)") {
     EXPECT_EQ(next->move, "(play 3 3 x)");
     EXPECT_TRUE(next->info.pv.empty());
+    EXPECT_EQ(events.size(), 1u) << ::testing::PrintToString(events);
+  } else {
+    // The random move took the square of the player's next answer (one time in nine): that
+    // answer is illegal now, and is replaced and logged as such.
+    EXPECT_TRUE(legal(second, next->move)) << next->move;
+    ASSERT_EQ(events.size(), 2u) << ::testing::PrintToString(events);
+    EXPECT_NE(events[1].find("is not a legal move"), std::string::npos) << events[1];
   }
-  EXPECT_EQ(events.size(), 1u) << ::testing::PrintToString(events);
   // The PLAYs sent after the late one carry the substituted move: the player is told what x
   // played in its place.
   const auto got = messages(log);
