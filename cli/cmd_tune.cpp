@@ -1,31 +1,23 @@
 // arena tune: fit the weights of chess's "tapered" evaluation (bots/eval/chess_tapered.h) to
-// scored positions by logistic regression (bots/lab/texel.h), starting from a weights file
-// whose names are the weights fitted (the others keep their defaults), and write the fitted
-// weights as a weights file that `eval=tapered,weights=FILE` reads.
+// scored positions by logistic regression (bots/lab/chess_tuning.h, bots/lab/texel.h),
+// starting from a weights file whose names are the weights fitted (the others keep their
+// defaults), and write the fitted weights as a weights file that `eval=tapered,weights=FILE`
+// reads.
 //
 //   scripts/tune-data --games 2000 --minutes 8 --seed 1 -o /tmp/tune1.txt
 //   arena tune --data /tmp/tune1.txt --start bots/eval/weights/chess_tapered.txt -o /tmp/fit.txt
-//
-// Data lines are "FEN;score": the score in centipawns from the side to move's point of view
-// (scripts/tune-data writes Stockfish's) or, with --results, the game's result for the side
-// to move (1, 0.5 or 0). A position given twice is fitted once.
 
-#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <set>
-#include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
-#include "bots/eval/chess_tapered.h"
 #include "bots/eval/weights_file.h"
+#include "bots/lab/chess_tuning.h"
 #include "bots/lab/texel.h"
 #include "cli/commands.h"
-#include "games/chess/chess.h"
 
 namespace arena::cli {
 namespace {
@@ -40,114 +32,31 @@ struct TuneFlags {
   lab::TexelOptions texel;
 };
 
-struct Samples {
-  std::vector<chess::Chess> positions;
-  std::vector<double> targets;
-};
-
-// The FEN's first four fields (board, side, castling, en passant): a position seen twice.
-std::string position_key(const std::string& fen) {
-  std::istringstream in(fen);
-  std::string key, word;
-  for (int i = 0; i < 4 && in >> word; ++i) key += word + " ";
-  return key;
-}
-
-Expected<void> read_samples(const std::string& path, bool results, std::size_t max_positions,
-                            std::set<std::string>& seen, Samples& s) {
-  std::ifstream in(path);
-  if (!in) return make_error("cannot read '" + path + "'");
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (line.empty() || line[0] == '#') continue;
-    if (max_positions > 0 && s.positions.size() >= max_positions) break;
-    const std::string where = path + ":" + std::to_string(number) + ": ";
-    const auto semicolon = line.rfind(';');
-    if (semicolon == std::string::npos) return make_error(where + "no ';' between FEN and score");
-    const std::string fen = line.substr(0, semicolon);
-    double value = 0;
-    try {
-      std::size_t used = 0;
-      value = std::stod(line.substr(semicolon + 1), &used);
-      if (semicolon + 1 + used != line.size() && line.find_first_not_of(" \r", semicolon + 1 + used) != std::string::npos)
-        throw std::invalid_argument("trailing text");
-    } catch (const std::exception&) {
-      return make_error(where + "'" + line.substr(semicolon + 1) + "' is not a number");
-    }
-    if (results && value != 0 && value != 0.5 && value != 1)
-      return make_error(where + "a result must be 1, 0.5 or 0, not " + line.substr(semicolon + 1));
-    auto position = chess::Chess::deserialize(fen);
-    if (!position) return make_error(where + position.error());
-    if (!seen.insert(position_key(fen)).second) continue;
-    s.positions.push_back(std::move(*position));
-    s.targets.push_back(results ? value : lab::win_probability(value, 1.0));
-  }
-  return {};
-}
-
-// Scores every position with the tapered evaluation under `weights` (named by `names`), on two
-// threads.
-lab::SampleScorer tapered_scorer(const std::vector<std::string>& names, const GameOptions& fixed,
-                                 const Samples& s) {
-  return [&names, fixed, &s](const std::vector<double>& weights,
-                             std::vector<int>& scores) -> Expected<void> {
-    GameOptions params = fixed;
-    char text[64];
-    for (std::size_t i = 0; i < names.size(); ++i) {
-      std::snprintf(text, sizeof text, "%.6g", weights[i]);
-      params[names[i]] = text;
-    }
-    auto h = eval::make_chess_tapered_heuristic(params);
-    if (!h) return make_error(h.error());
-    const std::size_t n = s.positions.size();
-    auto run = [&](std::size_t from, std::size_t to) {
-      for (std::size_t i = from; i < to; ++i) scores[i] = (*h)(s.positions[i]);
-    };
-    std::thread other(run, 0, n / 2);
-    run(n / 2, n);
-    other.join();
-    return {};
-  };
-}
-
 int tune_command(const TuneFlags& f) {
   auto start = eval::read_weights_file(f.start);
-  if (!start) {
-    std::cerr << "arena tune: " << start.error() << "\n";
+  auto fixed = lab::parse_fixed_weights(f.fixed);
+  if (!start || !fixed) {
+    std::cerr << "arena tune: " << (!start ? start.error() : fixed.error()) << "\n";
     return kExitUsage;
   }
-  GameOptions fixed;
-  for (const std::string& item : f.fixed) {
-    const auto eq = item.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      std::cerr << "arena tune: --set '" << item << "' is not name=value\n";
-      return kExitUsage;
-    }
-    fixed[item.substr(0, eq)] = item.substr(eq + 1);
-  }
-  std::vector<std::string> names;
-  std::vector<double> weights;
-  for (const auto& l : *start) {
-    if (fixed.count(l.name)) continue;
-    names.push_back(l.name);
-    weights.push_back(l.value);
-  }
-  Samples samples;
-  std::set<std::string> seen;
+  lab::ScoredPositions samples;
   for (const std::string& path : f.data) {
-    if (auto ok = read_samples(path, f.results, f.max_positions, seen, samples); !ok) {
+    if (auto ok = lab::read_scored_positions(path, f.results, f.max_positions, samples); !ok) {
       std::cerr << "arena tune: " << ok.error() << "\n";
       return kExitFailure;
     }
   }
+  const lab::FitStart fit = lab::fit_start(*start, *fixed);
   std::printf("%zu positions from %zu file(s), %zu weights fitted\n", samples.positions.size(),
-              f.data.size(), names.size());
-  const auto scorer = tapered_scorer(names, fixed, samples);
-  auto result = lab::texel_tune(weights, samples.targets, scorer, f.texel, [](const lab::TexelPass& p) {
-    std::printf("pass %2d: training error %.6f, validation error %.6f, %d weights moved\n", p.pass,
-                p.train_error, p.valid_error, p.moved);
-    std::fflush(stdout);
-  });
+              f.data.size(), fit.names.size());
+  const auto scorer = lab::tapered_scorer(fit.names, *fixed, samples);
+  auto result = lab::texel_tune(fit.weights, samples.targets, scorer, f.texel,
+                                [](const lab::TexelPass& p) {
+                                  std::printf("pass %2d: training error %.6f, validation error "
+                                              "%.6f, %d weights moved\n",
+                                              p.pass, p.train_error, p.valid_error, p.moved);
+                                  std::fflush(stdout);
+                                });
   if (!result) {
     std::cerr << "arena tune: " << result.error() << "\n";
     return kExitFailure;
@@ -157,20 +66,11 @@ int tune_command(const TuneFlags& f) {
               result->k, result->train_error_start, result->train_error, result->train_positions,
               result->valid_error_start, result->valid_error, result->valid_positions,
               result->passes);
-  std::ostringstream text;
-  text << "# chess tapered weights fitted by `arena tune` (bots/lab/texel.h) from " << f.start
-       << "\n# on " << result->train_positions << " positions; validation error "
-       << result->valid_error_start << " -> " << result->valid_error << "\n";
-  for (const auto& [name, value] : fixed) text << name << " " << value << "\n";
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    char line[128];
-    std::snprintf(line, sizeof line, "%s %.4g\n", names[i].c_str(), result->weights[i]);
-    text << line;
-  }
-  std::cout << text.str();
+  const std::string text = lab::fitted_weights_text(fit.names, *result, *fixed, f.start);
+  std::cout << text;
   if (!f.out.empty()) {
     std::ofstream out(f.out);
-    out << text.str();
+    out << text;
     if (!out) {
       std::cerr << "arena tune: cannot write '" << f.out << "'\n";
       return kExitFailure;
