@@ -4,13 +4,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
-#include <map>
 #include <memory>
 #include <string>
 
 #include "cli/commands.h"
 #include "db/sqlite_store.h"
-#include "rating/bradley_terry.h"
+#include "tournament/report/ratings_board.h"
 
 namespace arena::cli {
 namespace {
@@ -52,56 +51,21 @@ int print_live(db::Store& store, const RatingsOptions& o) {
 
 int print_bradley_terry(db::Store& store, const RatingsOptions& o) {
   auto results = store.game_results(o.game);
-  if (!results) {
-    std::cerr << "arena ratings: " << results.error() << "\n";
-    return kExitFailure;
-  }
-  std::map<db::PlayerId, int> index;
-  std::vector<std::string> names;
-  std::vector<rating::PairResult> games;
-  std::vector<double> points, played;
-  for (const auto& g : *results) {
-    for (auto [id, name] : {std::pair{g.first, g.first_name}, std::pair{g.second, g.second_name}})
-      if (index.emplace(id, static_cast<int>(names.size())).second) {
-        names.push_back(name);
-        points.push_back(0);
-        played.push_back(0);
-      }
-    const int a = index[g.first], b = index[g.second];
-    games.push_back({a, b, g.first_score});
-    points[static_cast<std::size_t>(a)] += g.first_score;
-    points[static_cast<std::size_t>(b)] += 1 - g.first_score;
-    played[static_cast<std::size_t>(a)] += 1;
-    played[static_cast<std::size_t>(b)] += 1;
-  }
-  if (names.size() < 2) {
-    std::cerr << "arena ratings: Bradley-Terry needs rated games between at least two players of "
-              << o.game << "\n";
-    return kExitFailure;
-  }
-  auto fit = rating::fit_bradley_terry(static_cast<int>(names.size()), games);
-  const bool prior = !fit;
-  // A perfect score has no finite maximum: fall back to one virtual draw per player.
-  if (prior)
-    fit = rating::fit_bradley_terry(static_cast<int>(names.size()), games, {.prior_draws = 1});
-  if (!fit) {
-    std::cerr << "arena ratings: " << fit.error() << "\n";
+  auto board = results ? tournament::bradley_terry_board(*results, o.game)
+                       : Expected<tournament::RatingsBoard>(make_error(results.error()));
+  if (!board) {
+    std::cerr << "arena ratings: " << board.error() << "\n";
     return kExitFailure;
   }
   std::printf("Bradley-Terry ratings of %s (%zu games; average 1500; draws = half a win%s)\n",
-              o.game.c_str(), games.size(), prior ? "; prior of 1 virtual draw per player" : "");
+              o.game.c_str(), board->games,
+              board->prior ? "; prior of 1 virtual draw per player" : "");
   print_header("95%");
-  std::vector<int> order(names.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    return fit->ratings[static_cast<std::size_t>(a)] > fit->ratings[static_cast<std::size_t>(b)];
-  });
   int rank = 0;
-  for (int i : order) {
-    const auto k = static_cast<std::size_t>(i);
-    std::printf("%4d  %-24s %8.1f %9s %6.0f %7.1f%%\n", ++rank, names[k].c_str(), fit->ratings[k],
-                ("+-" + std::to_string(static_cast<int>(fit->half_widths[k] + 0.5))).c_str(),
-                played[k], score_percent(points[k], static_cast<int>(played[k])));
+  for (const auto& r : board->rows) {
+    std::printf("%4d  %-24s %8.1f %9s %6d %7.1f%%\n", ++rank, r.name.c_str(), r.rating,
+                ("+-" + std::to_string(static_cast<int>(r.half_width + 0.5))).c_str(), r.games,
+                score_percent(r.points, r.games));
   }
   return kExitOk;
 }
