@@ -2,7 +2,7 @@
 //
 //   default        starts `arena serve` and one `arena bot` per player as local processes (the
 //                  topology of docker/compose.yml), creates the tournament on the server and
-//                  follows it (cli/league_local.h); a server that dies is started again and
+//                  follows it (league/server_league.h); a server that dies is started again and
 //                  continues the tournament.
 //   --server URL   a running server (and its bots): create the tournament there and follow it.
 //   --in-process   the same agents played in this process, no network (league_runner.h).
@@ -21,7 +21,7 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "cli/league_local.h"
+#include "league/server_league.h"
 #include "db/sqlite_store.h"
 #include "league/league_runner.h"
 #include "tournament/report/report.h"
@@ -173,7 +173,7 @@ int run(const LeagueFlags& f) {
   std::signal(SIGINT, on_league_signal);
   std::signal(SIGTERM, on_league_signal);
   if (f.in_process) return run_in_process(f, *config);
-  ServerLeagueOptions o;
+  tournament::ServerLeagueOptions o;
   o.server = f.server;
   o.token = f.token;
   std::string token_file = f.token_file;
@@ -195,7 +195,7 @@ int run(const LeagueFlags& f) {
   o.port = static_cast<unsigned short>(f.port);
   o.stop = &g_stop;
   if (!f.quiet) o.progress = draw_progress;
-  auto run = run_league_on_server(*config, o);
+  auto run = tournament::run_league_on_server(*config, o);
   if (!f.quiet) std::fputs("\n", stderr);
   if (!run) {
     std::cerr << "arena league: " << run.error() << "\n";

@@ -1,5 +1,6 @@
 #pragma once
-// Child processes for `arena league`: the server and the bots it starts, each with its output
+// Child processes for `arena league` through a local server (server_league.h): the server
+// and the bots it starts, each with its output
 // in a log file. POSIX only (fork/exec), like the rest of the machine setup.
 
 #include <chrono>
@@ -10,7 +11,7 @@
 
 #include "games/core/expected.h"
 
-namespace arena::cli {
+namespace arena::tournament {
 
 class ChildProcess {
  public:
@@ -43,4 +44,4 @@ std::string self_executable();
 // A TCP port on 127.0.0.1 that is free now.
 Expected<unsigned short> free_loopback_port();
 
-}  // namespace arena::cli
+}  // namespace arena::tournament

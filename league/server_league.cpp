@@ -1,4 +1,4 @@
-#include "cli/league_local.h"
+#include "league/server_league.h"
 
 #include <chrono>
 #include <cstdio>
@@ -10,11 +10,11 @@
 #include <vector>
 
 #include "bots/client/http_request.h"
-#include "cli/child_process.h"
+#include "league/child_process.h"
 #include "db/sqlite_store.h"
 #include "league/league_presets.h"
 
-namespace arena::cli {
+namespace arena::tournament {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -47,7 +47,7 @@ bool healthy(const std::string& url) {
 
 // The processes of a local league: the server and a bot per player, restarted when they die.
 struct Local {
-  std::string self = self_executable();
+  std::string self;  // the arena executable
   std::string db, logs, url;
   unsigned short port = 0;
   ChildProcess server;
@@ -118,7 +118,7 @@ struct Local {
 
 // Tokens for every player (the server stores only their hashes), created before the server
 // starts so that it is the only writer of the file while it runs.
-Expected<std::vector<std::string>> make_tokens(const tournament::LeagueConfig& config,
+Expected<std::vector<std::string>> make_tokens(const LeagueConfig& config,
                                                const std::string& db) {
   auto store = db::open_sqlite_store(db);
   if (!store) return make_error(store.error());
@@ -132,12 +132,12 @@ Expected<std::vector<std::string>> make_tokens(const tournament::LeagueConfig& c
   return tokens;
 }
 
-Expected<ServerLeagueRun> follow(const tournament::LeagueConfig& config,
+Expected<ServerLeagueRun> follow(const LeagueConfig& config,
                                  const ServerLeagueOptions& o, const std::string& url,
                                  const std::string& token, Local* local) {
   const auto started = Clock::now();
   auto created = client::http_request(url, "POST", "/api/tournaments",
-                                      tournament::to_json_text(config), token);
+                                      to_json_text(config), token);
   if (!created) return make_error(created.error());
   json reply = json::parse(created->body, nullptr, false);
   if (created->status != 200 && created->status != 201)
@@ -161,7 +161,7 @@ Expected<ServerLeagueRun> follow(const tournament::LeagueConfig& config,
       run.games_played = played - played_at_start;
       run.final_state = *state;
       if (o.progress) {
-        tournament::LeagueProgress p;
+        LeagueProgress p;
         p.done = played;
         p.running = state->value("games_live", 0);
         p.total = state->value("games_total", 0);
@@ -185,19 +185,20 @@ Expected<ServerLeagueRun> follow(const tournament::LeagueConfig& config,
 
 }  // namespace
 
-Expected<ServerLeagueRun> run_league_on_server(const tournament::LeagueConfig& given,
+Expected<ServerLeagueRun> run_league_on_server(const LeagueConfig& given,
                                                const ServerLeagueOptions& o) {
-  if (auto v = tournament::validate(given); !v) return make_error(v.error());
+  if (auto v = validate(given); !v) return make_error(v.error());
   if (!o.server.empty()) {
     if (o.token.empty())
       return make_error("--server needs a bot token (--token, --token-file or ARENA_TOKEN_FILE)");
     return follow(given, o, o.server, o.token, nullptr);
   }
-  tournament::LeagueConfig config = given;
-  if (auto r = tournament::resolve_entrants(config); !r) return make_error(r.error());
+  LeagueConfig config = given;
+  if (auto r = resolve_entrants(config); !r) return make_error(r.error());
   auto tokens = make_tokens(config, o.db);
   if (!tokens) return make_error(tokens.error());
   Local local;
+  local.self = o.arena_binary.empty() ? self_executable() : o.arena_binary;
   local.db = o.db;
   local.logs = o.db + ".logs";
   std::error_code ec;
@@ -240,4 +241,4 @@ Expected<ServerLeagueRun> run_league_on_server(const tournament::LeagueConfig& g
   return run;
 }
 
-}  // namespace arena::cli
+}  // namespace arena::tournament

@@ -1,4 +1,4 @@
-#include "cli/child_process.h"
+#include "league/child_process.h"
 
 #include <fcntl.h>
 #include <netinet/in.h>
@@ -12,9 +12,10 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
 #include <thread>
 
-namespace arena::cli {
+namespace arena::tournament {
 
 ChildProcess::ChildProcess(ChildProcess&& other) noexcept
     : pid_(other.pid_), status_(other.status_) {
@@ -44,6 +45,17 @@ Expected<ChildProcess> ChildProcess::spawn(const std::vector<std::string>& argv,
   std::vector<char*> args;
   for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  // The child's environment is made here: after fork, in a process with threads, setenv (it
+  // allocates) could wait forever on a lock another thread held at the fork.
+  std::vector<std::string> vars;
+  for (char** e = environ; *e != nullptr; ++e) {
+    const std::string_view var(*e);
+    if (!env.count(std::string(var.substr(0, var.find('='))))) vars.emplace_back(var);
+  }
+  for (const auto& [k, v] : env) vars.push_back(k + "=" + v);
+  std::vector<char*> envp;
+  for (auto& v : vars) envp.push_back(v.data());
+  envp.push_back(nullptr);
   const pid_t pid = ::fork();
   if (pid < 0) {
     ::close(log);
@@ -57,8 +69,7 @@ Expected<ChildProcess> ChildProcess::spawn(const std::vector<std::string>& argv,
     ::dup2(log, STDERR_FILENO);
     const int devnull = ::open("/dev/null", O_RDONLY);
     if (devnull >= 0) ::dup2(devnull, STDIN_FILENO);
-    for (const auto& [k, v] : env) ::setenv(k.c_str(), v.c_str(), 1);
-    ::execv(args[0], args.data());
+    ::execve(args[0], args.data(), envp.data());
     ::_exit(127);
   }
   ::close(log);
@@ -113,4 +124,4 @@ Expected<unsigned short> free_loopback_port() {
   return ntohs(a.sin_port);
 }
 
-}  // namespace arena::cli
+}  // namespace arena::tournament

@@ -21,14 +21,16 @@
 #include "tournament/config/league_config.h"
 #include "league/league_runner.h"
 
-namespace arena::cli {
+namespace arena::tournament {
 
 struct ServerLeagueOptions {
   std::string server;  // http://HOST:PORT or ws://HOST:PORT/ws; empty: start one here
   std::string token;   // remote: a bot token the server knows
   std::string db = "arena.db";
   unsigned short port = 0;  // local server's port; 0: a free one
-  tournament::ProgressFn progress;
+  // The `arena` executable started for the local server and bots; empty: this process's own.
+  std::string arena_binary;
+  ProgressFn progress;
   const std::atomic<bool>* stop = nullptr;
 };
 
@@ -43,7 +45,7 @@ struct ServerLeagueRun {
   nlohmann::json final_state;  // GET /api/tournaments/ID at the end
 };
 
-Expected<ServerLeagueRun> run_league_on_server(const tournament::LeagueConfig& config,
+Expected<ServerLeagueRun> run_league_on_server(const LeagueConfig& config,
                                                const ServerLeagueOptions& options);
 
-}  // namespace arena::cli
+}  // namespace arena::tournament
