@@ -55,24 +55,9 @@ int run_gdl_perft(const PerftOptions& o, const std::string& name) {
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
   if (o.divide && o.depth > 0 && !(*game)->movers().empty()) {
-    // Under each first turn, as history() writes it.
-    std::vector<std::vector<std::string>> turns{{}};
-    for (int seat : (*game)->movers()) {
-      std::vector<std::vector<std::string>> longer;
-      for (const auto& t : turns)
-        for (const auto& m : (*game)->legal_moves_of(seat)) {
-          longer.push_back(t);
-          longer.back().push_back(m);
-        }
-      turns = std::move(longer);
-    }
-    for (const auto& turn : turns) {
-      auto record = (*game)->play_turn(turn);
-      if (!record) continue;
-      const std::uint64_t count = gdl::gdl_perft(machine, (*game)->state(), o.depth - 1);
-      std::cout << *record << ": " << count << "\n";
+    for (const auto& [turn, count] : gdl::gdl_perft_divide(**game, machine, o.depth)) {
+      std::cout << turn << ": " << count << "\n";
       nodes += count;
-      (*game)->undo();
     }
   } else {
     nodes = gdl::gdl_perft(machine, start_state, o.depth);

@@ -423,4 +423,28 @@ std::uint64_t gdl_perft(StateMachine& machine, const State& state, int depth) {
   return nodes;
 }
 
+std::vector<std::pair<std::string, std::uint64_t>> gdl_perft_divide(GdlGame& game,
+                                                                    StateMachine& machine,
+                                                                    int depth) {
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  if (depth < 1 || game.movers().empty()) return out;
+  std::vector<std::vector<std::string>> turns{{}};
+  for (int seat : game.movers()) {
+    std::vector<std::vector<std::string>> longer;
+    for (const auto& t : turns)
+      for (const auto& m : game.legal_moves_of(seat)) {
+        longer.push_back(t);
+        longer.back().push_back(m);
+      }
+    turns = std::move(longer);
+  }
+  for (const auto& turn : turns) {
+    auto record = game.play_turn(turn);
+    if (!record) continue;
+    out.emplace_back(*record, gdl_perft(machine, game.state(), depth - 1));
+    game.undo();
+  }
+  return out;
+}
+
 }  // namespace arena::gdl

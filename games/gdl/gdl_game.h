@@ -45,6 +45,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "games/core/any_game.h"
@@ -158,6 +159,14 @@ class GdlGame final : public AnyGame {
 // has the product over roles of their legal-move counts; a terminal state before the last
 // turn counts nothing). Uses the machine alone; the caller owns it.
 std::uint64_t gdl_perft(StateMachine& machine, const State& state, int depth);
+
+// Perft divided under each first turn of `game` (every combination of its movers' legal moves,
+// in the order of movers()): the turn as history() writes it and gdl_perft of `depth - 1`
+// after it, with `game`'s machine. `game` is left as it was. Empty when depth < 1 or the game
+// is over.
+std::vector<std::pair<std::string, std::uint64_t>> gdl_perft_divide(GdlGame& game,
+                                                                    StateMachine& machine,
+                                                                    int depth);
 
 // Reads the ground KIF terms of `text` ("(mark 1 1) noop") with the symbols of `symbols`,
 // none made: errors name an unknown symbol, a variable, unbalanced parentheses, or a text

@@ -261,5 +261,28 @@ TEST(GdlGame, PerftOverTurnsMatchesTicTacToe) {
     EXPECT_EQ(gdl_perft(m, m.initial_state(), depth), expected[depth]) << depth;
 }
 
+// Divided perft: one line per first turn, as history() writes it, whose counts sum to perft;
+// the game is where it was afterwards.
+TEST(GdlGame, PerftDividedUnderEachFirstTurnSumsToPerft) {
+  auto context = make_gdl_context("tictactoe", Reasoner::kProver);
+  ASSERT_TRUE(context) << context.error();
+  auto game = GdlGame::start(*context);
+  ASSERT_TRUE(game) << game.error();
+  StateMachine& m = (*context)->machine();
+  const std::string before = (*game)->serialize();
+  const auto lines = gdl_perft_divide(**game, m, 3);
+  ASSERT_EQ(lines.size(), 9u);
+  const auto legal = (*game)->legal_moves_of((*game)->movers().front());
+  std::uint64_t sum = 0;
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    EXPECT_EQ(lines[i].first, legal[i]);  // a first turn is the one mover's move
+    EXPECT_EQ(lines[i].second, 56u) << lines[i].first;  // 8 replies, then 7
+    sum += lines[i].second;
+  }
+  EXPECT_EQ(sum, gdl_perft(m, m.initial_state(), 3));
+  EXPECT_EQ((*game)->serialize(), before);
+  EXPECT_TRUE(gdl_perft_divide(**game, m, 0).empty());
+}
+
 }  // namespace
 }  // namespace arena::gdl
