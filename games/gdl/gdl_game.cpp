@@ -423,13 +423,11 @@ std::uint64_t gdl_perft(StateMachine& machine, const State& state, int depth) {
   return nodes;
 }
 
-std::vector<std::pair<std::string, std::uint64_t>> gdl_perft_divide(GdlGame& game,
-                                                                    StateMachine& machine,
-                                                                    int depth) {
-  std::vector<std::pair<std::string, std::uint64_t>> out;
-  if (depth < 1 || game.movers().empty()) return out;
+std::vector<std::vector<std::string>> all_turns(const AnyGame& game) {
+  const std::vector<int> movers = game.movers();
+  if (movers.empty()) return {};
   std::vector<std::vector<std::string>> turns{{}};
-  for (int seat : game.movers()) {
+  for (int seat : movers) {
     std::vector<std::vector<std::string>> longer;
     for (const auto& t : turns)
       for (const auto& m : game.legal_moves_of(seat)) {
@@ -438,7 +436,15 @@ std::vector<std::pair<std::string, std::uint64_t>> gdl_perft_divide(GdlGame& gam
       }
     turns = std::move(longer);
   }
-  for (const auto& turn : turns) {
+  return turns;
+}
+
+std::vector<std::pair<std::string, std::uint64_t>> gdl_perft_divide(GdlGame& game,
+                                                                    StateMachine& machine,
+                                                                    int depth) {
+  std::vector<std::pair<std::string, std::uint64_t>> out;
+  if (depth < 1) return out;
+  for (const auto& turn : all_turns(game)) {
     auto record = game.play_turn(turn);
     if (!record) continue;
     out.emplace_back(*record, gdl_perft(machine, game.state(), depth - 1));

@@ -160,8 +160,11 @@ class GdlGame final : public AnyGame {
 // turn counts nothing). Uses the machine alone; the caller owns it.
 std::uint64_t gdl_perft(StateMachine& machine, const State& state, int depth);
 
-// Perft divided under each first turn of `game` (every combination of its movers' legal moves,
-// in the order of movers()): the turn as history() writes it and gdl_perft of `depth - 1`
+// Every turn `game` can play now: each combination of its movers' legal moves, a move per
+// mover in the order of movers() (what play_turn takes). None when the game is over.
+std::vector<std::vector<std::string>> all_turns(const AnyGame& game);
+
+// Perft divided under each first turn of `game` (all_turns): the turn as history() writes it and gdl_perft of `depth - 1`
 // after it, with `game`'s machine. `game` is left as it was. Empty when depth < 1 or the game
 // is over.
 std::vector<std::pair<std::string, std::uint64_t>> gdl_perft_divide(GdlGame& game,

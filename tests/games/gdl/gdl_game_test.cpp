@@ -35,23 +35,11 @@ void play_all(AnyGame& game, const std::vector<std::string>& moves) {
   }
 }
 
-// Turn perft through the AnyGame interface: every combination of the movers' moves.
+// Turn perft through the AnyGame interface (play_turn and undo), against gdl_perft's machine.
 std::uint64_t turn_perft(AnyGame& game, int depth) {
   if (depth == 0) return 1;
-  const std::vector<int> movers = game.movers();
-  if (movers.empty()) return 0;
-  std::vector<std::vector<std::string>> turns{{}};
-  for (int seat : movers) {
-    std::vector<std::vector<std::string>> longer;
-    for (const auto& t : turns)
-      for (const auto& m : game.legal_moves_of(seat)) {
-        longer.push_back(t);
-        longer.back().push_back(m);
-      }
-    turns = std::move(longer);
-  }
   std::uint64_t n = 0;
-  for (const auto& t : turns) {
+  for (const auto& t : all_turns(game)) {
     EXPECT_TRUE(game.play_turn(t));
     n += turn_perft(game, depth - 1);
     EXPECT_TRUE(game.undo());
@@ -208,6 +196,10 @@ TEST(GdlGame, SimultaneousTurnsTakeOneMovePerMover) {
   EXPECT_TRUE((*game)->simultaneous());
   EXPECT_EQ((*game)->movers(), (std::vector<int>{0, 1}));
   EXPECT_EQ((*game)->legal_moves_of(1).size(), 4u);  // rock, paper, scissors, well
+  const auto turns = all_turns(**game);  // every pair, the first mover's move first
+  ASSERT_EQ(turns.size(), 16u);
+  EXPECT_EQ(turns[1], (std::vector<std::string>{(*game)->legal_moves_of(0)[0],
+                                                (*game)->legal_moves_of(1)[1]}));
   auto one = (*game)->play("rock");
   ASSERT_FALSE(one);
   EXPECT_NE(one.error().find("takes 2 move(s)"), std::string::npos) << one.error();
