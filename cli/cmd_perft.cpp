@@ -55,10 +55,10 @@ int run_gdl_perft(const PerftOptions& o, const std::string& name) {
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
   if (o.divide && o.depth > 0 && !(*game)->movers().empty()) {
-    for (const auto& [turn, count] : gdl::gdl_perft_divide(**game, machine, o.depth)) {
-      std::cout << turn << ": " << count << "\n";
-      nodes += count;
-    }
+    gdl::gdl_perft_divide(**game, machine, o.depth, [&nodes](const gdl::PerftLine& line) {
+      std::cout << line.first << ": " << line.second << std::endl;  // as each is counted
+      nodes += line.second;
+    });
   } else {
     nodes = gdl::gdl_perft(machine, start_state, o.depth);
   }

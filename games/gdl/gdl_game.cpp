@@ -439,16 +439,16 @@ std::vector<std::vector<std::string>> all_turns(const AnyGame& game) {
   return turns;
 }
 
-std::vector<std::pair<std::string, std::uint64_t>> gdl_perft_divide(GdlGame& game,
-                                                                    StateMachine& machine,
-                                                                    int depth) {
-  std::vector<std::pair<std::string, std::uint64_t>> out;
+std::vector<PerftLine> gdl_perft_divide(GdlGame& game, StateMachine& machine, int depth,
+                                        const std::function<void(const PerftLine&)>& each) {
+  std::vector<PerftLine> out;
   if (depth < 1) return out;
   for (const auto& turn : all_turns(game)) {
     auto record = game.play_turn(turn);
     if (!record) continue;
     out.emplace_back(*record, gdl_perft(machine, game.state(), depth - 1));
     game.undo();
+    if (each) each(out.back());
   }
   return out;
 }

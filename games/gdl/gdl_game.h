@@ -41,6 +41,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <functional>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -164,12 +165,13 @@ std::uint64_t gdl_perft(StateMachine& machine, const State& state, int depth);
 // mover in the order of movers() (what play_turn takes). None when the game is over.
 std::vector<std::vector<std::string>> all_turns(const AnyGame& game);
 
-// Perft divided under each first turn of `game` (all_turns): the turn as history() writes it and gdl_perft of `depth - 1`
-// after it, with `game`'s machine. `game` is left as it was. Empty when depth < 1 or the game
-// is over.
-std::vector<std::pair<std::string, std::uint64_t>> gdl_perft_divide(GdlGame& game,
-                                                                    StateMachine& machine,
-                                                                    int depth);
+// Perft divided under each first turn of `game` (all_turns): the turn as history() writes it
+// and gdl_perft of `depth - 1` after it, with `game`'s machine, each also given to `each` as
+// soon as it is counted (a deep perft shows its progress). `game` is left as it was. Empty
+// when depth < 1 or the game is over.
+using PerftLine = std::pair<std::string, std::uint64_t>;
+std::vector<PerftLine> gdl_perft_divide(GdlGame& game, StateMachine& machine, int depth,
+                                        const std::function<void(const PerftLine&)>& each = {});
 
 // Reads the ground KIF terms of `text` ("(mark 1 1) noop") with the symbols of `symbols`,
 // none made: errors name an unknown symbol, a variable, unbalanced parentheses, or a text

@@ -262,8 +262,10 @@ TEST(GdlGame, PerftDividedUnderEachFirstTurnSumsToPerft) {
   ASSERT_TRUE(game) << game.error();
   StateMachine& m = (*context)->machine();
   const std::string before = (*game)->serialize();
-  const auto lines = gdl_perft_divide(**game, m, 3);
+  std::vector<PerftLine> seen;  // as each is counted
+  const auto lines = gdl_perft_divide(**game, m, 3, [&](const PerftLine& l) { seen.push_back(l); });
   ASSERT_EQ(lines.size(), 9u);
+  EXPECT_EQ(seen, lines);
   const auto legal = (*game)->legal_moves_of((*game)->movers().front());
   std::uint64_t sum = 0;
   for (std::size_t i = 0; i < lines.size(); ++i) {
