@@ -396,10 +396,12 @@ void BotSession::on_error(const Json& m) {
       // Sent again a little later: the previous move is still being recorded, or the
       // connection sent more than the server's rate (a token comes back every 5 ms).
       ++stats_.resends;
-      spawn_([this, g] {
+      // A copy of g: clang 14 (the fuzzing build's compiler) cannot capture a structured
+      // binding.
+      spawn_([this, game = g] {
         std::this_thread::sleep_for(std::chrono::milliseconds(20));
         std::lock_guard lock(mutex_);
-        if (!finished_.contains(g->id)) send_pending(*g);
+        if (!finished_.contains(game->id)) send_pending(*game);
       });
     } else if (code == "illegal_move" && !g->legal.empty()) {
       // Should not happen (we choose among the server's moves); play a listed move instead.
