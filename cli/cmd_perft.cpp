@@ -54,13 +54,24 @@ int run_gdl_perft(const PerftOptions& o, const std::string& name) {
   const gdl::State start_state = (*game)->state();
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t nodes = 0;
+  std::string failure;
   if (o.divide && o.depth > 0 && !(*game)->movers().empty()) {
-    gdl::gdl_perft_divide(**game, machine, o.depth, [&nodes](const gdl::PerftLine& line) {
-      std::cout << line.first << ": " << line.second << std::endl;  // as each is counted
-      nodes += line.second;
-    });
+    auto lines =
+        gdl::gdl_perft_divide(**game, machine, o.depth, [&nodes](const gdl::PerftLine& line) {
+          std::cout << line.first << ": " << line.second << std::endl;  // as each is counted
+          nodes += line.second;
+        });
+    if (!lines) failure = lines.error();
   } else {
-    nodes = gdl::gdl_perft(machine, start_state, o.depth);
+    auto counted = gdl::gdl_perft(machine, start_state, o.depth);
+    if (counted)
+      nodes = *counted;
+    else
+      failure = counted.error();
+  }
+  if (!failure.empty()) {
+    std::cerr << "arena perft: " << name << ": " << failure << "\n";
+    return kExitFailure;
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -225,6 +225,8 @@ Expected<std::unique_ptr<GdlGame>> GdlGame::start(std::shared_ptr<GdlContext> co
   std::unique_ptr<GdlGame> g(new GdlGame(std::move(context)));
   std::lock_guard lock(g->context_->mutex());
   g->enter(g->context_->machine().initial_state());
+  if (g->turn_.over && !g->turn_.problem.empty())
+    return make_error("the initial state cannot be played: " + g->turn_.problem);
   return g;
 }
 
@@ -235,6 +237,7 @@ Expected<std::unique_ptr<GdlGame>> GdlGame::load(std::shared_ptr<GdlContext> con
   auto state = g->context_->parse_state(position);
   if (!state) return make_error(state.error());
   g->enter(std::move(*state));
+  if (g->turn_.unanswered) return make_error("position: " + g->turn_.problem);
   return g;
 }
 
@@ -258,6 +261,11 @@ void GdlGame::enter(State state) {
     }
   }
   if (turn_.over) {
+    std::string why = m.failure(state_);
+    if (!why.empty()) {  // the cause, rather than what the reasoner answered because of it
+      turn_.problem = "the " + std::string(m.kind()) + " could not answer: " + why;
+      turn_.unanswered = true;
+    }
     turn_.legal.clear();
     for (int r = 0; r < roles; ++r) {
       auto goal = m.goal(state_, r);
@@ -398,9 +406,17 @@ std::uint64_t GdlGame::hash() const {
 
 // ---- perft ----
 
-std::uint64_t gdl_perft(StateMachine& machine, const State& state, int depth) {
+namespace {
+
+// gdl_perft's count; stops at the first state the reasoner could not answer about, with
+// `failure` set to why.
+std::uint64_t count_turns(StateMachine& machine, const State& state, int depth,
+                          std::string& failure) {
   if (depth <= 0) return 1;
-  if (machine.is_terminal(state)) return 0;
+  if (machine.is_terminal(state)) {
+    failure = machine.failure(state);
+    return 0;
+  }
   const int roles = static_cast<int>(machine.roles().size());
   std::vector<std::vector<Move>> legal(static_cast<std::size_t>(roles));
   std::uint64_t product = 1;
@@ -408,18 +424,30 @@ std::uint64_t gdl_perft(StateMachine& machine, const State& state, int depth) {
     legal[static_cast<std::size_t>(r)] = machine.legal_moves(state, r);
     product *= legal[static_cast<std::size_t>(r)].size();
   }
+  if (product == 0) failure = machine.failure(state);
   if (depth == 1 || product == 0) return product;
   std::uint64_t nodes = 0;
   std::vector<std::size_t> index(static_cast<std::size_t>(roles), 0);
   JointMove joint(static_cast<std::size_t>(roles));
-  for (std::uint64_t n = 0; n < product; ++n) {
+  for (std::uint64_t n = 0; n < product && failure.empty(); ++n) {
     for (std::size_t r = 0; r < legal.size(); ++r) joint[r] = legal[r][index[r]];
-    nodes += gdl_perft(machine, machine.next_state(state, joint), depth - 1);
+    nodes += count_turns(machine, machine.next_state(state, joint), depth - 1, failure);
     for (std::size_t r = 0; r < legal.size(); ++r) {  // the next joint move, odometer style
       if (++index[r] < legal[r].size()) break;
       index[r] = 0;
     }
   }
+  return nodes;
+}
+
+}  // namespace
+
+Expected<std::uint64_t> gdl_perft(StateMachine& machine, const State& state, int depth) {
+  std::string failure;
+  const std::uint64_t nodes = count_turns(machine, state, depth, failure);
+  if (!failure.empty())
+    return make_error("the " + std::string(machine.kind()) + " could not answer about a state " +
+                      "of the tree, so it cannot be counted: " + failure);
   return nodes;
 }
 
@@ -439,15 +467,18 @@ std::vector<std::vector<std::string>> all_turns(const AnyGame& game) {
   return turns;
 }
 
-std::vector<PerftLine> gdl_perft_divide(GdlGame& game, StateMachine& machine, int depth,
-                                        const std::function<void(const PerftLine&)>& each) {
+Expected<std::vector<PerftLine>> gdl_perft_divide(
+    GdlGame& game, StateMachine& machine, int depth,
+    const std::function<void(const PerftLine&)>& each) {
   std::vector<PerftLine> out;
   if (depth < 1) return out;
   for (const auto& turn : all_turns(game)) {
     auto record = game.play_turn(turn);
     if (!record) continue;
-    out.emplace_back(*record, gdl_perft(machine, game.state(), depth - 1));
+    auto nodes = gdl_perft(machine, game.state(), depth - 1);
     game.undo();
+    if (!nodes) return make_error("after " + *record + ": " + nodes.error());
+    out.emplace_back(*record, *nodes);
     if (each) each(out.back());
   }
   return out;

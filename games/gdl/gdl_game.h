@@ -27,8 +27,9 @@
 // as text and separated by spaces: "(cell 1 1 b) (cell 1 2 x) (control oplayer)".
 //
 // Outcome. A terminal state (or one where some role has no legal move, a sheet's bug that ends
-// the game there) is over; scores() are the roles' goal values (0 where the rules give none or
-// several, noted in rules_problem()). outcome() with reason kGoals: two roles: the higher goal
+// the game there, or one the reasoner could not answer about: a prover stopped at its limits)
+// is over; scores() are the roles' goal values (0 where the rules give none or several, or the
+// reasoner could not answer; noted in rules_problem()). outcome() with reason kGoals: two roles: the higher goal
 // wins, equal goals draw; one role: kFirstWins at goal 100, otherwise kSecondWins; more roles:
 // kDraw (no two-sided result fits; scores() say who won).
 //
@@ -94,9 +95,12 @@ class GdlContext {
 
 class GdlGame final : public AnyGame {
  public:
-  // The initial state; errors when it is not a playable state (no legal move and not over).
+  // The initial state; errors when it cannot be played: it is over with a problem (a role
+  // without a legal move, no goal value, or a reasoner that could not answer about it, such as
+  // a prover stopped at its limits), which the error names.
   static Expected<std::unique_ptr<GdlGame>> start(std::shared_ptr<GdlContext> context);
-  // The game at `position` (serialize()'s text); errors name the bad fluent.
+  // The game at `position` (serialize()'s text); errors name the bad fluent, or why the
+  // reasoner could not answer about the position.
   static Expected<std::unique_ptr<GdlGame>> load(std::shared_ptr<GdlContext> context,
                                                  std::string_view position);
 
@@ -136,6 +140,7 @@ class GdlGame final : public AnyGame {
     std::vector<int> movers;
     std::vector<int> goals;  // per role, once over
     std::string problem;
+    bool unanswered = false;  // over because the reasoner could not answer (problem says why)
   };
   struct Saved {
     State state;
@@ -158,8 +163,10 @@ class GdlGame final : public AnyGame {
 
 // Perft over turns: the number of joint-move sequences of length `depth` from `state` (a turn
 // has the product over roles of their legal-move counts; a terminal state before the last
-// turn counts nothing). Uses the machine alone; the caller owns it.
-std::uint64_t gdl_perft(StateMachine& machine, const State& state, int depth);
+// turn counts nothing). Uses the machine alone; the caller owns it. An error, naming the
+// reasoner's, when the reasoner could not answer about a state of the tree (a prover stopped
+// at its limits): a count that took such a state as terminal would be wrong.
+Expected<std::uint64_t> gdl_perft(StateMachine& machine, const State& state, int depth);
 
 // Every turn `game` can play now: each combination of its movers' legal moves, a move per
 // mover in the order of movers() (what play_turn takes). None when the game is over.
@@ -168,10 +175,12 @@ std::vector<std::vector<std::string>> all_turns(const AnyGame& game);
 // Perft divided under each first turn of `game` (all_turns): the turn as history() writes it
 // and gdl_perft of `depth - 1` after it, with `game`'s machine, each also given to `each` as
 // soon as it is counted (a deep perft shows its progress). `game` is left as it was. Empty
-// when depth < 1 or the game is over.
+// when depth < 1 or the game is over; gdl_perft's error, after which first turn, when the
+// reasoner could not answer.
 using PerftLine = std::pair<std::string, std::uint64_t>;
-std::vector<PerftLine> gdl_perft_divide(GdlGame& game, StateMachine& machine, int depth,
-                                        const std::function<void(const PerftLine&)>& each = {});
+Expected<std::vector<PerftLine>> gdl_perft_divide(
+    GdlGame& game, StateMachine& machine, int depth,
+    const std::function<void(const PerftLine&)>& each = {});
 
 // Reads the ground KIF terms of `text` ("(mark 1 1) noop") with the symbols of `symbols`,
 // none made: errors name an unknown symbol, a variable, unbalanced parentheses, or a text

@@ -325,7 +325,7 @@ Expected<std::unique_ptr<AnyGame>> make_gdl_game(std::string_view name) {
   auto context = shared_gdl_context(name);
   if (!context) return make_error(context.error());
   auto game = GdlGame::start(*context);
-  if (!game) return make_error(game.error());
+  if (!game) return make_error((*context)->game_name() + ": " + game.error());
   return std::unique_ptr<AnyGame>(std::move(*game));
 }
 

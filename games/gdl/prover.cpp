@@ -32,6 +32,10 @@ class Prover final : public StateMachine {
   std::vector<Move> legal_moves(const State& state, int role) override;
   State next_state(const State& state, const JointMove& moves) override;
   Expected<int> goal(const State& state, int role) override;
+  std::string failure(const State& state) override {
+    (void)load(state);  // the state held already, or one next_state cut short
+    return state_error_;
+  }
 
  private:
   void replan();

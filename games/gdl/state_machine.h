@@ -44,6 +44,11 @@ class StateMachine {
   // The goal value of roles()[role] in `state`: 0..100. An error when the rules give none or
   // more than one value there (a sheet's bug, reported, never a crash).
   virtual Expected<int> goal(const State& state, int role) = 0;
+  // Why the reasoner could not answer the questions just asked about `state` (a limit hit, a
+  // construct it refuses), or empty; ask before turning to another state. When not empty,
+  // is_terminal() said true and legal_moves() said none because of it, not because of the
+  // rules. The compiled network answers every question once built: always empty.
+  virtual std::string failure(const State& /*state*/) { return {}; }
 
   TermPool& pool() { return *pool_; }
   const std::shared_ptr<TermPool>& shared_pool() const { return pool_; }

@@ -12,6 +12,7 @@
 
 #include "games/catalog/catalog.h"
 #include "games/gdl/library.h"
+#include "games/gdl/prover.h"
 
 namespace arena::gdl {
 namespace {
@@ -25,6 +26,12 @@ std::unique_ptr<AnyGame> tictactoe() {
   auto game = make_game("gdl:ticTacToe");
   EXPECT_TRUE(game) << game.error();
   return game ? std::move(*game) : nullptr;
+}
+
+// A perft count, or a failure that names the error.
+std::uint64_t counted(const Expected<std::uint64_t>& nodes) {
+  EXPECT_TRUE(nodes) << nodes.error();
+  return nodes ? *nodes : ~std::uint64_t{0};
 }
 
 void play_all(AnyGame& game, const std::vector<std::string>& moves) {
@@ -233,14 +240,14 @@ TEST(GdlGame, PerftOverTurnsMatchesConnectFour) {
   auto context = make_gdl_context("conn4");
   ASSERT_TRUE(context) << context.error();
   StateMachine& m = (*context)->machine();
-  EXPECT_EQ(gdl_perft(m, m.initial_state(), 4), 2401u);
+  EXPECT_EQ(counted(gdl_perft(m, m.initial_state(), 4)), 2401u);
 
   auto added = arena::add_gdl_file(kData + "connectFour.kif");
   ASSERT_TRUE(added) << added.error();
   auto eight = make_gdl_context("connectFour");
   ASSERT_TRUE(eight) << eight.error();
   StateMachine& m8 = (*eight)->machine();
-  EXPECT_EQ(gdl_perft(m8, m8.initial_state(), 3), 512u);
+  EXPECT_EQ(counted(gdl_perft(m8, m8.initial_state(), 3)), 512u);
 }
 
 // Native tic-tac-toe perft counts: 9, 72, 504, 3,024 (no game ends before the fifth ply).
@@ -250,7 +257,7 @@ TEST(GdlGame, PerftOverTurnsMatchesTicTacToe) {
   StateMachine& m = (*context)->machine();
   const std::uint64_t expected[] = {1, 9, 72, 504, 3024};
   for (int depth = 0; depth <= 4; ++depth)
-    EXPECT_EQ(gdl_perft(m, m.initial_state(), depth), expected[depth]) << depth;
+    EXPECT_EQ(counted(gdl_perft(m, m.initial_state(), depth)), expected[depth]) << depth;
 }
 
 // Divided perft: one line per first turn, as history() writes it, whose counts sum to perft;
@@ -263,7 +270,10 @@ TEST(GdlGame, PerftDividedUnderEachFirstTurnSumsToPerft) {
   StateMachine& m = (*context)->machine();
   const std::string before = (*game)->serialize();
   std::vector<PerftLine> seen;  // as each is counted
-  const auto lines = gdl_perft_divide(**game, m, 3, [&](const PerftLine& l) { seen.push_back(l); });
+  const auto divided =
+      gdl_perft_divide(**game, m, 3, [&](const PerftLine& l) { seen.push_back(l); });
+  ASSERT_TRUE(divided) << divided.error();
+  const auto& lines = *divided;
   ASSERT_EQ(lines.size(), 9u);
   EXPECT_EQ(seen, lines);
   const auto legal = (*game)->legal_moves_of((*game)->movers().front());
@@ -273,9 +283,94 @@ TEST(GdlGame, PerftDividedUnderEachFirstTurnSumsToPerft) {
     EXPECT_EQ(lines[i].second, 56u) << lines[i].first;  // 8 replies, then 7
     sum += lines[i].second;
   }
-  EXPECT_EQ(sum, gdl_perft(m, m.initial_state(), 3));
+  EXPECT_EQ(sum, counted(gdl_perft(m, m.initial_state(), 3)));
   EXPECT_EQ((*game)->serialize(), before);
-  EXPECT_TRUE(gdl_perft_divide(**game, m, 0).empty());
+  auto none = gdl_perft_divide(**game, m, 0);
+  ASSERT_TRUE(none) << none.error();
+  EXPECT_TRUE(none->empty());
+}
+
+// A counter nesting one level deeper every turn, with a prover that stops at terms 10 deep:
+// the state after the 9th tick is one it cannot answer about (prover_test's
+// TermDepthLimitEndsTheGameWithAnError).
+std::shared_ptr<GdlContext> deepening_counter(std::uint32_t max_term_depth) {
+  auto d = read_description(
+      "(role r) (init (count 0)) (<= (legal r tick) (true (count ?x)))"
+      " (<= (next (count (s ?x))) (true (count ?x))) (<= terminal (true (count done)))"
+      " (goal r 50)",
+      "counter.kif");
+  EXPECT_TRUE(d) << d.error();
+  if (!d) return nullptr;
+  ProverOptions options;
+  options.max_term_depth = max_term_depth;
+  return GdlContext::make("counter",
+                          make_prover(std::make_shared<const Description>(std::move(*d)), nullptr,
+                                      options));
+}
+
+// Perft does not count a state the reasoner could not answer about as a terminal one: it
+// errors, naming the limit; below that state it counts.
+TEST(GdlGame, PerftErrorsWhereTheReasonerCouldNotAnswer) {
+  auto context = deepening_counter(10);
+  ASSERT_TRUE(context);
+  StateMachine& m = context->machine();
+  EXPECT_EQ(counted(gdl_perft(m, m.initial_state(), 9)), 1u);  // the 9th state is a leaf
+  auto deeper = gdl_perft(m, m.initial_state(), 10);
+  ASSERT_FALSE(deeper);
+  EXPECT_NE(deeper.error().find("prover could not answer"), std::string::npos) << deeper.error();
+  EXPECT_NE(deeper.error().find("nested deeper than 10"), std::string::npos) << deeper.error();
+
+  auto game = GdlGame::start(context);
+  ASSERT_TRUE(game) << game.error();
+  auto divided = gdl_perft_divide(**game, m, 10);
+  ASSERT_FALSE(divided);
+  EXPECT_NE(divided.error().find("after tick: "), std::string::npos) << divided.error();
+  EXPECT_EQ((*game)->history().size(), 0u);  // the first turn was taken back
+}
+
+// A game that reaches such a state is over there, and says why; its position cannot be
+// loaded again, and a game whose initial state is such a state cannot start.
+TEST(GdlGame, AStateTheReasonerCouldNotAnswerEndsTheGameWithTheReason) {
+  auto context = deepening_counter(10);
+  ASSERT_TRUE(context);
+  auto game = GdlGame::start(context);
+  ASSERT_TRUE(game) << game.error();
+  for (int tick = 1; tick <= 9; ++tick) {
+    ASSERT_FALSE((*game)->outcome().is_terminal()) << tick;
+    ASSERT_TRUE((*game)->play("tick")) << tick;
+  }
+  EXPECT_TRUE((*game)->outcome().is_terminal());
+  EXPECT_TRUE((*game)->legal_moves().empty());
+  const std::string& why = (*game)->rules_problem();
+  EXPECT_NE(why.find("the prover could not answer"), std::string::npos) << why;
+  EXPECT_NE(why.find("nested deeper than 10"), std::string::npos) << why;
+  auto again = GdlGame::load(context, (*game)->serialize());
+  ASSERT_FALSE(again);
+  EXPECT_NE(again.error().find("nested deeper than 10"), std::string::npos) << again.error();
+  ASSERT_TRUE((*game)->undo());
+  auto before = GdlGame::load(context, (*game)->serialize());  // answered: loads
+  ASSERT_TRUE(before) << before.error();
+  EXPECT_FALSE((*before)->outcome().is_terminal());
+
+  auto shallow = deepening_counter(1);  // even (count 0) is too deep: nothing can be answered
+  ASSERT_TRUE(shallow);
+  auto refused = GdlGame::start(shallow);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("the initial state cannot be played: the prover could not answer"),
+            std::string::npos)
+      << refused.error();
+}
+
+// A shipped sheet whose rules derive more facts than the prover allows for its first state
+// (laikLee_hex's lists of up to five of its 25 cells): refused with the limit, not started as a
+// game that is already over.
+TEST(GdlGame, ASheetBeyondTheProversLimitsIsRefusedWithTheLimit) {
+  auto context = make_gdl_context("laikLee_hex", Reasoner::kProver);
+  ASSERT_TRUE(context) << context.error();
+  auto game = GdlGame::start(*context);
+  ASSERT_FALSE(game);
+  EXPECT_NE(game.error().find("the prover could not answer"), std::string::npos) << game.error();
+  EXPECT_NE(game.error().find("laikLee_hex.kif"), std::string::npos) << game.error();
 }
 
 }  // namespace
