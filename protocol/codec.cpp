@@ -420,12 +420,14 @@ Json to_json(const MovedMessage& m) {
 }
 
 Json to_json(const GameEndMessage& e) {
-  return Json{{"type", "game_end"},
-              {"game_id", e.game_id},
-              {"version", e.version},
-              {"result", e.result},
-              {"reason", e.reason},
-              {"scores", e.scores.empty() ? Json(nullptr) : Json(e.scores)}};
+  Json j{{"type", "game_end"},
+         {"game_id", e.game_id},
+         {"version", e.version},
+         {"result", e.result},
+         {"reason", e.reason},
+         {"scores", e.scores.empty() ? Json(nullptr) : Json(e.scores)}};
+  if (!e.note.empty()) j["note"] = e.note;
+  return j;
 }
 
 Json to_json(const SeekJoinedMessage& m) {

@@ -197,6 +197,9 @@ struct GameEndMessage {
   std::string result;
   std::string reason;
   std::vector<int> scores;  // v2: per seat, 0..100 (GDL goals); empty when aborted
+  // v3: why the rules ended the game there when `reason` alone does not say (a GDL sheet's
+  // bug, a reasoner's limit: AnyGame::end_note); empty (and absent from the JSON) otherwise.
+  std::string note;
 };
 
 // v2: someone joined an open seek of a game with more than two seats.

@@ -179,7 +179,8 @@ ServerMessage decode_typed(const std::string& type, const Json& j) {
   if (type == "game_end")
     return GameEndMessage{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
                           get<std::string>(j, "result"), get_or<std::string>(j, "reason", ""),
-                          get_or<std::vector<int>>(j, "scores", {})};
+                          get_or<std::vector<int>>(j, "scores", {}),
+                          get_or<std::string>(j, "note", "")};
   if (type == "puzzle_state")
     return PuzzleStateMessage{get<std::int64_t>(j, "puzzle_id"), get<std::string>(j, "puzzle"),
                               get<std::int64_t>(j, "version"), get<std::string>(j, "position"),

@@ -76,6 +76,10 @@ class AnyGame {
     if (o.result == Result::kDraw) return {50, 50};
     return {0, 0};
   }
+  // Once the game is over: why the rules ended it there when the outcome's reason alone does
+  // not say, such as a GDL sheet's bug (no goal value, a role without a legal move) or a
+  // reasoner stopped at its limits; empty for the hand-written games.
+  virtual std::string end_note() const { return {}; }
 };
 
 template <Game G>

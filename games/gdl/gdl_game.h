@@ -123,6 +123,7 @@ class GdlGame final : public AnyGame {
   std::vector<std::string> legal_moves_of(int seat) const override;
   Expected<std::string> play_turn(const std::vector<std::string>& moves) override;
   std::vector<int> scores() const override;
+  std::string end_note() const override { return turn_.over ? turn_.problem : std::string{}; }
 
   // The reasoner's state and the context, for players and tools.
   const State& state() const { return state_; }

@@ -158,12 +158,14 @@ void Match::finish_draw(const std::string& reason) {
   finish(std::move(result), reason, std::move(scores));
 }
 
-void Match::finish(std::string result, std::string reason, std::vector<int> scores) {
+void Match::finish(std::string result, std::string reason, std::vector<int> scores,
+                   std::string note) {
   if (finished_) return;
   finished_ = true;
   timer_.cancel();
   result_ = std::move(result);
   reason_ = std::move(reason);
+  note_ = std::move(note);
   scores_ = std::move(scores);
   db::GameEnd end{game_id(), result_, reason_, game_->serialize(), scores_};
   store_.finish_game(end, [self = shared_from_this()](Expected<void>) {
@@ -176,7 +178,7 @@ void Match::finish(std::string result, std::string reason, std::vector<int> scor
 }
 
 void Match::on_finish_durable() {
-  protocol::GameEndMessage e{game_id(), 0, result_, reason_, scores_};
+  protocol::GameEndMessage e{game_id(), 0, result_, reason_, scores_, note_};
   emit(e);
   if (auto observer = observer_.lock()) observer->on_match_finished(game_id());
 }

@@ -173,7 +173,9 @@ class Match : public std::enable_shared_from_this<Match> {
   void do_action(int seat, protocol::GameActionKind kind, const Reply& reply);
   // The state event; with `acks` (a durable turn), through MatchObserver::on_turn_event.
   void announce_state(const std::vector<MoveAck>& acks = {}, std::size_t moves = 0);
-  void finish(std::string result, std::string reason, std::vector<int> scores);
+  // `note`: game_end's note (AnyGame::end_note), when the rules ended the game.
+  void finish(std::string result, std::string reason, std::vector<int> scores,
+              std::string note = {});
   // The game ends against `loser` (timeout, resignation, ...): every other seat wins.
   void finish_against(int loser, const std::string& reason);
   void finish_draw(const std::string& reason);
@@ -209,7 +211,7 @@ class Match : public std::enable_shared_from_this<Match> {
   std::optional<int> draw_offer_by_;
   std::vector<std::optional<std::int64_t>> gone_since_;  // per seat
   bool finished_ = false;  // no more moves (the end may not be durable yet)
-  std::string result_, reason_;
+  std::string result_, reason_, note_;
   std::vector<int> scores_;
   std::int64_t turn_started_ms_ = 0;
   std::optional<protocol::BoardLayout> board_;

@@ -298,8 +298,9 @@ void Match::announce_state(const std::vector<MoveAck>& acks, std::size_t moves) 
     emit(s);
   }
   if (outcome.is_terminal())
-    return finish(s.result, std::string(to_string(outcome.reason)), std::move(scores));
-  if (over) return finish(s.result, "no_moves", std::move(scores));
+    return finish(s.result, std::string(to_string(outcome.reason)), std::move(scores),
+                  game_->end_note());
+  if (over) return finish(s.result, "no_moves", std::move(scores), game_->end_note());
   if (settings_.max_plies > 0 &&
       game_->history().size() >= static_cast<std::size_t>(settings_.max_plies))
     return finish_draw("adjudicated");

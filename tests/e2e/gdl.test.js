@@ -2,13 +2,29 @@
 // (gdl:tictactoe, the sheet from ggp-base) and the page accepts, plays by clicking the cells
 // of the grid the server found in the state's (cell ROW COL MARK) facts, sees the result and
 // replays the game; then a simultaneous game (the iterated prisoner's dilemma, gt_prisoner),
-// whose state has no grid, is played with the move buttons while the page lists its facts.
+// whose state has no grid, is played with the move buttons while the page lists its facts;
+// last, a sheet whose goal rules have a bug ends after one move and the result shows the note
+// game_end carries (protocol version 3).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, openBrowser, screenshot, Client, createToken, ensureBinary, sleep } from './helpers.js';
 
+// A sheet with a bug: white's goal rules give it no value at the end, which one move reaches.
+const NO_GOAL = `(role white) (role black) (init (control white))
+(<= (legal white go) (true (control white)))
+(<= (legal black noop) (true (control white)))
+(<= (next done) (does white go))
+(<= terminal (true done))
+(<= (goal black 100) (true done)) (<= (goal black 0) (not (true done)))
+(<= (goal white 0) (not (true done)))
+`;
+
 let server, b;
-before(async () => { ensureBinary(); server = await startServer(); b = await openBrowser(); });
+before(async () => {
+  ensureBinary();
+  server = await startServer({ gdlSheets: { nogoal: NO_GOAL } });
+  b = await openBrowser();
+});
 after(async () => { if (b) await b.browser.close(); if (server) await server.stop(); });
 
 // A protocol-2 scripted player: every turn its seat is among state.movers it plays its first
@@ -79,6 +95,7 @@ test('GDL tic-tac-toe is played by clicking the grid, then replayed', { timeout:
   const expected = { '1-0': 'You lost', '0-1': 'You won', '1/2-1/2': 'Draw' }[end.result];
   assert.ok(shown.includes(expected), `"${shown}" says ${expected}`);
   assert.equal(end.reason, 'goals');
+  assert.equal(await page.locator('[data-testid=end-note]').count(), 0, 'no note: the rules ended it as usual');
   const detail = await (await fetch(`${server.url}/api/games/${id}`)).json();
   assert.equal(await page.locator('[data-testid=moves] li').count(), detail.moves.length);
   assert.deepEqual(detail.scores, end.scores);
@@ -133,6 +150,23 @@ test('a simultaneous GDL game is played with the move buttons', { timeout: 90000
   assert.equal(detail.moves.length, 40, 'two rows per turn');
   assert.deepEqual(detail.moves.slice(0, 2).map((m) => m.seat), [0, 1]);
   await screenshot(page, 'gdl-prisoner-result');
+  assert.deepEqual(errors, []);
+  opp.client.close();
+});
+
+test('the result says why a sheet with a bug ended the game', { timeout: 60000 }, async (t) => {
+  const { page, errors } = b;
+  const opp = await scriptedSeek('white-bot', 'gdl:nogoal');
+  const id = await acceptOnPage(page, 'gdl:nogoal');
+  const end = await opp.done;  // white's one move ends it
+  await page.waitForSelector('[data-testid=result]:visible');
+  const note = await page.textContent('[data-testid=end-note]');
+  t.diagnostic(`game ${id}: ${end.result} (${end.reason}); note: ${note}`);
+  assert.equal(end.note, note);
+  assert.match(note, /no goal value/);
+  assert.match(note, /white/);
+  assert.match(await page.textContent('[data-testid=result]'), /You won/);  // black: 100, white: 0
+  await screenshot(page, 'gdl-note');
   assert.deepEqual(errors, []);
   opp.client.close();
 });

@@ -2,7 +2,7 @@
 // temporary database, Debian's chromium driven by playwright-core, and scripted WebSocket
 // players (the `ws` package) that stand in for an opponent when no house bot is running.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, existsSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, existsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,11 +16,17 @@ export const OUT = process.env.ARENA_E2E_OUT || resolve(here, '../../build/web/e
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 // Starts the server; resolves with { url, wsUrl, db, token(name), stop() } once it listens.
-export async function startServer({ houseBots = false } = {}) {
+// gdlSheets: { STEM: 'KIF text' }, written to the server's folder and hosted as gdl:STEM.
+export async function startServer({ houseBots = false, gdlSheets = {} } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'arena-e2e-'));
   const db = join(dir, 'test.db');
   const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, '--web-root', WEB_ROOT, '--grace-ms', '2000'];
   if (houseBots) args.push('--house-bots');
+  for (const [stem, text] of Object.entries(gdlSheets)) {
+    const file = join(dir, `${stem}.kif`);
+    writeFileSync(file, text);
+    args.push('--gdl', file);
+  }
   const proc = spawn(ARENA, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const url = await new Promise((res, rej) => {

@@ -53,6 +53,9 @@ void validate(const Json& s, const Json& v, const std::string& path,
     fail(v.dump() + " is not one of " + s["enum"].dump());
   if (v.is_number() && s.contains("minimum") && v < s["minimum"]) fail("below the minimum");
   if (v.is_number() && s.contains("maximum") && v > s["maximum"]) fail("above the maximum");
+  if (v.is_string() && s.contains("minLength") &&
+      v.get<std::string>().size() < s["minLength"].get<std::size_t>())
+    fail("is shorter than " + s["minLength"].dump());
   if (v.is_string() && s.contains("pattern") &&
       !std::regex_search(v.get<std::string>(), std::regex(s["pattern"].get<std::string>())))
     fail(v.dump() + " does not match " + s["pattern"].get<std::string>());
@@ -89,7 +92,7 @@ TEST(ServerMessages, TheValidatorFindsViolations) {
   EXPECT_EQ(errors.size(), 1u) << "to_move is no integer";
   j["to_move"] = 9;
   EXPECT_EQ(violations("state", j).size(), 1u) << "seat 9 is above the maximum";
-  GameEndMessage e{1, 5, "2-1", "goals", {}};
+  GameEndMessage e{1, 5, "2-1", "goals", {}, ""};
   EXPECT_EQ(violations("game_end", to_json(e)).size(), 1u) << "two scores are no result";
 }
 
@@ -120,10 +123,17 @@ TEST(ServerMessages, GameStartMovedEndAndSeekJoinedMatchTheirSchema) {
   g.board.reset();
   EXPECT_EQ(violations("game_start", to_json(g)), Errors{});
   EXPECT_EQ(violations("moved", to_json(MovedMessage{9, 4, 2})), Errors{});
-  EXPECT_EQ(violations("game_end", to_json(GameEndMessage{9, 5, "0-100-50", "goals", {0, 100, 50}})),
+  EXPECT_EQ(violations("game_end", to_json(GameEndMessage{9, 5, "0-100-50", "goals", {0, 100, 50}, ""})),
             Errors{});
-  EXPECT_EQ(violations("game_end", to_json(GameEndMessage{9, 5, "*", "aborted", {}})), Errors{});
-  EXPECT_TRUE(to_json(GameEndMessage{9, 5, "*", "aborted", {}})["scores"].is_null());
+  EXPECT_EQ(violations("game_end", to_json(GameEndMessage{9, 5, "*", "aborted", {}, ""})), Errors{});
+  EXPECT_TRUE(to_json(GameEndMessage{9, 5, "*", "aborted", {}, ""})["scores"].is_null());
+  EXPECT_FALSE(to_json(GameEndMessage{9, 5, "*", "aborted", {}, ""}).contains("note"))
+      << "no note: no field";
+  Json noted = to_json(GameEndMessage{9, 5, "1/2-1/2", "goals", {0, 0}, "no goal value"});
+  EXPECT_EQ(noted["note"], "no goal value");
+  EXPECT_EQ(violations("game_end", noted), Errors{});
+  noted["note"] = "";
+  EXPECT_EQ(violations("game_end", noted).size(), 1u) << "a note is never empty";
   EXPECT_EQ(violations("seek_joined",
                        to_json(SeekJoinedMessage{4, "tally", 3, {{1, "ann", false}, {2, "b", true}}})),
             Errors{});
@@ -171,7 +181,8 @@ std::vector<ServerMessage> one_of_each() {
       MovedMessage{4, 3, 1},
       DrawOfferMessage{4, 3, 0},
       MoveAckMessage{4, "a1", 2},
-      GameEndMessage{4, 9, "1-0", "checkmate", {100, 0}},
+      GameEndMessage{4, 9, "1-0", "checkmate", {100, 0}, ""},
+      GameEndMessage{5, 3, "1/2-1/2", "goals", {0, 0}, "goal of white: no goal value"},
       PuzzleStateMessage{11, "sliding", 2, "1 2 3", {"up", "left"}, {"down", "right"}},
       PuzzleEndMessage{11, true, 14, 12, 2500},
       PuzzleEndMessage{12, true, 30, std::nullopt, 900},

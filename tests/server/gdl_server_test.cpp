@@ -4,6 +4,11 @@
 // move is the first legal one the state offers, so the games are the same each run.
 
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
 
 #include "games/catalog/catalog.h"
 #include "server/hub.h"
@@ -97,6 +102,7 @@ TEST_F(GdlServerTest, TicTacToeIsPlayedLikeAnyTwoPlayerGame) {
   const Json end = ann->last("game_end");
   ASSERT_FALSE(end.is_null());
   EXPECT_EQ(end["reason"], "goals");
+  EXPECT_FALSE(end.contains("note")) << "the rules ended it as usual: " << end.dump();
   ASSERT_EQ(end["scores"].size(), 2u);
   EXPECT_EQ(end["result"], protocol::result_from_scores(end["scores"].get<std::vector<int>>()));
   // One row per turn; they replay on a fresh game to the final position.
@@ -140,6 +146,44 @@ TEST_F(GdlServerTest, ThreePlayerTicTacToeGathersThreePlayers) {
   ASSERT_EQ(end["scores"].size(), 3u);
   EXPECT_EQ(end["result"], protocol::result_from_scores(end["scores"].get<std::vector<int>>()));
   EXPECT_EQ(store.game_detail(id)->summary.seat_names.size(), 3u);
+}
+
+// A sheet whose goal rules give white no value at the end (a sheet's bug): the game ends on the
+// goals, white scoring 0, and game_end's note says why, to every seat.
+TEST_F(GdlServerTest, GameEndNotesASheetsBugThatEndedTheGame) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("arena_no_goal_" + std::to_string(::getpid()) + ".kif");
+  {
+    std::ofstream out(path);
+    out << "(role white) (role black) (init (control white))\n"
+           "(<= (legal white go) (true (control white)))\n"
+           "(<= (legal black noop) (true (control white)))\n"
+           "(<= (next done) (does white go))\n"
+           "(<= terminal (true done))\n"
+           "(<= (goal black 100) (true done)) (<= (goal black 0) (not (true done)))\n"
+           "(<= (goal white 0) (not (true done)))\n";
+  }
+  struct Remove {
+    std::filesystem::path p;
+    ~Remove() { std::filesystem::remove(p); }
+  } remove_after{path};  // read when the game is first made, so kept until the end
+  auto added = add_gdl_file(path.string());
+  ASSERT_TRUE(added) << added.error();
+  auto ann = join("ann"), bob = join("bob");
+  const auto id = start(*added, {ann, bob});
+  ASSERT_NE(id, 0);
+  EXPECT_EQ(play_first_moves(id, {ann, bob}), 1);
+  for (const auto& seat : {ann, bob}) {
+    const Json end = seat->last("game_end");
+    ASSERT_FALSE(end.is_null());
+    EXPECT_EQ(end["result"], "0-1");
+    EXPECT_EQ(end["reason"], "goals");
+    EXPECT_EQ(end["scores"], Json::array({0, 100}));
+    ASSERT_TRUE(end.contains("note")) << end.dump();
+    const std::string note = end["note"];
+    EXPECT_NE(note.find("no goal value"), std::string::npos) << note;
+    EXPECT_NE(note.find("white"), std::string::npos) << note;
+  }
 }
 
 }  // namespace

@@ -95,6 +95,8 @@ async def play(args):
                 seat = seats.pop(msg["game_id"])
                 print("game", msg["game_id"], "ended", msg["result"], msg["reason"],
                       "(we were player %d)" % seat, "scores", msg.get("scores"))
+                if msg.get("note"):  # why the rules ended it there (a GDL sheet's bug)
+                    print("  note:", msg["note"])
                 finished += 1
                 if finished >= args.games:
                     return 0

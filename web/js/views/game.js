@@ -90,6 +90,8 @@ export function gameView(ctx, id) {
       // replaceChildren writes a null as the text "null": the optional scores are filtered out.
       result.replaceChildren(...[h('strong', {}, describeResult(r.result, r.reason, start.players, seat)),
         scores && (n > 2 || !hasPlainScores(scores)) ? h('div.scores', { 'data-testid': 'scores' }, describeScores(scores, start.players, sides)) : null,
+        // Why the rules ended the game here when the reason does not say (a GDL sheet's bug).
+        r.note ? h('div.note', { 'data-testid': 'end-note' }, r.note) : null,
         h('div.result-links', {}, h('a', { href: `#/replay/${id}` }, 'Replay this game'), ' · ', h('a', { href: '#/' }, 'Back to the lobby'))].filter(Boolean));
       status.textContent = 'Game over';
     } else if (!st) {
