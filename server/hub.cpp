@@ -41,6 +41,7 @@ Hub::Hub(boost::asio::any_io_executor executor, HubConfig config, db::Store& sto
 }
 
 void Hub::use_blocking_executor(boost::asio::any_io_executor blocking) {
+  lobby_->use_blocking_executor(blocking);
   puzzles_->use_blocking_executor(std::move(blocking));
 }
 

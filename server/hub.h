@@ -54,7 +54,9 @@ class Hub final : public std::enable_shared_from_this<Hub> {
       std::shared_ptr<const TimeSource> time);
 
   // Where work that may take long runs instead of an I/O thread: the puzzle solver
-  // (HubConfig::optimal_length). Call before clients connect; until then, the hub's executor.
+  // (HubConfig::optimal_length) and the first making of a GDL game for a seek or challenge
+  // (Lobby). Call before clients connect; until then, the hub's executor (puzzles) or inline
+  // (the lobby).
   void use_blocking_executor(boost::asio::any_io_executor blocking);
 
   void on_open(const std::shared_ptr<Connection>& c);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 
 #include "games/catalog/catalog.h"
@@ -50,7 +51,36 @@ int Lobby::check_offer(const std::shared_ptr<Connection>& c, const std::string& 
   return seats;
 }
 
+void Lobby::use_blocking_executor(boost::asio::any_io_executor blocking) {
+  blocking_ = std::move(blocking);
+}
+
+bool Lobby::make_elsewhere_first(const std::shared_ptr<Connection>& c, const std::string& game,
+                                 const std::string& options, std::function<void()> retry) {
+  if (!blocking_ || !is_gdl_game(game)) return false;
+  {
+    std::lock_guard lock(mutex_);
+    if (made_elsewhere_.contains(game)) return false;
+  }
+  c->reading_paused = true;
+  boost::asio::post(*blocking_, [self = shared_from_this(), c, game, options,
+                                 retry = std::move(retry)]() mutable {
+    // Made to be made again at once: what it answers (or refuses) is answered by `retry`.
+    if (auto opts = parse_game_options(options)) (void)self->config_.make_game(game, *opts);
+    {
+      std::lock_guard lock(self->mutex_);
+      self->made_elsewhere_.insert(game);
+    }
+    c->continue_reading(std::move(retry));
+  });
+  return true;
+}
+
 void Lobby::on_seek(const std::shared_ptr<Connection>& c, const protocol::Seek& m) {
+  if (make_elsewhere_first(c, m.game, m.options, [self = shared_from_this(), c, m] {
+        self->on_seek(c, m);
+      }))
+    return;
   const int seats = check_offer(c, m.game, m.options, m.time_control, "seek");
   if (seats == 0) return;
   std::int64_t id = 0;
@@ -88,6 +118,10 @@ void Lobby::on_cancel(const std::shared_ptr<Connection>& c, const protocol::Canc
 }
 
 void Lobby::on_challenge(const std::shared_ptr<Connection>& c, const protocol::Challenge& m) {
+  if (make_elsewhere_first(c, m.game, m.options, [self = shared_from_this(), c, m] {
+        self->on_challenge(c, m);
+      }))
+    return;
   const int seats = check_offer(c, m.game, m.options, m.time_control, "challenge");
   if (seats == 0) return;
   if (seats != 2)

@@ -13,7 +13,8 @@
 // snapshots at once (bursts that would hold every move up behind them); players and live games
 // are listed up to kLobbyListCap each.
 //
-// Threading: the on_* routes run on the calling connection's strand, changed() on any thread
+// Threading: the on_* routes run on the calling connection's strand (a GDL game's first making
+// on the blocking workers: make_elsewhere_first), changed() on any thread
 // (a game beginning or ending: a match strand), the snapshot rounds on the lobby timer's own
 // strand, sweep() on the server's sweep timer. One mutex guards the offers and the round's
 // state; Presence's lock may be held while taking it (player_left), GameRooms' is never held
@@ -21,10 +22,12 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -64,6 +67,9 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   void sweep(std::int64_t now_ms);
   // Shutting down: no more rounds. With cancel_timer, the armed round is cancelled too.
   void stop(bool cancel_timer);
+  // Where a game that may take long to make is made first (the server's blocking workers);
+  // unset (the tests' hubs), every game is made inline.
+  void use_blocking_executor(boost::asio::any_io_executor blocking);
 
  private:
   struct SeekRecord {
@@ -86,6 +92,13 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   int check_offer(const std::shared_ptr<Connection>& c, const std::string& game,
                   const std::string& options, const std::string& time_control,
                   std::string_view ref);
+  // A seek or challenge of a GDL game not made before: the sheet's first load and compile (or
+  // a prover's first answers) can take seconds (chess.kif about 17 s), which on an I/O thread
+  // would hold up every connection it serves. It is made once on the blocking workers while
+  // the connection's reading waits (its later messages keep their order); then `retry` runs
+  // on the connection's strand and finds it made. False: make it here.
+  bool make_elsewhere_first(const std::shared_ptr<Connection>& c, const std::string& game,
+                            const std::string& options, std::function<void()> retry);
   // An accept of a seek of more than two seats: joins it, and starts the game once full.
   void join_seek(const std::shared_ptr<Connection>& c, std::int64_t seek_id);
   // Arms the lobby timer for the next round (with mutex_ held, pending_ set).
@@ -99,11 +112,13 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::shared_ptr<Presence> presence_;
   std::shared_ptr<GameRooms> rooms_;
   boost::asio::steady_timer timer_;
+  std::optional<boost::asio::any_io_executor> blocking_;
 
   std::mutex mutex_;
   std::map<std::int64_t, SeekRecord> seeks_;
   std::map<std::int64_t, ChallengeRecord> challenges_;
   std::int64_t next_offer_id_ = 1;
+  std::set<std::string> made_elsewhere_;  // the GDL games make_elsewhere_first made
   bool pending_ = false;       // the lobby timer is armed
   std::uint64_t version_ = 1;  // one more at every change of the lobby
   bool stopped_ = false;

@@ -21,10 +21,10 @@ class ServerTest : public ::testing::Test {
   void TearDown() override {
     if (server_) server_->stop();
   }
-  void start_server(HubConfig hub = test_hub_config()) {
+  void start_server(HubConfig hub = test_hub_config(), int threads = 2) {
     ServerConfig config;
     config.port = 0;
-    config.threads = 2;
+    config.threads = threads;
     config.close_grace_ms = 200;  // the blocking test clients answer a close only when read
     config.web_root = std::string(ARENA_SOURCE_DIR) + "/web";
     hub.lobby_interval_ms = 20;

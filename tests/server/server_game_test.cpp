@@ -1,12 +1,47 @@
 // Complete games over real WebSockets: every game kind, a spectator, a reconnection in the
 // middle, challenges, and puzzle sessions.
 
+#include <future>
 #include <set>
 
 #include "tests/server/server_fixture.h"
 
 namespace arena::server::testing {
 namespace {
+
+// The first making of a GDL game for a seek can take seconds (the sheet's load and compile:
+// chess.kif about 17 s). It happens on the server's blocking workers: with a single I/O
+// thread, another connection is answered meanwhile, and the seeker's next message waits
+// behind its seek. The hub's make_game stands for the slow sheet by waiting on a latch.
+TEST_F(ServerTest, TheFirstMakingOfAGdlGameHoldsUpNoOtherConnection) {
+  server_->stop();
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  HubConfig hub = test_hub_config();
+  hub.make_game = [inner = hub.make_game, released](
+                      std::string_view name,
+                      const GameOptions& o) -> Expected<std::unique_ptr<AnyGame>> {
+    if (name != "gdl:slow") return inner(name, o);
+    released.wait();
+    return inner("tictactoe", o);
+  };
+  start_server(std::move(hub), 1);
+  auto ann = connect("ann");
+  auto bob = connect("bob");
+  ann->send(Json{{"type", "seek"}, {"game", "gdl:slow"}, {"options", ""}, {"time_control", "none"}});
+  ann->send(Json{{"type", "ping"}, {"id", "after-seek"}});
+  bob->sync();  // answered while ann's game is being made
+  release.set_value();
+  const Json first = ann->wait_for(
+      [](const Json& j) { return j["type"] == "seek_created" || j["type"] == "pong"; },
+      "the seek's answer or the ping's");
+  EXPECT_EQ(first["type"], "seek_created") << "the ping waited behind the seek: " << first.dump();
+  ann->expect("pong");
+  // Made once: the next seek of it is answered inline, and it is played like any game.
+  ann->send(Json{{"type", "cancel_seek"}, {"seek_id", first["seek_id"]}});
+  ann->expect("cancelled");
+  EXPECT_GT(start_game(*ann, *bob, "gdl:slow"), 0);
+}
 
 TEST_F(ServerTest, EveryGameKindCanBePlayedToTheEndWithRandomMoves) {
   std::uint64_t seed = 1;
