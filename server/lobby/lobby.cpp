@@ -56,31 +56,36 @@ void Lobby::use_blocking_executor(boost::asio::any_io_executor blocking) {
 }
 
 bool Lobby::make_elsewhere_first(const std::shared_ptr<Connection>& c, const std::string& game,
-                                 const std::string& options, std::function<void()> retry) {
+                                 const std::string& options, std::function<void()> then) {
   if (!blocking_ || !is_gdl_game(game)) return false;
+  GameOptions ignored;
+  std::string name = resolve_game_name(game, ignored);  // one entry per sheet, however spelt
   {
     std::lock_guard lock(mutex_);
-    if (made_elsewhere_.contains(game)) return false;
+    if (made_elsewhere_.contains(name)) return false;
   }
   c->reading_paused = true;
   boost::asio::post(*blocking_, [self = shared_from_this(), c, game, options,
-                                 retry = std::move(retry)]() mutable {
-    // Made to be made again at once: what it answers (or refuses) is answered by `retry`.
-    if (auto opts = parse_game_options(options)) (void)self->config_.make_game(game, *opts);
-    {
+                                 name = std::move(name), then = std::move(then)]() mutable {
+    // Made to be made again at once by `then`, which answers (or refuses) the offer. Only a
+    // game that was made is remembered: an unknown or refused sheet is tried here each time.
+    auto opts = parse_game_options(options);
+    if (opts && self->config_.make_game(game, *opts)) {
       std::lock_guard lock(self->mutex_);
-      self->made_elsewhere_.insert(game);
+      self->made_elsewhere_.insert(std::move(name));
     }
-    c->continue_reading(std::move(retry));
+    c->continue_reading(std::move(then));
   });
   return true;
 }
 
 void Lobby::on_seek(const std::shared_ptr<Connection>& c, const protocol::Seek& m) {
-  if (make_elsewhere_first(c, m.game, m.options, [self = shared_from_this(), c, m] {
-        self->on_seek(c, m);
-      }))
-    return;
+  if (!make_elsewhere_first(c, m.game, m.options,
+                            [self = shared_from_this(), c, m] { self->seek(c, m); }))
+    seek(c, m);
+}
+
+void Lobby::seek(const std::shared_ptr<Connection>& c, const protocol::Seek& m) {
   const int seats = check_offer(c, m.game, m.options, m.time_control, "seek");
   if (seats == 0) return;
   std::int64_t id = 0;
@@ -118,10 +123,12 @@ void Lobby::on_cancel(const std::shared_ptr<Connection>& c, const protocol::Canc
 }
 
 void Lobby::on_challenge(const std::shared_ptr<Connection>& c, const protocol::Challenge& m) {
-  if (make_elsewhere_first(c, m.game, m.options, [self = shared_from_this(), c, m] {
-        self->on_challenge(c, m);
-      }))
-    return;
+  if (!make_elsewhere_first(c, m.game, m.options,
+                            [self = shared_from_this(), c, m] { self->challenge(c, m); }))
+    challenge(c, m);
+}
+
+void Lobby::challenge(const std::shared_ptr<Connection>& c, const protocol::Challenge& m) {
   const int seats = check_offer(c, m.game, m.options, m.time_control, "challenge");
   if (seats == 0) return;
   if (seats != 2)

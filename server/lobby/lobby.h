@@ -94,11 +94,14 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
                   std::string_view ref);
   // A seek or challenge of a GDL game not made before: the sheet's first load and compile (or
   // a prover's first answers) can take seconds (chess.kif about 17 s), which on an I/O thread
-  // would hold up every connection it serves. It is made once on the blocking workers while
-  // the connection's reading waits (its later messages keep their order); then `retry` runs
-  // on the connection's strand and finds it made. False: make it here.
+  // would hold up every connection it serves. It is made on the blocking workers while the
+  // connection's reading waits (its later messages keep their order); then `then` runs on the
+  // connection's strand and finds it made. False: make it here (call `then`'s work directly).
   bool make_elsewhere_first(const std::shared_ptr<Connection>& c, const std::string& game,
-                            const std::string& options, std::function<void()> retry);
+                            const std::string& options, std::function<void()> then);
+  // The offers once their game can be made at once.
+  void seek(const std::shared_ptr<Connection>& c, const protocol::Seek& m);
+  void challenge(const std::shared_ptr<Connection>& c, const protocol::Challenge& m);
   // An accept of a seek of more than two seats: joins it, and starts the game once full.
   void join_seek(const std::shared_ptr<Connection>& c, std::int64_t seek_id);
   // Arms the lobby timer for the next round (with mutex_ held, pending_ set).
@@ -118,7 +121,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::map<std::int64_t, SeekRecord> seeks_;
   std::map<std::int64_t, ChallengeRecord> challenges_;
   std::int64_t next_offer_id_ = 1;
-  std::set<std::string> made_elsewhere_;  // the GDL games make_elsewhere_first made
+  std::set<std::string> made_elsewhere_;  // GDL games make_elsewhere_first made (canonical names)
   bool pending_ = false;       // the lobby timer is armed
   std::uint64_t version_ = 1;  // one more at every change of the lobby
   bool stopped_ = false;

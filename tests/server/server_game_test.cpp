@@ -41,6 +41,11 @@ TEST_F(ServerTest, TheFirstMakingOfAGdlGameHoldsUpNoOtherConnection) {
   ann->send(Json{{"type", "cancel_seek"}, {"seek_id", first["seek_id"]}});
   ann->expect("cancelled");
   EXPECT_GT(start_game(*ann, *bob, "gdl:slow"), 0);
+  // A sheet that cannot be made is answered each time (and not remembered as made).
+  for (int i = 0; i < 2; ++i) {
+    bob->send(Json{{"type", "seek"}, {"game", "gdl:no_such_sheet"}, {"options", ""}});
+    EXPECT_NE(bob->expect("error").value("message", "").find("no_such_sheet"), std::string::npos);
+  }
 }
 
 TEST_F(ServerTest, EveryGameKindCanBePlayedToTheEndWithRandomMoves) {
