@@ -29,9 +29,10 @@
 // Outcome. A terminal state (or one where some role has no legal move, a sheet's bug that ends
 // the game there, or one the reasoner could not answer about: a prover stopped at its limits)
 // is over; scores() are the roles' goal values (0 where the rules give none or several, or the
-// reasoner could not answer; noted in rules_problem()). outcome() with reason kGoals: two roles: the higher goal
-// wins, equal goals draw; one role: kFirstWins at goal 100, otherwise kSecondWins; more roles:
-// kDraw (no two-sided result fits; scores() say who won).
+// reasoner could not answer; noted in rules_problem(), which end_note() passes on).
+// outcome() with reason kGoals: two roles: the higher goal wins, equal goals draw; one role:
+// kFirstWins at goal 100, otherwise kSecondWins; more roles: kDraw (no two-sided result fits;
+// scores() say who won).
 //
 // side_to_move() is the first mover as a Player (seat 0 kFirst, any other kSecond), meaningful
 // for games of one or two roles; legal_moves() are the first mover's.
@@ -41,8 +42,8 @@
 // threads (the server's matches). One GdlGame itself has one owner at a time.
 
 #include <cstdint>
-#include <memory>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>

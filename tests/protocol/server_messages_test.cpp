@@ -123,9 +123,11 @@ TEST(ServerMessages, GameStartMovedEndAndSeekJoinedMatchTheirSchema) {
   g.board.reset();
   EXPECT_EQ(violations("game_start", to_json(g)), Errors{});
   EXPECT_EQ(violations("moved", to_json(MovedMessage{9, 4, 2})), Errors{});
-  EXPECT_EQ(violations("game_end", to_json(GameEndMessage{9, 5, "0-100-50", "goals", {0, 100, 50}, ""})),
+  EXPECT_EQ(violations("game_end",
+                       to_json(GameEndMessage{9, 5, "0-100-50", "goals", {0, 100, 50}, ""})),
             Errors{});
-  EXPECT_EQ(violations("game_end", to_json(GameEndMessage{9, 5, "*", "aborted", {}, ""})), Errors{});
+  EXPECT_EQ(violations("game_end", to_json(GameEndMessage{9, 5, "*", "aborted", {}, ""})),
+            Errors{});
   EXPECT_TRUE(to_json(GameEndMessage{9, 5, "*", "aborted", {}, ""})["scores"].is_null());
   EXPECT_FALSE(to_json(GameEndMessage{9, 5, "*", "aborted", {}, ""}).contains("note"))
       << "no note: no field";

@@ -28,7 +28,8 @@ TEST_F(ServerTest, TheFirstMakingOfAGdlGameHoldsUpNoOtherConnection) {
   start_server(std::move(hub), 1);
   auto ann = connect("ann");
   auto bob = connect("bob");
-  ann->send(Json{{"type", "seek"}, {"game", "gdl:slow"}, {"options", ""}, {"time_control", "none"}});
+  ann->send(
+      Json{{"type", "seek"}, {"game", "gdl:slow"}, {"options", ""}, {"time_control", "none"}});
   ann->send(Json{{"type", "ping"}, {"id", "after-seek"}});
   bob->sync();  // answered while ann's game is being made
   release.set_value();
