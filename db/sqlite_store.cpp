@@ -701,10 +701,10 @@ Expected<void> store_scores(Connection& c, const GameEnd& end, PlayerId first, P
 Expected<void> finish(Connection& c, const GameEnd& end) {
   const std::string game = "game " + std::to_string(end.game);
   if (end.result != "1-0" && end.result != "0-1" && end.result != "1/2-1/2" && end.result != "*" &&
-      end.result != "solved" && !is_scores_result(end.result))
+      end.result != "solved" && end.result != "unsolved" && !is_scores_result(end.result))
     return make_error(game + ": result '" + end.result +
-                      "' is not one of 1-0, 0-1, 1/2-1/2, *, solved, or 3 to 6 scores joined "
-                      "by '-'");
+                      "' is not one of 1-0, 0-1, 1/2-1/2, *, solved, unsolved, or 3 to 6 scores "
+                      "joined by '-'");
   if (auto ok = check_scores(end); !ok) return ok;
   auto select = c.prepare("SELECT kind, first_id, second_id, result FROM games WHERE id = ?1");
   if (!select) return Error{select.error()};

@@ -78,8 +78,9 @@ struct MoveRecord {
 
 struct GameEnd {
   GameId game = 0;
-  // "1-0", "0-1", "1/2-1/2", "*" (aborted) or "solved"; for more than two seats, the seats'
-  // scores joined by '-' ("100-0-50", protocol::result_from_scores).
+  // "1-0", "0-1", "1/2-1/2", "*" (aborted), "solved" or "unsolved" (a puzzle that ended short
+  // of its goal: a GDL sheet's); for more than two seats, the seats' scores joined by '-'
+  // ("100-0-50", protocol::result_from_scores).
   std::string result;
   std::string reason;  // "checkmate", "timeout", "resignation", "goals", ...
   std::string final_position;

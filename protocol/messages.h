@@ -291,13 +291,17 @@ struct PuzzleStateMessage {
   std::int64_t version = 0;  // moves made
   std::string position;
   std::vector<std::string> legal_moves, moves;
+  std::optional<BoardLayout> board;  // a GDL puzzle whose state is a board (as game_start's)
 };
+// A puzzle's end: solved (the goal reached), or a GDL puzzle's terminal state short of it.
 struct PuzzleEndMessage {
   std::int64_t puzzle_id = 0;
   bool solved = false;
   std::int64_t length = 0;
   std::optional<std::int64_t> optimal_length;  // when the server could prove it
   std::int64_t time_ms = 0;
+  int score = 100;   // 0..100: the goal value reached (a GDL sheet's goal; 100 when solved)
+  std::string note;  // as game_end.note: why the rules ended it where the score alone does not say
 };
 struct PongMessage {
   std::string id;

@@ -57,6 +57,15 @@ PlayerInfo player_from(const Json& j, const char* key) {
   return player_of(at(j, key), key);
 }
 
+// game_start's and puzzle_state's optional `board` (absent or null: none).
+std::optional<BoardLayout> board_from(const Json& j) {
+  auto b = j.find("board");
+  if (b == j.end() || b->is_null()) return std::nullopt;
+  if (!b->is_object()) throw BadField("field 'board' is not an object");
+  return BoardLayout{get<std::string>(*b, "relation"), get<std::vector<std::string>>(*b, "rows"),
+                     get<std::vector<std::string>>(*b, "cols")};
+}
+
 std::vector<PlayerInfo> players_from(const Json& j, const char* key) {
   const Json& a = at(j, key);
   if (!a.is_array()) throw BadField(std::string("field '") + key + "' is not an array");
@@ -145,10 +154,7 @@ ServerMessage decode_typed(const std::string& type, const Json& j) {
     m.moves = get_or<std::vector<std::string>>(j, "moves", {});
     m.seats = get_or<std::vector<std::string>>(j, "seats", {});
     m.simultaneous = get_or<bool>(j, "simultaneous", false);
-    if (auto b = j.find("board"); b != j.end() && !b->is_null())
-      m.board = BoardLayout{get<std::string>(*b, "relation"),
-                            get<std::vector<std::string>>(*b, "rows"),
-                            get<std::vector<std::string>>(*b, "cols")};
+    m.board = board_from(j);
     return m;
   }
   if (type == "state") {
@@ -182,14 +188,19 @@ ServerMessage decode_typed(const std::string& type, const Json& j) {
                           get_or<std::vector<int>>(j, "scores", {}),
                           get_or<std::string>(j, "note", "")};
   if (type == "puzzle_state")
-    return PuzzleStateMessage{get<std::int64_t>(j, "puzzle_id"), get<std::string>(j, "puzzle"),
-                              get<std::int64_t>(j, "version"), get<std::string>(j, "position"),
+    return PuzzleStateMessage{get<std::int64_t>(j, "puzzle_id"),
+                              get<std::string>(j, "puzzle"),
+                              get<std::int64_t>(j, "version"),
+                              get<std::string>(j, "position"),
                               get<std::vector<std::string>>(j, "legal_moves"),
-                              get<std::vector<std::string>>(j, "moves")};
+                              get<std::vector<std::string>>(j, "moves"),
+                              board_from(j)};
   if (type == "puzzle_end") {
+    // A server before `score` ended puzzles only when solved: 100.
     PuzzleEndMessage m{get<std::int64_t>(j, "puzzle_id"), get<bool>(j, "solved"),
-                       get<std::int64_t>(j, "length"), std::nullopt,
-                       get<std::int64_t>(j, "time_ms")};
+                       get<std::int64_t>(j, "length"),    std::nullopt,
+                       get<std::int64_t>(j, "time_ms"),   get_or<int>(j, "score", 100),
+                       get_or<std::string>(j, "note", "")};
     if (auto o = j.find("optimal_length"); o != j.end() && !o->is_null())
       m.optimal_length = as<std::int64_t>(*o, "optimal_length");
     return m;
@@ -285,18 +296,23 @@ Json to_json(const MoveAckMessage& m) {
 }
 
 Json to_json(const PuzzleStateMessage& m) {
-  return Json{{"type", "puzzle_state"}, {"puzzle_id", m.puzzle_id}, {"puzzle", m.puzzle},
-              {"version", m.version},   {"position", m.position},   {"legal_moves", m.legal_moves},
-              {"moves", m.moves}};
+  Json j{{"type", "puzzle_state"}, {"puzzle_id", m.puzzle_id}, {"puzzle", m.puzzle},
+         {"version", m.version},   {"position", m.position},   {"legal_moves", m.legal_moves},
+         {"moves", m.moves}};
+  if (m.board) j["board"] = to_json(*m.board);
+  return j;
 }
 
 Json to_json(const PuzzleEndMessage& m) {
-  return Json{{"type", "puzzle_end"},
-              {"puzzle_id", m.puzzle_id},
-              {"solved", m.solved},
-              {"length", m.length},
-              {"optimal_length", m.optimal_length ? Json(*m.optimal_length) : Json()},
-              {"time_ms", m.time_ms}};
+  Json j{{"type", "puzzle_end"},
+         {"puzzle_id", m.puzzle_id},
+         {"solved", m.solved},
+         {"length", m.length},
+         {"optimal_length", m.optimal_length ? Json(*m.optimal_length) : Json()},
+         {"time_ms", m.time_ms},
+         {"score", m.score}};
+  if (!m.note.empty()) j["note"] = m.note;
+  return j;
 }
 
 Json to_json(const PongMessage& m) {

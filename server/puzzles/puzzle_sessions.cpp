@@ -5,6 +5,7 @@
 #include <boost/asio/post.hpp>
 
 #include "games/catalog/catalog.h"
+#include "server/match/board_layout.h"
 
 namespace arena::server {
 
@@ -24,18 +25,27 @@ void PuzzleSessions::use_blocking_executor(boost::asio::any_io_executor blocking
 
 Text PuzzleSessions::state_of(const Session& p) const {
   return text_of(protocol::PuzzleStateMessage{p.id, p.kind, p.moves, p.game->serialize(),
-                                              p.game->legal_moves(), p.game->history()});
+                                              p.game->legal_moves(), p.game->history(), p.board});
 }
 
 Text PuzzleSessions::finish(Session& p) {
-  p.solved = true;
-  store_.finish_game({p.id, "solved", "solved", p.game->serialize()}, [](Expected<void>) {});
+  p.over = true;
+  const Outcome outcome = p.game->outcome();
+  const bool solved = outcome.result == Result::kFirstWins;
+  const std::vector<int> scores = p.game->scores();
+  const int score = scores.empty() ? (solved ? 100 : 0) : scores.front();
+  store_.finish_game({p.id,
+                      solved ? "solved" : "unsolved",
+                      std::string(to_string(outcome.reason)),
+                      p.game->serialize(),
+                      {score}},
+                     [](Expected<void>) {});
   db::PuzzleAttempt attempt;
   attempt.player = p.player;
   attempt.kind = p.kind;
   attempt.options = p.options;  // the instance as recorded at the start
   attempt.instance = p.instance;
-  attempt.solved = true;
+  attempt.solved = solved;
   attempt.length = p.moves;
   attempt.optimal_length = p.optimal_length;
   attempt.time_ms = time_->now_ms() - p.started_ms;
@@ -43,7 +53,13 @@ Text PuzzleSessions::finish(Session& p) {
     attempt.solution += (attempt.solution.empty() ? "" : " ") + m;
   attempt.game = p.id;
   store_.record_puzzle_attempt(attempt, [](Expected<void>) {});
-  protocol::PuzzleEndMessage end{p.id, true, p.moves, std::nullopt, time_->now_ms() - p.started_ms};
+  protocol::PuzzleEndMessage end{p.id,
+                                 solved,
+                                 p.moves,
+                                 std::nullopt,
+                                 time_->now_ms() - p.started_ms,
+                                 score,
+                                 p.game->end_note()};
   if (p.optimal_length) end.optimal_length = *p.optimal_length;
   return text_of(end);
 }
@@ -54,9 +70,14 @@ std::unique_ptr<AnyGame> PuzzleSessions::make_instance(const std::shared_ptr<Con
   if (!opts) return send_error(c, ErrorCode::kBadOptions, opts.error(), "puzzle_start"), nullptr;
   // A scramble without a state starts from the solved puzzle: the puzzle makes the random
   // moves itself (its `scramble` and `seed` options), so its optimal length is at most that.
-  const bool puzzle_scrambles = m.state.empty() && m.scramble > 0 && !opts->contains("tiles");
+  // A GDL sheet takes no options: it starts from its initial state, and a scramble is random
+  // moves from there.
+  const bool own_options = !is_gdl_game(m.puzzle);
+  const bool puzzle_scrambles =
+      own_options && m.state.empty() && m.scramble > 0 && !opts->contains("tiles");
   if (puzzle_scrambles) (*opts)["scramble"] = std::to_string(m.scramble);
-  if (m.state.empty() && !opts->contains("seed")) (*opts)["seed"] = std::to_string(m.seed);
+  if (own_options && m.state.empty() && !opts->contains("seed"))
+    (*opts)["seed"] = std::to_string(m.seed);
   auto made =
       m.state.empty() ? config_.make_game(m.puzzle, *opts) : config_.load_game(m.puzzle, m.state);
   if (!made) {
@@ -90,7 +111,16 @@ std::unique_ptr<AnyGame> PuzzleSessions::make_instance(const std::shared_ptr<Con
 
 void PuzzleSessions::on_start(const std::shared_ptr<Connection>& c,
                               const protocol::PuzzleStart& m) {
-  auto instance = make_instance(c, m);
+  if (!is_gdl_game(m.puzzle)) return create(c, m, make_instance(c, m));
+  // A sheet's first making (its load and compile) can take seconds: not on an I/O thread. The
+  // client cannot move in the puzzle before its state names the id, so nothing waits.
+  boost::asio::post(blocking_, [self = shared_from_this(), c, m] {
+    self->create(c, m, self->make_instance(c, m));
+  });
+}
+
+void PuzzleSessions::create(const std::shared_ptr<Connection>& c, const protocol::PuzzleStart& m,
+                            std::unique_ptr<AnyGame> instance) {
   if (!instance) return;
   db::NewGame record{std::string(instance->name()),
                      m.options,
@@ -137,6 +167,8 @@ void PuzzleSessions::open(const std::shared_ptr<Connection>& c, const db::NewGam
   {
     std::lock_guard lock(mutex_);
     auto& p = sessions_[id];
+    // A GDL puzzle's grid (a few milliseconds of random turns on a clone, as Match::start).
+    auto board = detect_board_layout(*instance);
     p = Session{id,
                 c->player.id,
                 std::string(instance->name()),
@@ -146,7 +178,8 @@ void PuzzleSessions::open(const std::shared_ptr<Connection>& c, const db::NewGam
                 false,
                 optimal,
                 record.options,
-                record.start_position};
+                record.start_position,
+                std::move(board)};
     state = state_of(p);
     if (p.game->outcome().is_terminal()) end = finish(p);
   }
@@ -162,9 +195,11 @@ PuzzleSessions::Session* PuzzleSessions::open_session_of(const Connection& c, st
     error = "you have no puzzle " + std::to_string(id);
     return nullptr;
   }
-  if (it->second.solved) {
+  if (it->second.over) {
     code = ErrorCode::kGameOver;
-    error = "the puzzle is already solved";
+    error = it->second.game->outcome().result == Result::kFirstWins
+                ? "the puzzle is already solved"
+                : "the puzzle is over (ended short of its goal)";
     return nullptr;
   }
   return &it->second;
@@ -212,7 +247,8 @@ void PuzzleSessions::on_solution(const std::shared_ptr<Connection>& c,
           code = ErrorCode::kIllegalMove;
           error = "moves[" + std::to_string(i) + "]: " + played.error();
         }
-      if (error.empty() && !trial->outcome().is_terminal()) {
+      // A GDL puzzle's terminal state short of its goal is no solution either.
+      if (error.empty() && trial->outcome().result != Result::kFirstWins) {
         code = ErrorCode::kNotSolved;
         error = "the " + std::to_string(m.moves.size()) + " moves do not reach the goal";
       }

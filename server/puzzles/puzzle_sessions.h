@@ -5,10 +5,15 @@
 // one). A session's game row is created through the store's queue; its moves and its end are
 // written the same way.
 //
-// Threading: the on_* routes run on the calling connection's strand; a session opens on the
-// hub's executor (after the store created its row) once the solver, on the blocking executor,
-// has answered. One mutex guards the sessions, taken with no other lock held and never held
-// while sending.
+// A GDL sheet of one role (gdl:NAME) is a puzzle too: it ends in any terminal state, solved
+// when its goal is 100, otherwise with the goal value as the score (puzzle_end.score), and its
+// states carry the sheet's board (as game_start's) when it has one.
+//
+// Threading: the on_* routes run on the calling connection's strand, except that a GDL
+// puzzle's instance is made on the blocking executor (a sheet's first load and compile can
+// take seconds); a session opens on the hub's executor (after the store created its row) once
+// the solver, on the blocking executor, has answered. One mutex guards the sessions, taken with no
+// other lock held and never held while sending.
 
 #include <cstddef>
 #include <cstdint>
@@ -21,6 +26,7 @@
 #include <boost/asio/any_io_executor.hpp>
 
 #include "db/store.h"
+#include "protocol/messages.h"
 #include "server/connection.h"
 #include "server/hub_config.h"
 
@@ -48,14 +54,18 @@ class PuzzleSessions : public std::enable_shared_from_this<PuzzleSessions> {
     std::unique_ptr<AnyGame> game;
     std::int64_t started_ms = 0;
     int moves = 0;
-    bool solved = false;
+    bool over = false;  // solved, or a GDL puzzle's terminal state short of its goal
     std::optional<int> optimal_length;
     std::string options, instance;  // as recorded at the start (for the attempt's row)
+    std::optional<protocol::BoardLayout> board;  // a GDL puzzle's grid, found at the start
   };
 
   // The puzzle a puzzle_start asks for, scrambled, or nullptr after the error was sent to c.
   std::unique_ptr<AnyGame> make_instance(const std::shared_ptr<Connection>& c,
                                          const protocol::PuzzleStart& m);
+  // The rest of a puzzle_start once the instance is made (null: the error was sent).
+  void create(const std::shared_ptr<Connection>& c, const protocol::PuzzleStart& m,
+              std::unique_ptr<AnyGame> instance);
   // The rest of a puzzle_start once its row exists (or could not be made).
   void start(const std::shared_ptr<Connection>& c, const db::NewGame& record,
              std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id);
@@ -63,7 +73,7 @@ class PuzzleSessions : public std::enable_shared_from_this<PuzzleSessions> {
   void open(const std::shared_ptr<Connection>& c, const db::NewGame& record,
             std::unique_ptr<AnyGame> instance, db::GameId id, std::optional<int> optimal);
   Text state_of(const Session& p) const;
-  // Under mutex_: `c`'s unsolved puzzle `id`, or null with `code` and `error` saying why not.
+  // Under mutex_: `c`'s puzzle `id` still going on, or null with `code` and `error` saying why not.
   Session* open_session_of(const Connection& c, std::int64_t id, protocol::ErrorCode& code,
                            std::string& error);
   // Under mutex_: stores `move` as the puzzle's next ply.

@@ -185,9 +185,17 @@ std::vector<ServerMessage> one_of_each() {
       MoveAckMessage{4, "a1", 2},
       GameEndMessage{4, 9, "1-0", "checkmate", {100, 0}, ""},
       GameEndMessage{5, 3, "1/2-1/2", "goals", {0, 0}, "goal of white: no goal value"},
-      PuzzleStateMessage{11, "sliding", 2, "1 2 3", {"up", "left"}, {"down", "right"}},
-      PuzzleEndMessage{11, true, 14, 12, 2500},
-      PuzzleEndMessage{12, true, 30, std::nullopt, 900},
+      PuzzleStateMessage{11, "sliding", 2, "1 2 3", {"up", "left"}, {"down", "right"}, {}},
+      PuzzleStateMessage{13,
+                         "gdl:lights",
+                         0,
+                         "((cell 1 1 off))",
+                         {"(press 1 1)"},
+                         {},
+                         BoardLayout{"cell", {"1", "2"}, {"1", "2"}}},
+      PuzzleEndMessage{11, true, 14, 12, 2500, 100, ""},
+      PuzzleEndMessage{12, true, 30, std::nullopt, 900, 100, ""},
+      PuzzleEndMessage{13, false, 5, std::nullopt, 700, 25, "no goal value holds for p"},
       PongMessage{"p1"},
       ErrorMessage{ErrorCode::kIllegalMove, "e9 is not legal", "move"},
   };
@@ -206,6 +214,23 @@ TEST(ServerMessages, EveryTypeMatchesItsSchemaAndDecodesToTheSameMessage) {
     EXPECT_EQ(to_json(*back), to_json(m)) << type;
   }
   EXPECT_EQ(types.size(), std::variant_size_v<ServerMessage>) << "one of each type";
+}
+
+TEST(ServerMessages, APuzzleEndWithoutAScoreIsASolvedOne) {
+  // Servers before `score` sent puzzle_end only for a solved puzzle.
+  auto old = decode_server_message(
+      R"({"type":"puzzle_end","puzzle_id":3,"solved":true,"length":4,"optimal_length":null,)"
+      R"("time_ms":10})");
+  ASSERT_TRUE(old) << old.error();
+  const auto& end = std::get<PuzzleEndMessage>(*old);
+  EXPECT_EQ(end.score, 100);
+  EXPECT_EQ(end.note, "");
+  Json j = to_json(PuzzleEndMessage{3, false, 4, std::nullopt, 10, 101, ""});
+  EXPECT_EQ(violations("puzzle_end", j).size(), 1u) << "a score above 100";
+  j = to_json(PuzzleStateMessage{3, "gdl:x", 0, "", {}, {}, BoardLayout{"cell", {"1"}, {}}});
+  j["board"].erase("rows");
+  EXPECT_EQ(violations("puzzle_state", j).size(), 1u) << "a board without rows";
+  EXPECT_FALSE(decode_server_message(j.dump()));
 }
 
 TEST(ServerMessages, DecodingNamesTheMissingOrWrongField) {

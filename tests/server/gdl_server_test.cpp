@@ -1,7 +1,8 @@
 // GDL games through the hub, with the catalog's GdlGame (gdl:NAME): a two-player turn-taking
 // sheet plays like any game (seek, accept, moves, the store, the replay), a simultaneous sheet
-// collects both roles' moves per turn, and a three-player sheet gathers three players. Every
-// move is the first legal one the state offers, so the games are the same each run.
+// collects both roles' moves per turn, a three-player sheet gathers three players, and a sheet
+// of one role is a puzzle. Every move is the first legal one the state offers (or named), so
+// the games are the same each run.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -184,6 +185,104 @@ TEST_F(GdlServerTest, GameEndNotesASheetsBugThatEndedTheGame) {
     EXPECT_NE(note.find("no goal value"), std::string::npos) << note;
     EXPECT_NE(note.find("white"), std::string::npos) << note;
   }
+}
+
+// Four lights, one press toggles one; all on (goal 100) ends it, as does the fifth press (goal 10).
+constexpr const char* kLightsSheet =
+    "(role p)\n"
+    "(init (cell 1 1 off)) (init (cell 1 2 off)) (init (cell 2 1 off)) (init (cell 2 2 off))\n"
+    "(init (step 0))\n"
+    "(<= (legal p (press ?r ?c)) (true (cell ?r ?c ?s)))\n"
+    "(<= (pressed ?r ?c) (does p (press ?r ?c)))\n"
+    "(<= (next (cell ?r ?c on)) (pressed ?r ?c) (true (cell ?r ?c off)))\n"
+    "(<= (next (cell ?r ?c off)) (pressed ?r ?c) (true (cell ?r ?c on)))\n"
+    "(<= (next (cell ?r ?c ?s)) (true (cell ?r ?c ?s)) (not (pressed ?r ?c)))\n"
+    "(<= (next (step ?m)) (true (step ?n)) (succ ?n ?m))\n"
+    "(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5)\n"
+    "(<= allon (true (cell 1 1 on)) (true (cell 1 2 on)) (true (cell 2 1 on))\n"
+    "    (true (cell 2 2 on)))\n"
+    "(<= terminal allon) (<= terminal (true (step 5)))\n"
+    "(<= (goal p 100) allon) (<= (goal p 10) (not allon))\n";
+
+TEST_F(GdlServerTest, ASheetOfOneRoleIsAPuzzleEndedByItsGoalRules) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("arena_lights_" + std::to_string(::getpid()) + ".kif");
+  std::ofstream(path) << kLightsSheet;
+  struct Remove {
+    std::filesystem::path p;
+    ~Remove() { std::filesystem::remove(p); }
+  } remove_after{path};
+  auto added = add_gdl_file(path.string());
+  ASSERT_TRUE(added) << added.error();
+  auto ann = join("ann");
+  auto start = [&] {
+    const std::size_t before = ann->count("puzzle_state");
+    send(ann, {{"type", "puzzle_start"}, {"puzzle", *added}});
+    if (ann->count("puzzle_state") == before) {
+      ADD_FAILURE() << ann->last("error").dump();
+      return Json();
+    }
+    return ann->last("puzzle_state");
+  };
+  auto press = [&](std::int64_t id, const std::string& cell) {
+    send(ann, {{"type", "puzzle_move"}, {"puzzle_id", id}, {"move", "(press " + cell + ")"}});
+  };
+
+  // Solved: all four lights on, goal 100.
+  Json s = start();
+  ASSERT_FALSE(s.is_null());
+  EXPECT_EQ(s["legal_moves"].size(), 4u) << s.dump();
+  ASSERT_TRUE(s["board"].is_object()) << "the lights are a grid: " << s.dump();
+  EXPECT_EQ(s["board"]["relation"], "cell");
+  EXPECT_EQ(s["board"]["rows"], Json::array({"1", "2"}));
+  EXPECT_EQ(s["board"]["cols"], Json::array({"1", "2"}));
+  const std::int64_t solved_id = s["puzzle_id"];
+  for (const char* cell : {"1 1", "1 2", "2 1"}) press(solved_id, cell);
+  EXPECT_EQ(ann->count("puzzle_end"), 0u) << "three lights on is no end";
+  press(solved_id, "2 2");
+  Json end = ann->last("puzzle_end");
+  ASSERT_FALSE(end.is_null());
+  EXPECT_EQ(end["solved"], true);
+  EXPECT_EQ(end["score"], 100);
+  EXPECT_EQ(end["length"], 4);
+  EXPECT_FALSE(end.contains("note")) << end.dump();
+  EXPECT_EQ(store.game_detail(solved_id)->summary.result, "solved");
+  EXPECT_EQ(store.game_detail(solved_id)->summary.scores, std::vector<int>{100});
+
+  // Ended short of the goal: the fifth press of one light, goal 10.
+  const std::int64_t short_id = start()["puzzle_id"];
+  for (int i = 0; i < 5; ++i) press(short_id, "1 1");
+  end = ann->last("puzzle_end");
+  EXPECT_EQ(end["puzzle_id"], short_id);
+  EXPECT_EQ(end["solved"], false);
+  EXPECT_EQ(end["score"], 10);
+  EXPECT_EQ(end["length"], 5);
+  press(short_id, "1 2");
+  EXPECT_EQ(ann->last("error")["code"], "game_over");
+  EXPECT_NE(ann->last("error")["message"].get<std::string>().find("short of its goal"),
+            std::string::npos);
+  EXPECT_EQ(store.game_detail(short_id)->summary.result, "unsolved");
+  EXPECT_EQ(store.game_detail(short_id)->summary.scores, std::vector<int>{10});
+
+  // A whole solution must reach the goal: five presses of one light end the game short of it.
+  const std::int64_t third = start()["puzzle_id"];
+  const Json five =
+      Json::array({"(press 1 1)", "(press 1 1)", "(press 1 1)", "(press 1 1)", "(press 1 1)"});
+  send(ann, {{"type", "puzzle_solution"}, {"puzzle_id", third}, {"moves", five}});
+  EXPECT_EQ(ann->last("error")["code"], "not_solved");
+  send(ann, {{"type", "puzzle_solution"},
+             {"puzzle_id", third},
+             {"moves", Json::array({"(press 2 2)", "(press 1 1)", "(press 2 1)", "(press 1 2)"})}});
+  EXPECT_EQ(ann->last("puzzle_end")["puzzle_id"], third);
+  EXPECT_EQ(ann->last("puzzle_end")["solved"], true);
+
+  // A sheet takes no options; a sheet of two roles is no puzzle.
+  send(ann, {{"type", "puzzle_start"}, {"puzzle", *added}, {"options", "size=3"}});
+  EXPECT_EQ(ann->last("error")["code"], "bad_options");
+  EXPECT_NE(ann->last("error")["message"].get<std::string>().find("no options"), std::string::npos);
+  send(ann, {{"type", "puzzle_start"}, {"puzzle", "gdl:tictactoe"}});
+  EXPECT_NE(ann->last("error")["message"].get<std::string>().find("is not a puzzle"),
+            std::string::npos);
 }
 
 }  // namespace
