@@ -3,8 +3,9 @@
 // of the grid the server found in the state's (cell ROW COL MARK) facts, sees the result and
 // replays the game; then a simultaneous game (the iterated prisoner's dilemma, gt_prisoner),
 // whose state has no grid, is played with the move buttons while the page lists its facts;
-// last, a sheet whose goal rules have a bug ends after one move and the result shows the note
-// game_end carries (protocol version 3).
+// then a sheet whose goal rules have a bug ends after one move and the result shows the note
+// game_end carries (protocol version 3); last, a sheet of one role is played on the puzzles
+// page, solved by clicking its grid and ended short of its goal with the move buttons.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, openBrowser, screenshot, Client, createToken, ensureBinary, sleep } from './helpers.js';
@@ -19,10 +20,28 @@ const NO_GOAL = `(role white) (role black) (init (control white))
 (<= (goal white 0) (not (true done)))
 `;
 
+// A puzzle of one role: four lights, a press toggles one; all on (goal 100) ends it, and so
+// does the fifth press (goal 10). Its name ends in "Puzzle" as eightPuzzle's does: the page
+// must still draw the sheet's grid, not its sliding-tile board.
+const LIGHTS = `(role p)
+(init (cell 1 1 off)) (init (cell 1 2 off)) (init (cell 2 1 off)) (init (cell 2 2 off))
+(init (step 0))
+(<= (legal p (press ?r ?c)) (true (cell ?r ?c ?s)))
+(<= (pressed ?r ?c) (does p (press ?r ?c)))
+(<= (next (cell ?r ?c on)) (pressed ?r ?c) (true (cell ?r ?c off)))
+(<= (next (cell ?r ?c off)) (pressed ?r ?c) (true (cell ?r ?c on)))
+(<= (next (cell ?r ?c ?s)) (true (cell ?r ?c ?s)) (not (pressed ?r ?c)))
+(<= (next (step ?m)) (true (step ?n)) (succ ?n ?m))
+(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5)
+(<= allon (true (cell 1 1 on)) (true (cell 1 2 on)) (true (cell 2 1 on)) (true (cell 2 2 on)))
+(<= terminal allon) (<= terminal (true (step 5)))
+(<= (goal p 100) allon) (<= (goal p 10) (not allon))
+`;
+
 let server, b;
 before(async () => {
   ensureBinary();
-  server = await startServer({ gdlSheets: { nogoal: NO_GOAL } });
+  server = await startServer({ gdlSheets: { nogoal: NO_GOAL, lightsPuzzle: LIGHTS } });
   b = await openBrowser();
 });
 after(async () => { if (b) await b.browser.close(); if (server) await server.stop(); });
@@ -169,4 +188,39 @@ test('the result says why a sheet with a bug ended the game', { timeout: 60000 }
   await screenshot(page, 'gdl-note');
   assert.deepEqual(errors, []);
   opp.client.close();
+});
+
+test('a GDL sheet of one role is a puzzle on the puzzles page', { timeout: 60000 }, async (t) => {
+  const { page, errors } = b;
+  await page.goto(server.url + '/#/puzzles');
+  await page.selectOption('[data-testid=puzzle-kind]', 'gdl:lightsPuzzle');
+  assert.equal(await page.isDisabled('[data-testid=puzzle-scramble]'), true, 'a sheet is not scrambled');
+  // Solved: the four cells of the grid clicked in turn.
+  await page.click('[data-testid=puzzle-start]');
+  await page.waitForSelector('[data-testid=puzzle-status]:has-text("Moves: 0")');
+  const cells = ['1 1', '1 2', '2 1', '2 2'];
+  for (const [i, cell] of cells.entries()) {
+    const square = page.locator(`[data-testid=gdl-grid] .gdl-cell[data-square="${cell}"]`);
+    assert.equal(await square.getAttribute('data-content'), 'off');
+    await square.click();
+    if (i < cells.length - 1) {
+      await page.waitForSelector(`[data-testid=puzzle-status]:has-text("Moves: ${i + 1}")`);
+      assert.equal(await square.getAttribute('data-content'), 'on');
+    }
+  }
+  await page.waitForSelector('[data-testid=puzzle-result]:has-text("Solved in 4 moves")');
+  await screenshot(page, 'gdl-puzzle-solved');
+  // Ended short of the goal: the same light pressed five times with its move button.
+  await page.click('[data-testid=puzzle-start]');
+  await page.waitForSelector('[data-testid=puzzle-status]:has-text("Moves: 0")');
+  for (let i = 1; i <= 5; i++) {
+    await page.click('[data-testid=gdl-moves] button[data-move="(press 1 1)"]');
+    if (i < 5) await page.waitForSelector(`[data-testid=puzzle-status]:has-text("Moves: ${i}")`);
+  }
+  const result = page.locator('[data-testid=puzzle-result]');
+  await result.filter({ hasText: 'Ended short of the goal after 5 moves' }).waitFor();
+  const text = await result.textContent();
+  t.diagnostic(text);
+  assert.match(text, /score 10 of 100/);
+  assert.deepEqual(errors, []);
 });

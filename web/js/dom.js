@@ -69,6 +69,7 @@ export function describeResult(result, reason, players, seat = -1) {
   else if (result === '1/2-1/2') text = 'Draw';
   else if (result === '*') return 'Aborted';
   else if (result === 'solved') return 'Solved';
+  else if (result === 'unsolved') return 'Ended short of the goal';
   else if (/^\d+(-\d+){2,}$/.test(result || '')) {
     // More than two seats: the scores; the best wins.
     const scores = result.split('-').map(Number);

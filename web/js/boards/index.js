@@ -17,6 +17,7 @@ const BOARDS = { tictactoe, qubic, isolation, othello, checkers, chess, sliding,
 // Canonical kind for a catalog name or alias ("tic-tac-toe", "8-puzzle", ...).
 export function boardKind(game, options = '') {
   const g = (game || '').toLowerCase();
+  if (g.startsWith('gdl:')) return g;  // a sheet's name says nothing of its board: gdl:eightPuzzle
   if (g === 'tic-tac-toe' || g === 'tictactoe') return /variant=(4x4x4|qubic)/.test(options) ? 'qubic' : 'tictactoe';
   if (g === '4x4x4') return 'qubic';
   if (/puzzle$/.test(g)) return 'sliding';

@@ -1,15 +1,21 @@
 // Puzzles: slide a 8/15/24-puzzle or turn a Rubik's cube. The server scrambles the goal with
 // random moves from a seed, checks every move, and reports the length (and the optimal length
-// when it has a solver; otherwise the page says so).
+// when it has a solver; otherwise the page says so). The catalog's GDL sheets of one role
+// ("gdl:NAME") are puzzles too: they start from the sheet's initial state and end in any
+// terminal state, solved at goal 100, otherwise with the goal reached as the score.
 import { h } from '../dom.js';
 import { createBoard } from '../boards/index.js';
 
 
 export function puzzleView(ctx) {
   const { conn } = ctx;
-  const kind = h('select', { 'data-testid': 'puzzle-kind' },
+  const gdlPuzzles = (ctx.catalog || []).filter((g) => g.gdl && g.players === 1);
+  const kind = h('select', { 'data-testid': 'puzzle-kind', onchange: () => { scramble.disabled = isGdl(); } },
     h('option', { value: 'sliding:3' }, '8-puzzle (3x3)'), h('option', { value: 'sliding:4', selected: true }, '15-puzzle (4x4)'),
-    h('option', { value: 'sliding:5' }, '24-puzzle (5x5)'), h('option', { value: 'rubik' }, "Rubik's cube"));
+    h('option', { value: 'sliding:5' }, '24-puzzle (5x5)'), h('option', { value: 'rubik' }, "Rubik's cube"),
+    gdlPuzzles.length ? h('optgroup', { label: 'GDL puzzles (rule sheets)' },
+      gdlPuzzles.map((g) => h('option', { value: g.name }, g.name.replace(/^gdl:/, '')))) : null);
+  const isGdl = () => kind.value.startsWith('gdl:');
   const scramble = h('input', { type: 'number', min: 1, max: 200, value: 20, 'data-testid': 'puzzle-scramble' });
   const status = h('p.status', { 'data-testid': 'puzzle-status', 'aria-live': 'polite' }, 'Pick a puzzle and start.');
   const result = h('div.result', { hidden: true, 'data-testid': 'puzzle-result' });
@@ -21,23 +27,26 @@ export function puzzleView(ctx) {
       h('h2', {}, 'Puzzles'),
       h('div.form-row', {}, h('label', {}, 'Puzzle ', kind), h('label', {}, 'Scramble moves ', scramble),
         h('button.primary', { type: 'submit', 'data-testid': 'puzzle-start' }, 'New puzzle')),
-      h('p.muted', {}, 'Click a tile next to the gap to slide it (or use the arrow keys); turn the cube with the face buttons.')),
+      h('p.muted', {}, 'Click a tile next to the gap to slide it (or use the arrow keys); turn the cube with the face buttons. ' +
+        'A GDL puzzle starts from its sheet\'s first state (no scramble): click a cell or one of the moves below the board.')),
     status, boardBox, error, result);
 
   let board = null;
   let puzzleId = null;
+  let puzzleKind = '';
   let lastPosition = '';
 
   function start() {
-    const [name, size] = kind.value.split(':');
-    // The server scrambles the solved puzzle by `scramble` random moves.
-    const options = name === 'sliding' ? `size=${size}` : '';
     puzzleId = null;
     result.hidden = true;
     error.textContent = '';
+    status.textContent = 'Starting…';
+    if (isGdl()) return conn.send({ type: 'puzzle_start', puzzle: kind.value, options: '', scramble: 0 });
+    const [name, size] = kind.value.split(':');
+    // The server scrambles the solved puzzle by `scramble` random moves.
+    const options = name === 'sliding' ? `size=${size}` : '';
     conn.send({ type: 'puzzle_start', puzzle: name, options, seed: Math.floor(Math.random() * 1e9),
       scramble: Math.max(1, Math.min(200, Number(scramble.value) || 20)) });
-    status.textContent = 'Starting…';
   }
 
   const onState = (e) => {
@@ -45,9 +54,10 @@ export function puzzleView(ctx) {
     if (puzzleId !== null && m.puzzle_id !== puzzleId) return;
     const fresh = puzzleId === null;
     puzzleId = m.puzzle_id;
+    puzzleKind = m.puzzle;
     if (fresh || !board) {
       if (board && board.dispose) board.dispose();
-      board = createBoard(m.puzzle);
+      board = createBoard(m.puzzle, '', m.board || null);
       boardBox.replaceChildren(board.el, ...(board.controls ? [board.controls] : []));
     }
     lastPosition = m.position;
@@ -60,11 +70,19 @@ export function puzzleView(ctx) {
     if (m.puzzle_id !== puzzleId) return;
     board.update({ position: lastPosition, legal: [], interactive: false, onMove: () => {} });
     result.hidden = false;
+    const moves = `${m.length} move${m.length === 1 ? '' : 's'}`;
+    const note = m.note ? h('p.note', { 'data-testid': 'end-note' }, m.note) : null;
+    if (m.solved === false) {
+      result.className = 'result lost';
+      result.replaceChildren(h('strong', {}, `Ended short of the goal after ${moves}`),
+        ` (${(m.time_ms / 1000).toFixed(1)} s): score ${m.score} of 100.`, note || '');
+      return;
+    }
     result.className = 'result won';
-    const optimal = m.optimal_length === null || m.optimal_length === undefined
-      ? 'The optimal length was too costly to find here (the command line can: arena solve).'
-      : `The optimal solution takes ${m.optimal_length} moves.`;
-    result.replaceChildren(h('strong', {}, `Solved in ${m.length} move${m.length === 1 ? "" : "s"}`), ` (${(m.time_ms / 1000).toFixed(1)} s). `, optimal);
+    const known = m.optimal_length !== null && m.optimal_length !== undefined;
+    const optimal = known ? `The optimal solution takes ${m.optimal_length} moves.`
+      : puzzleKind.startsWith('gdl:') ? '' : 'The optimal length was too costly to find here (the command line can: arena solve).';
+    result.replaceChildren(h('strong', {}, `Solved in ${moves}`), ` (${(m.time_ms / 1000).toFixed(1)} s). `, optimal, note || '');
   };
   const onError = (e) => { if (String(e.detail.ref).startsWith('puzzle')) error.textContent = e.detail.message; };
   conn.addEventListener('puzzle_state', onState);
