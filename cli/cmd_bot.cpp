@@ -45,7 +45,7 @@ struct BotOptions {
   std::string gdl_dir;
   std::vector<std::string> gdl_files;
   std::string ack_log;
-  int seek = 0, games = 0, parallel = 4, threads = 2, puzzles = 0, scramble = 20;
+  int seek = 0, games = 0, parallel = 4, threads = 2, puzzles = 0, scramble = -1;
   std::string time_control = "none";
   bool accept_seeks = false, list_presets = false;
 };
@@ -132,6 +132,12 @@ Expected<void> choose_players(const BotOptions& o, client::BotRunOptions& run, s
   if (client::is_puzzle_spec(spec)) {
     auto solver = client::make_puzzle_solver(spec);
     if (!solver) return make_error(solver.error());
+    // Known now, not at the first puzzle: a solver that cannot take this kind of puzzle.
+    const bool sheet = game.starts_with("gdl:");
+    if (sheet == spec.starts_with("idastar"))
+      return make_error(sheet ? "a GDL sheet's puzzle is solved by --search bfs or best_first"
+                              : "--search " + spec + " solves GDL sheets (gdl:NAME); '" + game +
+                                    "' takes idastar");
     run.solver = *solver;
     if (run.config.puzzles == 0) run.config.puzzles = 1;
   } else {
@@ -179,10 +185,11 @@ int run_bot(const BotOptions& o) {
   c.accept_seeks = o.accept_seeks;
   c.max_parallel = o.parallel;
   c.puzzles = o.puzzles;
-  c.scramble = o.scramble;
   c.ack_log = o.ack_log;
   std::string game = o.game, spec;
   if (auto chosen = choose_players(o, run, game, spec); !chosen) return fail(chosen.error());
+  // A GDL sheet's puzzle starts from its initial state unless told otherwise.
+  c.scramble = o.scramble >= 0 ? o.scramble : game.starts_with("gdl:") ? 0 : 20;
   if (game == "gdl" && c.seek_games > 0)
     return fail("a GDL preset seeks one sheet: add --game gdl:NAME");
   c.games = {game};
@@ -248,8 +255,9 @@ void add_bot(CLI::App& app, Action& action) {
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
   sub->add_option("--puzzles", o->puzzles, "puzzle sessions to solve (solver presets)");
-  sub->add_option("--scramble", o->scramble, "random moves that scramble each puzzle")
-      ->capture_default_str();
+  sub->add_option("--scramble", o->scramble,
+                  "random moves that scramble each puzzle (default 20; 0 for a GDL sheet)")
+      ->check(CLI::Range(0, 1000));
   sub->add_option("--uci", o->uci, "play chess with this UCI engine");
   sub->add_option("--uci-option", o->uci_options, "NAME=VALUE, sent as setoption (repeatable)");
   sub->add_option("--ggp", o->ggp, "play gdl:NAME games with the GGP player at this URL");

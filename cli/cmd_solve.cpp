@@ -1,12 +1,16 @@
-// arena solve: an optimal solution of a sliding-tile puzzle or a Rubik's cube by A* or IDA*.
+// arena solve: an optimal solution of a sliding-tile puzzle or a Rubik's cube by A* or IDA*;
+// a GDL sheet of one role by breadth-first search (the shortest solution) or by best-first
+// search on its fuzzy goal heuristic (bots/gdl/puzzle_search.h).
 //
 //   arena solve --puzzle 15-puzzle --korf 12 --heuristic manhattan
 //   arena solve --puzzle 8-puzzle --state "8 0 6 5 4 7 2 3 1" --algo astar
 //   arena solve --puzzle rubik --state "<Reid's notation>" --heuristic corner_pdb
+//   arena solve --puzzle gdl:eightPuzzle [--algo best_first] [--state "(cell 1 1 8) ..."]
 //
 // Exit status: 0 solved; 1 a bad state, unknown heuristic, unsolvable instance, missing data
 // file or a node limit reached; 2 bad flags.
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -19,6 +23,7 @@
 #include "bots/eval/rubiks_cube.h"
 #include "bots/eval/sliding_puzzle.h"
 #include "bots/eval/sliding_puzzle_ida.h"
+#include "bots/gdl/puzzle_search.h"
 #include "bots/search/astar.h"
 #include "bots/search/idastar.h"
 #include "cli/commands.h"
@@ -41,6 +46,8 @@ struct SolveOptions {
   std::string data;
   std::string cache_dir;
   std::uint64_t max_nodes = 0;
+  double seconds = 0;  // a GDL sheet's search; 0: no limit
+  bool algo_given = false, heuristic_given = false;
 };
 
 int fail(const std::string& message) {
@@ -158,36 +165,72 @@ int solve_rubik(const SolveOptions& o) {
   return run_search(*start, *h, o);
 }
 
+int solve_gdl(const SolveOptions& o) {
+  if (o.korf) return fail("--korf instances are 15-puzzles, not GDL sheets");
+  auto algo = gdl::parse_puzzle_algo(o.algo_given ? o.algo : "breadth_first");
+  if (!algo) return fail(algo.error());
+  if (o.heuristic_given && !(*algo == gdl::PuzzleAlgo::kBestFirst && o.heuristic == "fuzzy_goal"))
+    return fail("a GDL sheet's heuristic is fuzzy_goal, with --algo best_first");
+  gdl::PuzzleSearchOptions options;
+  options.algo = *algo;
+  if (o.max_nodes > 0) options.max_states = o.max_nodes;
+  if (o.seconds > 0)
+    options.deadline = std::chrono::steady_clock::now() +
+                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(o.seconds));
+  auto solved = gdl::solve_sheet_puzzle(o.puzzle, o.state, options);
+  if (!solved) return fail(solved.error());
+  std::fputs(gdl::format_sheet_puzzle_solution(*solved, *algo).c_str(), stdout);
+  return solved->search.solved ? kExitOk : kExitFailure;
+}
+
 }  // namespace
 
 void add_solve(CLI::App& app, Action& action) {
   auto o = std::make_shared<SolveOptions>();
-  CLI::App* sub = app.add_subcommand("solve", "solve a puzzle optimally with A* or IDA*");
-  sub->add_option("--puzzle", o->puzzle, "sliding, 8-puzzle, 15-puzzle, 24-puzzle or rubik")
+  CLI::App* sub = app.add_subcommand(
+      "solve", "solve a puzzle optimally with A* or IDA*, or a GDL sheet of one role by search");
+  sub->add_option("--puzzle", o->puzzle,
+                  "sliding, 8-puzzle, 15-puzzle, 24-puzzle, rubik, or gdl:NAME (a sheet of one "
+                  "role)")
       ->required();
   sub->add_option("--state", o->state,
-                  "start: tiles in row order, 0 = blank (goal: blank first); or the cube in "
-                  "Reid's notation");
-  sub->add_option("--algo", o->algo, "idastar (default) or astar")
-      ->check(CLI::IsMember({"idastar", "astar"}));
+                  "start: tiles in row order, 0 = blank (goal: blank first); the cube in "
+                  "Reid's notation; a sheet's fluents in KIF (default: its initial state)");
+  sub->add_option("--algo", o->algo,
+                  "idastar (default) or astar; for a GDL sheet breadth_first (bfs, default) or "
+                  "best_first")
+      ->check(CLI::IsMember({"idastar", "astar", "breadth_first", "bfs", "best_first"}));
   sub->add_option("--heuristic", o->heuristic,
                   "sliding: misplaced, manhattan (default), linear_conflict, pdb (15-puzzle); "
-                  "rubik: manhattan, corner_pdb");
+                  "rubik: manhattan, corner_pdb; GDL best_first: fuzzy_goal");
   sub->add_option("--korf", o->korf, "Korf's 15-puzzle instance N (1-100)")
       ->check(CLI::Range(1, 100));
   sub->add_option("--data", o->data, "directory holding korf100.txt (default: tests/data)");
   sub->add_option("--cache-dir", o->cache_dir,
                   "pattern-database cache (default $ARENA_CACHE_DIR or ~/.cache/arena)");
-  sub->add_option("--max-nodes", o->max_nodes, "give up after this many nodes (0 = no limit)");
-  sub->callback([o, &action] {
+  sub->add_option("--max-nodes", o->max_nodes,
+                  "give up after this many nodes (0 = no limit); for a GDL sheet, distinct states "
+                  "(0 = 1,000,000)");
+  sub->add_option("--seconds", o->seconds,
+                  "a GDL sheet's search gives up after this many seconds (0 = no limit)")
+      ->check(CLI::Range(0.0, 1e6));
+  sub->callback([o, sub, &action] {
+    o->algo_given = sub->count("--algo") > 0;
+    o->heuristic_given = sub->count("--heuristic") > 0;
     action = [o] {
+      if (o->puzzle.starts_with("gdl:")) return solve_gdl(*o);
+      if (o->algo == "breadth_first" || o->algo == "bfs" || o->algo == "best_first") {
+        std::cerr << "arena solve: --algo " << o->algo << " is for GDL sheets (gdl:NAME)\n";
+        return kExitUsage;
+      }
       if (o->puzzle == "rubik" || o->puzzle == "rubiks-cube") return solve_rubik(*o);
       if (o->puzzle == "sliding") return solve_sliding(*o, 0);
       if (o->puzzle == "8-puzzle") return solve_sliding(*o, 3);
       if (o->puzzle == "15-puzzle") return solve_sliding(*o, 4);
       if (o->puzzle == "24-puzzle") return solve_sliding(*o, 5);
       std::cerr << "arena solve: unknown puzzle '" << o->puzzle
-                << "' (known: sliding, 8-puzzle, 15-puzzle, 24-puzzle, rubik)\n";
+                << "' (known: sliding, 8-puzzle, 15-puzzle, 24-puzzle, rubik, gdl:NAME)\n";
       return kExitUsage;
     };
   });

@@ -10,6 +10,7 @@
 #include "bots/eval/rubiks_cube.h"
 #include "bots/eval/sliding_puzzle.h"
 #include "bots/eval/sliding_puzzle_ida.h"
+#include "bots/gdl/puzzle_search.h"
 #include "bots/search/agent_factory.h"
 #include "bots/search/idastar.h"
 #include "games/catalog/catalog.h"
@@ -87,7 +88,7 @@ PlayerFactory search_player_factory(std::string spec) {
 }
 
 bool is_puzzle_spec(std::string_view spec) {
-  return spec.starts_with("idastar");
+  return spec.starts_with("idastar") || gdl::parse_puzzle_algo(spec).has_value();
 }
 
 namespace {
@@ -139,9 +140,27 @@ Expected<std::vector<std::string>> solve_rubik(std::string_view position, const 
   return to_text(*start, r.moves);
 }
 
+// A GDL sheet of one role solved by gdl::solve_sheet_puzzle (a reasoner of its own per puzzle).
+PuzzleSolver gdl_sheet_solver(std::string spec, gdl::PuzzleAlgo algo) {
+  return [spec = std::move(spec), algo](
+             std::string_view puzzle,
+             std::string_view position) -> Expected<std::vector<std::string>> {
+    if (!is_gdl_game(puzzle))
+      return make_error("solver '" + spec + "' is for GDL sheets (gdl:NAME); '" +
+                        std::string(puzzle) + "' takes idastar");
+    gdl::PuzzleSearchOptions options;
+    options.algo = algo;
+    auto solved = gdl::solve_sheet_puzzle(puzzle, position, options);
+    if (!solved) return make_error(solved.error());
+    if (!solved->search.solved) return make_error("no solution: " + solved->search.stopped);
+    return solved->moves;
+  };
+}
+
 }  // namespace
 
 Expected<PuzzleSolver> make_puzzle_solver(std::string_view spec) {
+  if (auto algo = gdl::parse_puzzle_algo(spec)) return gdl_sheet_solver(std::string(spec), *algo);
   std::string h = "manhattan";
   if (!is_puzzle_spec(spec))
     return make_error("solver spec '" + std::string(spec) + "': use idastar or idastar:h=NAME");
@@ -161,6 +180,9 @@ Expected<PuzzleSolver> make_puzzle_solver(std::string_view spec) {
     const std::string name = resolve_game_name(puzzle, ignored);
     if (name == "sliding") return solve_sliding(position, h);
     if (name == "rubik") return solve_rubik(position, h == "pdb" ? "manhattan" : h);
+    if (is_gdl_game(name))
+      return make_error("no idastar for '" + std::string(puzzle) +
+                        "': a GDL sheet is solved by breadth_first (bfs) or best_first");
     return make_error("no solver for '" + std::string(puzzle) + "'");
   });
 }
@@ -186,6 +208,16 @@ std::optional<int> optimal_puzzle_length(std::string_view puzzle, std::string_vi
     const auto r = search::idastar(*start, *cost, limits);
     if (!r.solved) return std::nullopt;
     return r.length;
+  }
+  if (is_gdl_game(name)) {
+    // Breadth-first: the shortest solution. Bounded tighter than the tiles (a sheet's states
+    // are lists of fluents, and the puzzle opens only once this answers).
+    gdl::PuzzleSearchOptions options;
+    options.max_states = std::min<std::uint64_t>(max_nodes, 200'000);
+    options.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
+    auto solved = gdl::solve_sheet_puzzle(name, position, options);
+    if (!solved || !solved->search.solved) return std::nullopt;
+    return static_cast<int>(solved->moves.size());
   }
   return std::nullopt;
 }

@@ -69,6 +69,17 @@ TEST(Cli, PerftUnknownGameNamesIt) {
   EXPECT_NE(r.output.find("nosuchgame"), std::string::npos) << r.output;
 }
 
+// A puzzle solver that cannot take the game is refused before connecting (no server here).
+TEST(Cli, BotRefusesASolverForTheWrongKindOfPuzzle) {
+  auto ida =
+      run_command(kArena + " bot --server ws://127.0.0.1:9/ws --game gdl:maze --search idastar");
+  EXPECT_EQ(ida.status, 1);
+  EXPECT_NE(ida.output.find("--search bfs or best_first"), std::string::npos) << ida.output;
+  auto bfs = run_command(kArena + " bot --server ws://127.0.0.1:9/ws --game sliding --search bfs");
+  EXPECT_EQ(bfs.status, 1);
+  EXPECT_NE(bfs.output.find("takes idastar"), std::string::npos) << bfs.output;
+}
+
 }  // namespace
 
 // arena ladder: a tiny ladder of presets prints the table and the player's Elo; a bad seat is

@@ -209,6 +209,8 @@ test('a GDL sheet of one role is a puzzle on the puzzles page', { timeout: 60000
     }
   }
   await page.waitForSelector('[data-testid=puzzle-result]:has-text("Solved in 4 moves")');
+  // The server's breadth-first search found the shortest solution's length when it opened it.
+  assert.match(await page.textContent('[data-testid=puzzle-result]'), /The optimal solution takes 4 moves/);
   await screenshot(page, 'gdl-puzzle-solved');
   // Ended short of the goal: the same light pressed five times with its move button.
   await page.click('[data-testid=puzzle-start]');

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "games/catalog/catalog.h"
+#include "tests/games/gdl/lights_sheet.h"
 #include "server/hub.h"
 #include "server/match/turns.h"
 #include "tests/server/hub_fixture.h"
@@ -187,27 +188,11 @@ TEST_F(GdlServerTest, GameEndNotesASheetsBugThatEndedTheGame) {
   }
 }
 
-// Four lights, one press toggles one; all on (goal 100) ends it, as does the fifth press (goal 10).
-constexpr const char* kLightsSheet =
-    "(role p)\n"
-    "(init (cell 1 1 off)) (init (cell 1 2 off)) (init (cell 2 1 off)) (init (cell 2 2 off))\n"
-    "(init (step 0))\n"
-    "(<= (legal p (press ?r ?c)) (true (cell ?r ?c ?s)))\n"
-    "(<= (pressed ?r ?c) (does p (press ?r ?c)))\n"
-    "(<= (next (cell ?r ?c on)) (pressed ?r ?c) (true (cell ?r ?c off)))\n"
-    "(<= (next (cell ?r ?c off)) (pressed ?r ?c) (true (cell ?r ?c on)))\n"
-    "(<= (next (cell ?r ?c ?s)) (true (cell ?r ?c ?s)) (not (pressed ?r ?c)))\n"
-    "(<= (next (step ?m)) (true (step ?n)) (succ ?n ?m))\n"
-    "(succ 0 1) (succ 1 2) (succ 2 3) (succ 3 4) (succ 4 5)\n"
-    "(<= allon (true (cell 1 1 on)) (true (cell 1 2 on)) (true (cell 2 1 on))\n"
-    "    (true (cell 2 2 on)))\n"
-    "(<= terminal allon) (<= terminal (true (step 5)))\n"
-    "(<= (goal p 100) allon) (<= (goal p 10) (not allon))\n";
-
+// The four lights of tests/games/gdl/lights_sheet.h: solved at 4 presses, ended at the fifth.
 TEST_F(GdlServerTest, ASheetOfOneRoleIsAPuzzleEndedByItsGoalRules) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("arena_lights_" + std::to_string(::getpid()) + ".kif");
-  std::ofstream(path) << kLightsSheet;
+  std::ofstream(path) << arena::gdl_test::kLightsSheet;
   struct Remove {
     std::filesystem::path p;
     ~Remove() { std::filesystem::remove(p); }
