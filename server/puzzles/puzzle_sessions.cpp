@@ -164,11 +164,11 @@ void PuzzleSessions::open(const std::shared_ptr<Connection>& c, const db::NewGam
                           std::optional<int> optimal) {
   Text state;
   Text end;
+  // A GDL puzzle's grid (a few milliseconds of random turns on a clone, as Match::start).
+  auto board = detect_board_layout(*instance);
   {
     std::lock_guard lock(mutex_);
     auto& p = sessions_[id];
-    // A GDL puzzle's grid (a few milliseconds of random turns on a clone, as Match::start).
-    auto board = detect_board_layout(*instance);
     p = Session{id,
                 c->player.id,
                 std::string(instance->name()),
