@@ -304,15 +304,19 @@ Expected<void> MoveJournal::append(const JournaledMove& m) {
   put<std::uint32_t>(record, static_cast<std::uint32_t>(payload.size()));
   put<std::uint64_t>(record, fnv1a(payload));
   record += payload;
-  if (const int next = next_fd_.exchange(-1, std::memory_order_acquire); next >= 0) {
+  if (const int next = next_fd_.load(std::memory_order_acquire); next >= 0) {
     // The writer created the next segment: this record begins it, and the full one goes
-    // back to the writer, to be deleted once its records are stored.
+    // back to the writer, to be deleted once its records are stored. retired_ready_ rises
+    // before next_fd_ falls: the writer creates a segment only when it sees next_fd_ at -1
+    // and retired_ready_ down, so it never sees this hand-over half done (it rewrote
+    // next_path_ while this copied it, and handed_ while the last one was not taken back).
     handed_ = {fd_, path_, appended_.load()};
     fd_ = next;
     path_ = next_path_;
     offset_ = 0;
     segment_bytes_.store(0, std::memory_order_relaxed);
     retired_ready_.store(true, std::memory_order_release);
+    next_fd_.store(-1, std::memory_order_release);
   }
   // At the tracked offset, not O_APPEND: after a short write (a full disk) the next record
   // overwrites the piece, so no damaged record sits before good ones.
@@ -361,7 +365,7 @@ void MoveJournal::tidy() {
 void MoveJournal::rotate() {
   // The next segment is created here, off the appending threads, and offered to the next
   // append (see Threading): the writer never holds the appenders' lock.
-  if (next_fd_.load(std::memory_order_relaxed) >= 0 ||
+  if (next_fd_.load(std::memory_order_acquire) >= 0 ||
       retired_ready_.load(std::memory_order_acquire))
     return;  // offered already, or the last swap not taken back yet
   auto fd = create_segment(next_number_);

@@ -130,8 +130,9 @@ class MoveJournal {
 
   // The hand-over between the writer and append() (see Threading). The writer publishes
   // next_path_ and then next_fd_ only while next_fd_ is -1 and retired_ready_ false; an append
-  // takes next_fd_ (exchange to -1), fills handed_ and raises retired_ready_; the writer
-  // moves handed_ to retired_ and lowers it.
+  // takes next_fd_, fills handed_, raises retired_ready_ and only then sets next_fd_ to -1 (so
+  // the writer never sees both down mid-hand-over); the writer moves handed_ to retired_ and
+  // lowers retired_ready_.
   std::atomic<int> next_fd_{-1};
   std::string next_path_;
   std::uint64_t next_number_ = 0;  // writer thread (and start()): the next segment's number
