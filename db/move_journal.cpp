@@ -308,8 +308,8 @@ Expected<void> MoveJournal::append(const JournaledMove& m) {
     // The writer created the next segment: this record begins it, and the full one goes
     // back to the writer, to be deleted once its records are stored. retired_ready_ rises
     // before next_fd_ falls: the writer creates a segment only when it sees next_fd_ at -1
-    // and retired_ready_ down, so it never sees this hand-over half done (it rewrote
-    // next_path_ while this copied it, and handed_ while the last one was not taken back).
+    // and retired_ready_ down, so it never sees this hand-over half done: it never rewrites
+    // next_path_ while this copies it, nor handed_ before it took the last one back.
     handed_ = {fd_, path_, appended_.load()};
     fd_ = next;
     path_ = next_path_;
