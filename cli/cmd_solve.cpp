@@ -220,7 +220,7 @@ void add_solve(CLI::App& app, Action& action) {
     o->heuristic_given = sub->count("--heuristic") > 0;
     action = [o] {
       if (o->puzzle.starts_with("gdl:")) return solve_gdl(*o);
-      if (o->algo == "breadth_first" || o->algo == "bfs" || o->algo == "best_first") {
+      if (gdl::parse_puzzle_algo(o->algo)) {  // a GDL search's name (bots/gdl/puzzle_search.h)
         std::cerr << "arena solve: --algo " << o->algo << " is for GDL sheets (gdl:NAME)\n";
         return kExitUsage;
       }
