@@ -205,6 +205,7 @@ void Hub::sweep() {
   const std::int64_t now = time_->now_ms();
   rooms_->sweep(now);
   lobby_->sweep(now);
+  puzzles_->sweep(now);
 }
 
 std::set<std::shared_ptr<Connection>> Hub::open_connections() {

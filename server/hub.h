@@ -69,8 +69,8 @@ class Hub final : public std::enable_shared_from_this<Hub> {
   // Reloads the store's unfinished games of two or more seats as live matches (after a restart);
   // returns how many. Call once, before clients connect.
   int restore_unfinished();
-  // Drops expired seeks and challenges, and finished games past the reconnect grace (called
-  // every second by the server, or by tests).
+  // Drops expired seeks and challenges, finished games past the reconnect grace, and idle or
+  // long-finished puzzles (called every second by the server, or by tests).
   void sweep();
   // Closes every connection with "going away"; matches keep their durable state.
   void shutdown();

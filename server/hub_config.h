@@ -25,6 +25,10 @@ struct HubConfig {
   std::int64_t reconnect_grace_ms = 30 * 1000;
   bool illegal_move_loses = false;
   std::int64_t lobby_interval_ms = 100;  // lobby updates are coalesced over this interval
+  // A puzzle nobody moved in for this long is closed (dropped from memory; its row stays
+  // unfinished, as one left by a player who went away). A finished one is kept for
+  // reconnect_grace_ms, so that a late move is told it is over.
+  std::int64_t puzzle_idle_ms = 60 * 60 * 1000;
   GameFactory make_game;                 // default: the catalog
   GameLoader load_game;                  // default: the catalog
   // The optimal solution length of a puzzle position, or nullopt (unknown, or too costly).

@@ -377,7 +377,10 @@ void BotSession::on_error(const Json& m) {
   const std::string ref = str_of(m, "ref");
   ++stats_.errors;
   stats_.last_error = code + ": " + str_of(m, "message");
-  if (code == "rate_limited" && ref != "move") return retry_dropped(ref);
+  // Dropped unread, or a puzzle_start the server cannot prepare yet (it prepares a few at a
+  // time): asked again a little later.
+  if ((code == "rate_limited" && ref != "move") || (code == "busy" && ref == "puzzle_start"))
+    return retry_dropped(ref);
   if (ref == "seek") {
     if (open_seeks_ > 0) --open_seeks_;
     return;

@@ -1,6 +1,7 @@
 #include "server/puzzles/puzzle_sessions.h"
 
 #include <random>
+#include <vector>
 
 #include <boost/asio/post.hpp>
 
@@ -30,6 +31,7 @@ Text PuzzleSessions::state_of(const Session& p) const {
 
 Text PuzzleSessions::finish(Session& p) {
   p.over = true;
+  p.touched_ms = time_->now_ms();
   const Outcome outcome = p.game->outcome();
   const bool solved = outcome.result == Result::kFirstWins;
   const std::vector<int> scores = p.game->scores();
@@ -109,18 +111,47 @@ std::unique_ptr<AnyGame> PuzzleSessions::make_instance(const std::shared_ptr<Con
   return game;
 }
 
+PuzzleSessions::StartSlot PuzzleSessions::take_start_slot(const std::shared_ptr<Connection>& c) {
+  const std::int64_t player = c->player.id;
+  std::string busy;
+  {
+    std::lock_guard lock(mutex_);
+    if (starting_[player] >= kStartsPerPlayer)
+      busy =
+          "your previous puzzle_start is still being prepared; send this one after its "
+          "puzzle_state or error";
+    else if (starting_total_ >= kStartsInFlight)
+      busy = "the server is preparing " + std::to_string(kStartsInFlight) +
+             " puzzles already; send puzzle_start again in a moment";
+    else {
+      ++starting_[player];
+      ++starting_total_;
+    }
+  }
+  if (!busy.empty()) return send_error(c, ErrorCode::kBusy, busy, "puzzle_start"), nullptr;
+  return std::make_shared<StartTicket>(shared_from_this(), player);
+}
+
+PuzzleSessions::StartTicket::~StartTicket() {
+  std::lock_guard lock(sessions->mutex_);
+  if (--sessions->starting_[player] <= 0) sessions->starting_.erase(player);
+  --sessions->starting_total_;
+}
+
 void PuzzleSessions::on_start(const std::shared_ptr<Connection>& c,
                               const protocol::PuzzleStart& m) {
-  if (!is_gdl_game(m.puzzle)) return create(c, m, make_instance(c, m));
+  StartSlot slot = take_start_slot(c);
+  if (!slot) return;
+  if (!is_gdl_game(m.puzzle)) return create(c, m, make_instance(c, m), std::move(slot));
   // A sheet's first making (its load and compile) can take seconds: not on an I/O thread. The
   // client cannot move in the puzzle before its state names the id, so nothing waits.
-  boost::asio::post(blocking_, [self = shared_from_this(), c, m] {
-    self->create(c, m, self->make_instance(c, m));
+  boost::asio::post(blocking_, [self = shared_from_this(), c, m, slot = std::move(slot)] {
+    self->create(c, m, self->make_instance(c, m), slot);
   });
 }
 
 void PuzzleSessions::create(const std::shared_ptr<Connection>& c, const protocol::PuzzleStart& m,
-                            std::unique_ptr<AnyGame> instance) {
+                            std::unique_ptr<AnyGame> instance, StartSlot slot) {
   if (!instance) return;
   db::NewGame record{std::string(instance->name()),
                      m.options,
@@ -134,46 +165,52 @@ void PuzzleSessions::create(const std::shared_ptr<Connection>& c, const protocol
   // puzzle starts on the hub's executor once it exists. The client cannot send a move for it
   // before it has the puzzle's id, so nothing can overtake the start.
   auto shared_game = std::make_shared<std::unique_ptr<AnyGame>>(std::move(instance));
-  store_.create_game_async(
-      record, [self = shared_from_this(), c, record, shared_game](Expected<db::GameId> id) {
-        boost::asio::post(self->executor_, [self, c, record, shared_game, id = std::move(id)] {
-          self->start(c, record, std::move(*shared_game), id);
-        });
-      });
+  store_.create_game_async(record, [self = shared_from_this(), c, record, shared_game,
+                                    slot = std::move(slot)](Expected<db::GameId> id) {
+    boost::asio::post(self->executor_,
+                      [self, c, record, shared_game, id = std::move(id), slot = std::move(slot)] {
+                        self->start(c, record, std::move(*shared_game), id, slot);
+                      });
+  });
 }
 
 void PuzzleSessions::start(const std::shared_ptr<Connection>& c, const db::NewGame& record,
-                           std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id) {
+                           std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id,
+                           StartSlot slot) {
   if (!id) return send_error(c, ErrorCode::kInternal, id.error(), "puzzle_start");
-  if (!config_.optimal_length) return open(c, record, std::move(instance), *id, {});
+  if (!config_.optimal_length)
+    return open(c, record, std::move(instance), *id, {}, std::move(slot));
   // The solver may take a while (`arena serve` gives IDA* up to 2 million nodes: 20 ms for a
   // hard 15-puzzle, 350 ms for a cube 12 moves from solved, on the development machine): on an
   // I/O thread it would hold up every connection that thread serves. The client cannot move
   // in the puzzle before its state names the id, so nothing waits.
   auto shared_game = std::make_shared<std::unique_ptr<AnyGame>>(std::move(instance));
-  boost::asio::post(blocking_, [self = shared_from_this(), c, record, shared_game, id = *id] {
+  boost::asio::post(blocking_, [self = shared_from_this(), c, record, shared_game, id = *id,
+                                slot = std::move(slot)] {
     auto optimal = self->config_.optimal_length((*shared_game)->name(), record.start_position);
-    boost::asio::post(self->executor_, [self, c, record, shared_game, id, optimal] {
-      self->open(c, record, std::move(*shared_game), id, optimal);
+    boost::asio::post(self->executor_, [self, c, record, shared_game, id, optimal, slot] {
+      self->open(c, record, std::move(*shared_game), id, optimal, slot);
     });
   });
 }
 
 void PuzzleSessions::open(const std::shared_ptr<Connection>& c, const db::NewGame& record,
                           std::unique_ptr<AnyGame> instance, db::GameId id,
-                          std::optional<int> optimal) {
+                          std::optional<int> optimal, StartSlot slot) {
   Text state;
   Text end;
   // A GDL puzzle's grid (a few milliseconds of random turns on a clone, as Match::start).
   auto board = detect_board_layout(*instance);
   {
     std::lock_guard lock(mutex_);
+    const std::int64_t now = time_->now_ms();
     auto& p = sessions_[id];
     p = Session{id,
                 c->player.id,
                 std::string(instance->name()),
                 std::move(instance),
-                time_->now_ms(),
+                now,
+                now,
                 0,
                 false,
                 optimal,
@@ -182,9 +219,42 @@ void PuzzleSessions::open(const std::shared_ptr<Connection>& c, const db::NewGam
                 std::move(board)};
     state = state_of(p);
     if (p.game->outcome().is_terminal()) end = finish(p);
+    close_oldest_of(c->player.id, id);
   }
+  slot.reset();  // the start is no longer being prepared, before its state reaches the client
   c->send(state);
   if (end) c->send(end);
+}
+
+void PuzzleSessions::close_oldest_of(std::int64_t player, std::int64_t keep) {
+  for (;;) {
+    std::size_t held = 0;
+    auto oldest_over = sessions_.end(), oldest_open = sessions_.end();
+    // Ids grow with time: the first of each kind in the map is its oldest.
+    for (auto it = sessions_.begin(); it != sessions_.end(); ++it) {
+      if (it->second.player != player) continue;
+      ++held;
+      if (it->second.over && oldest_over == sessions_.end()) oldest_over = it;
+      if (!it->second.over && it->first != keep && oldest_open == sessions_.end()) oldest_open = it;
+    }
+    if (held <= kKeptPerPlayer) return;
+    sessions_.erase(oldest_over != sessions_.end() ? oldest_over : oldest_open);
+  }
+}
+
+void PuzzleSessions::sweep(std::int64_t now_ms) {
+  std::vector<std::unique_ptr<AnyGame>> closed;  // destroyed after the lock is released
+  std::lock_guard lock(mutex_);
+  for (auto it = sessions_.begin(); it != sessions_.end();) {
+    const std::int64_t kept_ms =
+        it->second.over ? config_.reconnect_grace_ms : config_.puzzle_idle_ms;
+    if (now_ms - it->second.touched_ms < kept_ms) {
+      ++it;
+      continue;
+    }
+    closed.push_back(std::move(it->second.game));
+    it = sessions_.erase(it);
+  }
 }
 
 PuzzleSessions::Session* PuzzleSessions::open_session_of(const Connection& c, std::int64_t id,
@@ -192,7 +262,9 @@ PuzzleSessions::Session* PuzzleSessions::open_session_of(const Connection& c, st
   auto it = sessions_.find(id);
   if (it == sessions_.end() || it->second.player != c.player.id) {
     code = ErrorCode::kNoSuchPuzzle;
-    error = "you have no puzzle " + std::to_string(id);
+    error = "you have no puzzle " + std::to_string(id) +
+            " (unknown, or closed: untouched for too long, or the oldest of more than " +
+            std::to_string(kKeptPerPlayer) + " you started)";
     return nullptr;
   }
   if (it->second.over) {
@@ -208,6 +280,7 @@ PuzzleSessions::Session* PuzzleSessions::open_session_of(const Connection& c, st
 void PuzzleSessions::record_move(Session& p, const std::string& move) {
   store_.append_move({p.id, p.moves, move, 0, -1, 0, 0, std::nullopt, ""}, [](Expected<void>) {});
   ++p.moves;
+  p.touched_ms = time_->now_ms();
 }
 
 void PuzzleSessions::on_move(const std::shared_ptr<Connection>& c, const protocol::PuzzleMove& m) {
@@ -270,7 +343,9 @@ void PuzzleSessions::on_solution(const std::shared_ptr<Connection>& c,
 
 std::size_t PuzzleSessions::count() {
   std::lock_guard lock(mutex_);
-  return sessions_.size();
+  std::size_t open = 0;
+  for (const auto& [id, p] : sessions_) open += p.over ? 0 : 1;
+  return open;
 }
 
 void PuzzleSessions::release() {

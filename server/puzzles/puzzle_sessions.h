@@ -14,6 +14,12 @@
 // take seconds); a session opens on the hub's executor (after the store created its row) once
 // the solver, on the blocking executor, has answered. One mutex guards the sessions, taken with no
 // other lock held and never held while sending.
+//
+// Bounds (a client must not be able to fill the blocking threads or the memory): a player has
+// at most kStartsPerPlayer puzzle_start being prepared, the server kStartsInFlight (more are
+// answered `busy`); a player holds at most kKeptPerPlayer puzzles (a new one closes the oldest
+// finished one, else the oldest unfinished); sweep() closes the puzzles left untouched for
+// HubConfig::puzzle_idle_ms and the finished ones after reconnect_grace_ms.
 
 #include <cstddef>
 #include <cstdint>
@@ -34,6 +40,10 @@ namespace arena::server {
 
 class PuzzleSessions : public std::enable_shared_from_this<PuzzleSessions> {
  public:
+  static constexpr int kStartsPerPlayer = 1;
+  static constexpr int kStartsInFlight = 8;
+  static constexpr std::size_t kKeptPerPlayer = 16;
+
   PuzzleSessions(boost::asio::any_io_executor executor, HubConfig config, db::Store& store,
                  std::shared_ptr<const TimeSource> time);
   // Where the solver runs (Hub::use_blocking_executor). Call before clients connect.
@@ -43,7 +53,10 @@ class PuzzleSessions : public std::enable_shared_from_this<PuzzleSessions> {
   void on_move(const std::shared_ptr<Connection>& c, const protocol::PuzzleMove& m);
   void on_solution(const std::shared_ptr<Connection>& c, const protocol::PuzzleSolution& m);
 
+  // The puzzles in progress (not over).
   std::size_t count();
+  // Closes idle and long-finished sessions (HubConfig::puzzle_idle_ms, reconnect_grace_ms).
+  void sweep(std::int64_t now_ms);
   // After the I/O threads have stopped: drops every session.
   void release();
 
@@ -53,6 +66,7 @@ class PuzzleSessions : public std::enable_shared_from_this<PuzzleSessions> {
     std::string kind;
     std::unique_ptr<AnyGame> game;
     std::int64_t started_ms = 0;
+    std::int64_t touched_ms = 0;  // the last move, or the start; when it ended once over
     int moves = 0;
     bool over = false;  // solved, or a GDL puzzle's terminal state short of its goal
     std::optional<int> optimal_length;
@@ -63,15 +77,33 @@ class PuzzleSessions : public std::enable_shared_from_this<PuzzleSessions> {
   // The puzzle a puzzle_start asks for, scrambled, or nullptr after the error was sent to c.
   std::unique_ptr<AnyGame> make_instance(const std::shared_ptr<Connection>& c,
                                          const protocol::PuzzleStart& m);
+  // A puzzle_start being prepared: counted in starting_ until the last copy goes (the session
+  // opened, or an error was sent). Never dropped with mutex_ held.
+  struct StartTicket {
+    StartTicket(std::shared_ptr<PuzzleSessions> s, std::int64_t p)
+        : sessions(std::move(s)), player(p) {}
+    StartTicket(const StartTicket&) = delete;
+    StartTicket& operator=(const StartTicket&) = delete;
+    ~StartTicket();
+    std::shared_ptr<PuzzleSessions> sessions;
+    std::int64_t player = 0;
+  };
+  using StartSlot = std::shared_ptr<StartTicket>;
+  // A slot for `player`'s start, or null after the `busy` error was sent to c.
+  StartSlot take_start_slot(const std::shared_ptr<Connection>& c);
   // The rest of a puzzle_start once the instance is made (null: the error was sent).
   void create(const std::shared_ptr<Connection>& c, const protocol::PuzzleStart& m,
-              std::unique_ptr<AnyGame> instance);
+              std::unique_ptr<AnyGame> instance, StartSlot slot);
   // The rest of a puzzle_start once its row exists (or could not be made).
   void start(const std::shared_ptr<Connection>& c, const db::NewGame& record,
-             std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id);
+             std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id, StartSlot slot);
   // ... and once its optimal length is known (or not): the session opens, the state is sent.
   void open(const std::shared_ptr<Connection>& c, const db::NewGame& record,
-            std::unique_ptr<AnyGame> instance, db::GameId id, std::optional<int> optimal);
+            std::unique_ptr<AnyGame> instance, db::GameId id, std::optional<int> optimal,
+            StartSlot slot);
+  // Under mutex_: closes `player`'s oldest finished session, else its oldest unfinished one
+  // other than `keep`, while the player holds more than kKeptPerPlayer.
+  void close_oldest_of(std::int64_t player, std::int64_t keep);
   Text state_of(const Session& p) const;
   // Under mutex_: `c`'s puzzle `id` still going on, or null with `code` and `error` saying why not.
   Session* open_session_of(const Connection& c, std::int64_t id, protocol::ErrorCode& code,
@@ -88,6 +120,8 @@ class PuzzleSessions : public std::enable_shared_from_this<PuzzleSessions> {
 
   std::mutex mutex_;
   std::map<std::int64_t, Session> sessions_;
+  std::map<std::int64_t, int> starting_;  // player -> its puzzle_starts being prepared
+  int starting_total_ = 0;
 };
 
 }  // namespace arena::server

@@ -98,6 +98,13 @@ test('an 8-puzzle scrambled by one move is solved by one click', { timeout: 3000
   await first.click();
   await page.waitForSelector('[data-testid=puzzle-result]:has-text("Solved in 1 move")');
   await screenshot(page, 'puzzle-solved');
+  // A double click starts one puzzle: the button waits for the new puzzle's state (the server
+  // prepares one puzzle_start per player and would answer a second one `busy`).
+  await page.dblclick('[data-testid=puzzle-start]');
+  await page.waitForSelector('[data-testid=puzzle-status]:has-text("Moves: 0")');
+  assert.equal(await page.isEnabled('[data-testid=puzzle-start]'), true);
+  await page.waitForTimeout(300);
+  assert.equal(await page.textContent('.puzzle-view p.error'), '', 'no error on a double click');
 });
 
 // GDL sheets have no house bot of their own each: house_gdl_uct takes any open offer of a

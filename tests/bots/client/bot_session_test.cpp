@@ -271,6 +271,30 @@ TEST_F(SessionTest, ResendsTheSameClientIdWhenTheServerIsBusy) {
   EXPECT_EQ(session_->stats().resends, 1);
 }
 
+// The server prepares a few puzzle_starts at a time and answers more `busy`: the same start is
+// sent again, and nothing counts as failed.
+TEST_F(SessionTest, SendsAPuzzleStartAgainWhenTheServerIsBusy) {
+  BotConfig config;
+  config.games = {"sliding"};
+  config.puzzles = 2;
+  config.seed = 40;
+  make(std::move(config));
+  connect(7);
+  ASSERT_EQ(take("puzzle_start").size(), 1u);
+  feed({{"type", "error"},
+        {"code", "busy"},
+        {"message", "the server is preparing 8 puzzles already"},
+        {"ref", "puzzle_start"}});
+  run_jobs();
+  auto starts = take("puzzle_start");
+  ASSERT_EQ(starts.size(), 2u);
+  EXPECT_EQ(starts[0], starts[1]);
+  EXPECT_EQ(session_->stats().puzzles_failed, 0);
+  // Any other refusal of a start fails that puzzle.
+  feed({{"type", "error"}, {"code", "unknown_game"}, {"message", "no"}, {"ref", "puzzle_start"}});
+  EXPECT_EQ(session_->stats().puzzles_failed, 1);
+}
+
 TEST_F(SessionTest, AcceptsChallengesForItsGamesOnlyAndSeeksOnce) {
   make({.games = {"tictactoe"}, .accept_seeks = true});
   connect(7);

@@ -21,12 +21,15 @@ export function puzzleView(ctx) {
   const result = h('div.result', { hidden: true, 'data-testid': 'puzzle-result' });
   const boardBox = h('div.board-box.puzzle-board', { 'data-testid': 'board' });
   const error = h('p.error', { 'aria-live': 'assertive' });
+  // One start at a time (the server prepares one puzzle_start per player and answers a second
+  // `busy`): the button waits for the new puzzle's state or an error.
+  const startButton = h('button.primary', { type: 'submit', 'data-testid': 'puzzle-start' }, 'New puzzle');
   const el = h('div.puzzle-view',
     {},
     h('form.card.puzzle-form', { onsubmit: (e) => { e.preventDefault(); start(); } },
       h('h2', {}, 'Puzzles'),
       h('div.form-row', {}, h('label', {}, 'Puzzle ', kind), h('label', {}, 'Scramble moves ', scramble),
-        h('button.primary', { type: 'submit', 'data-testid': 'puzzle-start' }, 'New puzzle')),
+        startButton),
       h('p.muted', {}, 'Click a tile next to the gap to slide it (or use the arrow keys); turn the cube with the face buttons. ' +
         'A GDL puzzle starts from its sheet\'s first state (no scramble): click a cell or one of the moves below the board.')),
     status, boardBox, error, result);
@@ -37,6 +40,8 @@ export function puzzleView(ctx) {
   let lastPosition = '';
 
   function start() {
+    if (startButton.disabled) return;
+    startButton.disabled = true;
     puzzleId = null;
     result.hidden = true;
     error.textContent = '';
@@ -53,6 +58,7 @@ export function puzzleView(ctx) {
     const m = e.detail;
     if (puzzleId !== null && m.puzzle_id !== puzzleId) return;
     const fresh = puzzleId === null;
+    if (fresh) startButton.disabled = false;
     puzzleId = m.puzzle_id;
     puzzleKind = m.puzzle;
     if (fresh || !board) {
@@ -84,16 +90,27 @@ export function puzzleView(ctx) {
       : puzzleKind.startsWith('gdl:') ? '' : 'The optimal length was too costly to find here (the command line can: arena solve).';
     result.replaceChildren(h('strong', {}, `Solved in ${moves}`), ` (${(m.time_ms / 1000).toFixed(1)} s). `, optimal, note || '');
   };
-  const onError = (e) => { if (String(e.detail.ref).startsWith('puzzle')) error.textContent = e.detail.message; };
+  const onError = (e) => {
+    if (!String(e.detail.ref).startsWith('puzzle')) return;
+    error.textContent = e.detail.message;
+    if (e.detail.ref === 'puzzle_start') {
+      startButton.disabled = false;
+      status.textContent = 'Pick a puzzle and start.';
+    }
+  };
+  // A start lost with the connection is not answered: the button comes back.
+  const onDisconnected = () => { startButton.disabled = false; };
   conn.addEventListener('puzzle_state', onState);
   conn.addEventListener('puzzle_end', onEnd);
   conn.addEventListener('error', onError);
+  conn.addEventListener('disconnected', onDisconnected);
   return {
     el,
     dispose() {
       conn.removeEventListener('puzzle_state', onState);
       conn.removeEventListener('puzzle_end', onEnd);
       conn.removeEventListener('error', onError);
+      conn.removeEventListener('disconnected', onDisconnected);
       if (board && board.dispose) board.dispose();
     },
   };
