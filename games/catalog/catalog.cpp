@@ -71,6 +71,10 @@ bool is_gdl_game(std::string_view name) {
   return name.starts_with("gdl:");
 }
 
+bool has_gdl_sheet(std::string_view name) {
+  return is_gdl_game(name) && gdl::find_gdl_sheet(name.substr(4)).has_value();
+}
+
 void set_gdl_directory(std::string dir) {
   gdl::set_gdl_directory(std::move(dir));
 }

@@ -55,6 +55,9 @@ std::string known_game_names();
 // callers (house bots, the roster's coverage, conformance tests) expect every game listed there
 // to have presets and to load in microseconds.
 bool is_gdl_game(std::string_view name);  // "gdl:..."
+// True when `name` is "gdl:NAME" and sheet NAME exists (in the folder or added), without loading
+// it.
+bool has_gdl_sheet(std::string_view name);
 void set_gdl_directory(std::string dir);  // "" restores the default
 // Adds a sheet file; returns its catalog name "gdl:STEM". Errors name the file.
 Expected<std::string> add_gdl_file(const std::string& path);

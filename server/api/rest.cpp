@@ -65,6 +65,18 @@ protocol::ApiGame api_game(Hub& hub, const db::GameSummary& s) {
   return g;
 }
 
+// A `game` query parameter that names no game this server can make (the catalog's, a GDL
+// sheet's, or what its HubConfig adds) and matched nothing: a 400 naming it, not an empty list,
+// so that a misspelt name is told apart from a game nobody played. A game that is no longer
+// hosted but has rows still lists them.
+std::optional<HttpReply> unknown_game(const Hub& hub, const std::string& kind) {
+  if (kind.empty()) return std::nullopt;
+  const auto& make = hub.config().make_game;
+  if (is_gdl_game(kind) ? has_gdl_sheet(kind) : make && make(kind, {}).has_value())
+    return std::nullopt;
+  return error_reply(400, "unknown game '" + kind + "' (known: " + known_game_names() + ")");
+}
+
 HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
   auto get = [&](const char* k) {
     auto it = q.find(k);
@@ -99,6 +111,8 @@ HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
     if (!list) return error_reply(500, list.error());
     for (const auto& s : *list) out.stored.push_back(api_game(hub, s));
   }
+  if (out.live.empty() && out.stored.empty())
+    if (auto unknown = unknown_game(hub, f.kind)) return *unknown;
   return json_reply(encode_api(out));
 }
 
@@ -254,6 +268,8 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
       return error_reply(400, "missing query parameter 'game'");
     auto rows = hub.store().leaderboard(it->second);
     if (!rows) return error_reply(500, rows.error());
+    if (rows->empty())
+      if (auto unknown = unknown_game(hub, it->second)) return *unknown;
     std::vector<protocol::ApiLeaderboardRow> out;
     for (const auto& r : *rows)
       out.push_back({r.player, hub.display_name(r.name), r.is_bot, r.rating, r.deviation, r.games,

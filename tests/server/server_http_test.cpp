@@ -344,6 +344,22 @@ TEST_F(ServerTest, RestListsLiveAndFinishedGamesWithTheirMoves) {
   for (const auto& row : board)
     EXPECT_EQ(row["name"].get<std::string>().find("guest:"), std::string::npos);
   EXPECT_EQ(get(port(), "/api/leaderboard").status, 400);
+  // A game the server cannot make is named in a 400 (a misspelt name is not an empty list); a
+  // game it hosts that nobody played, a GDL sheet among them, is an empty list.
+  for (const char* target : {"/api/games?game=rcae", "/api/leaderboard?game=rcae",
+                             "/api/games?game=gdl:noSuchSheet&status=finished"}) {
+    auto r = get(port(), target);
+    EXPECT_EQ(r.status, 400) << target;
+    EXPECT_NE(r.body.find("unknown game '"), std::string::npos) << target << ": " << r.body;
+  }
+  for (const char* target : {"/api/games?game=chess", "/api/leaderboard?game=chess",
+                             "/api/games?game=gdl:tictactoe", "/api/games?game=race&offset=99"}) {
+    auto r = get(port(), target);
+    EXPECT_EQ(r.status, 200) << target << ": " << r.body;
+    const Json listed = Json::parse(r.body);
+    EXPECT_TRUE(listed.is_array() && listed.empty()) << target << ": " << r.body;
+  }
+  EXPECT_EQ(get(port(), "/api/players").status, 200);
   EXPECT_EQ(Json::parse(get(port(), "/api/players").body).size(), 2u);
   EXPECT_EQ(Json::parse(get(port(), "/api/catalog").body).size(),
             game_catalog().size() + gdl_game_catalog().size());
