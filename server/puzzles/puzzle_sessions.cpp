@@ -82,6 +82,12 @@ std::unique_ptr<AnyGame> PuzzleSessions::make_instance(const std::shared_ptr<Con
     (*opts)["seed"] = std::to_string(m.seed);
   auto made =
       m.state.empty() ? config_.make_game(m.puzzle, *opts) : config_.load_game(m.puzzle, m.state);
+  // A game of two or more seats refuses the puzzle's own options (seed, scramble): say what is
+  // wrong with it, not with the options.
+  if (!made && own_options && m.state.empty())
+    if (auto plain = config_.make_game(m.puzzle, *parse_game_options(m.options));
+        plain && (*plain)->num_players() != 1)
+      made = std::move(plain);
   if (!made) {
     const bool unknown = made.error().starts_with("unknown game");
     send_error(c, unknown ? ErrorCode::kUnknownGame : ErrorCode::kBadOptions, made.error(),
@@ -90,7 +96,10 @@ std::unique_ptr<AnyGame> PuzzleSessions::make_instance(const std::shared_ptr<Con
   }
   auto game = std::move(*made);
   if (game->num_players() != 1) {
-    send_error(c, ErrorCode::kUnknownGame, "'" + m.puzzle + "' is not a puzzle", "puzzle_start");
+    send_error(c, ErrorCode::kUnknownGame,
+               "'" + m.puzzle + "' is not a puzzle: a game of " +
+                   std::to_string(game->num_players()) + " players (seek or challenge to play it)",
+               "puzzle_start");
     return nullptr;
   }
   std::mt19937_64 rng(m.seed);

@@ -1,4 +1,5 @@
-// PuzzleSessions' bounds, on a hub without a network: a player prepares one puzzle_start at a
+// PuzzleSessions' refusals and bounds, on a hub without a network: a game of two seats is no
+// puzzle, whatever options it is asked with; a player prepares one puzzle_start at a
 // time and the server a few (the rest are answered `busy`), a player holds at most
 // kKeptPerPlayer puzzles (a new one closes the oldest finished, else the oldest unfinished), and
 // the sweep closes idle puzzles and finished ones after the grace period. Without them a client
@@ -75,6 +76,29 @@ class PuzzleBoundsTest : public ::testing::Test {
   std::shared_ptr<ManualTimeSource> time = std::make_shared<ManualTimeSource>();
   std::shared_ptr<Hub> hub;
 };
+
+// The server adds a seed to a hand-written puzzle's options; a game of two seats refuses it, and
+// the error must still say that the game is no puzzle, not that the seed is a bad option.
+TEST_F(PuzzleBoundsTest, AGameOfTwoSeatsIsNotAPuzzle) {
+  make_hub(/*solver=*/false);
+  auto ann = join("ann");
+  for (const Json& start :
+       {Json{{"type", "puzzle_start"}, {"puzzle", "chess"}},
+        Json{{"type", "puzzle_start"}, {"puzzle", "isolation"}, {"scramble", 3}},
+        Json{{"type", "puzzle_start"}, {"puzzle", "race"}, {"state", "2:0"}}}) {
+    const std::size_t errors = ann->count("error");
+    send(ann, start);
+    ASSERT_EQ(ann->count("error"), errors + 1) << start;
+    EXPECT_EQ(ann->last("error")["code"], "unknown_game") << start;
+    EXPECT_NE(ann->last("error")["message"].get<std::string>().find("is not a puzzle: a game of 2"),
+              std::string::npos)
+        << ann->last("error");
+  }
+  EXPECT_EQ(ann->count("puzzle_state"), 0u);
+  // A bad option of a puzzle is still named as one.
+  send(ann, Json{{"type", "puzzle_start"}, {"puzzle", "sliding"}, {"options", "size=12"}});
+  EXPECT_EQ(ann->last("error")["code"], "bad_options");
+}
 
 TEST_F(PuzzleBoundsTest, APlayerPreparesOnePuzzleStartAtATime) {
   make_hub(/*solver=*/true);
