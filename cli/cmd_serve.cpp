@@ -74,6 +74,7 @@ server::ServerConfig server_config(const ServeOptions& o) {
   config.port = static_cast<unsigned short>(o.port);
   config.web_root = find_web_root(o.web_root);
   config.threads = o.threads;
+  config.check_gdl_sheets_at_start = true;  // /api/catalog marks the sheets the reader refuses
   config.hub.illegal_move_loses = o.illegal_move_loses;
   config.hub.reconnect_grace_ms = o.grace_ms;
   // Puzzle sessions learn their optimal length from IDA* when 2 million nodes settle it (all

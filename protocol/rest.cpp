@@ -76,6 +76,7 @@ std::string encode_api(const std::vector<ApiCatalogEntry>& catalog) {
            {"players", g.players},
            {"options_help", g.options_help}};
     if (g.gdl) j["gdl"] = true;
+    if (!g.refused.empty()) j["refused"] = g.refused;
     out.push_back(std::move(j));
   }
   return text(out);

@@ -71,7 +71,8 @@ struct ApiCatalogEntry {
   std::string name, title;
   int players = 0;
   std::string options_help;
-  bool gdl = false;  // written only when true
+  bool gdl = false;     // written only when true
+  std::string refused;  // a GDL sheet the reader refuses: its reason; written only when set
 };
 
 // GET /api/leaderboard?game=G: one row.

@@ -6,6 +6,7 @@
 
 #include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
 #include "games/catalog/catalog.h"
@@ -84,6 +85,8 @@ Expected<void> Server::start() {
   sweeper_ = std::make_shared<Sweeper>(*ioc_);
   schedule_sweep();
   blocking_workers_->start(kBlockingThreads, "arena-blocking");
+  if (config_.check_gdl_sheets_at_start)
+    boost::asio::post(blocking_workers_->ioc, [] { (void)gdl_game_catalog(true); });
   director_workers_->start(1, "arena-director");
   for (int i = 0; i < std::max(1, config_.threads); ++i)
     threads_.emplace_back([this] {

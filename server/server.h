@@ -29,6 +29,9 @@ struct ServerConfig {
   int threads = 2;
   bool restore_unfinished = true;  // reload the store's unfinished games at start
   int close_grace_ms = 2000;       // at stop, how long clients get to answer the close
+  // Read every GDL sheet once at start, on a blocking thread, so that the first /api/catalog
+  // (which marks the sheets the reader refuses) does not wait for it. `arena serve` sets it.
+  bool check_gdl_sheets_at_start = false;
   HubConfig hub;                   // empty factories mean the catalog
 };
 

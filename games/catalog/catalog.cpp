@@ -1,5 +1,7 @@
 #include "games/catalog/catalog.h"
 
+#include <map>
+
 #include "games/catalog/game_types.h"
 #include "games/gdl/library.h"
 
@@ -45,16 +47,21 @@ constexpr Alias kAliases[] = {
 std::vector<GameInfo> game_catalog() {
   std::vector<GameInfo> out;
   for_each_game_type([&]<class G>(std::type_identity<G>) {
-    out.push_back({std::string(G::kName), title_of<G>(), G::kNumPlayers, options_help_of<G>()});
+    out.push_back({std::string(G::kName), title_of<G>(), G::kNumPlayers, options_help_of<G>(), ""});
   });
   return out;
 }
 
-std::vector<GameInfo> gdl_game_catalog() {
+std::vector<GameInfo> gdl_game_catalog(bool check_sheets) {
   std::vector<GameInfo> out;
   // Listed, not loaded: a sheet that does not load says so when a game of it is made.
-  for (const auto& sheet : gdl::gdl_sheets())
-    out.push_back({"gdl:" + sheet.name, sheet.name + " (GDL)", sheet.roles, ""});
+  const auto refused =
+      check_sheets ? gdl::gdl_refused_sheets() : std::map<std::string, std::string>{};
+  for (const auto& sheet : gdl::gdl_sheets()) {
+    auto it = refused.find(sheet.name);
+    out.push_back({"gdl:" + sheet.name, sheet.name + " (GDL)", sheet.roles, "",
+                   it == refused.end() ? "" : it->second});
+  }
   return out;
 }
 

@@ -18,12 +18,15 @@ struct GameInfo {
   std::string title;         // for people, e.g. "Isolation (knight moves)"
   int num_players = 2;       // 1 = puzzle
   std::string options_help;  // e.g. "size=5..9 (default 7)"
+  std::string refused;       // a GDL sheet the reader refuses: its reason (else empty)
 };
 
 // The hand-written games (every one has presets, house bots and a native engine).
 std::vector<GameInfo> game_catalog();
-// The GDL sheets as games "gdl:NAME", listed without loading them (see below).
-std::vector<GameInfo> gdl_game_catalog();
+// The GDL sheets as games "gdl:NAME", listed without loading them (see below); with
+// `check_sheets`, those the reader refuses carry its reason (gdl::gdl_refused_sheets: every
+// sheet read once, about 2 s for the project's 200 at the first call).
+std::vector<GameInfo> gdl_game_catalog(bool check_sheets = false);
 
 // Canonical name for `name` and the options an alias implies ("8-puzzle" -> "sliding",
 // size=3; "qubic" stays "qubic"). Unknown names are returned unchanged.

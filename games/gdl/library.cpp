@@ -234,6 +234,38 @@ Expected<GdlSheet> find_gdl_sheet(std::string_view name) {
   return find_locked(lib, name);
 }
 
+std::map<std::string, std::string> gdl_refused_sheets() {
+  struct Checked {
+    fs::file_time_type mtime{};
+    std::uintmax_t size = 0;
+    std::string refusal;  // empty: the reader takes it
+  };
+  // Its own lock, not the library's: a first scan reads every sheet, while games are made.
+  static std::mutex mutex;
+  static std::map<std::string, Checked> checked;  // by path
+  std::map<std::string, std::string> out;
+  std::lock_guard lock(mutex);
+  for (const auto& sheet : gdl_sheets()) {
+    std::error_code ec;
+    const auto mtime = fs::last_write_time(sheet.path, ec);
+    const auto size = ec ? 0 : fs::file_size(sheet.path, ec);
+    if (ec) {
+      out[sheet.name] = "cannot read GDL sheet " + sheet.path + ": " + ec.message();
+      continue;
+    }
+    auto it = checked.find(sheet.path);
+    if (it == checked.end() || it->second.mtime != mtime || it->second.size != size) {
+      auto description = read_description_file(sheet.path);
+      it = checked
+               .insert_or_assign(sheet.path,
+                                 Checked{mtime, size, description ? "" : description.error()})
+               .first;
+    }
+    if (!it->second.refusal.empty()) out[sheet.name] = it->second.refusal;
+  }
+  return out;
+}
+
 Expected<std::shared_ptr<const Description>> load_gdl_description(std::string_view name) {
   Library& lib = library();
   std::lock_guard lock(lib.mutex);

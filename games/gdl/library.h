@@ -13,6 +13,7 @@
 //
 // Thread-safe: every function may be called from any thread.
 
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -47,6 +48,12 @@ struct GdlSheet {
 std::vector<GdlSheet> gdl_sheets();
 // The sheet called `name` (without "gdl:"); the error names the folder and the added files.
 Expected<GdlSheet> find_gdl_sheet(std::string_view name);
+
+// The sheets the reader refuses (gdl_sheets()'s names) with its reason, for a catalog to mark
+// them. Each sheet is read once per version of its file and not kept (about 0.01 s a sheet: the
+// first call reads every sheet); a sheet whose first state is too large is not found here, only
+// when a game of it starts.
+std::map<std::string, std::string> gdl_refused_sheets();
 
 // The checked description of sheet `name`, read once.
 Expected<std::shared_ptr<const Description>> load_gdl_description(std::string_view name);

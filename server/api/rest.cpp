@@ -256,10 +256,12 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
   if (path == "/api/catalog") {
     std::vector<protocol::ApiCatalogEntry> out;
     for (const auto& g : game_catalog())
-      out.push_back({g.name, g.title, g.num_players, g.options_help, false});
-    // Then the GDL sheets, "gdl:NAME", marked as such (players: their roles; 0 when unknown).
-    for (const auto& g : gdl_game_catalog())
-      out.push_back({g.name, g.title, g.num_players, g.options_help, true});
+      out.push_back({g.name, g.title, g.num_players, g.options_help, false, ""});
+    // Then the GDL sheets, "gdl:NAME", marked as such (players: their roles; 0 when unknown),
+    // those the reader refuses with its reason (each sheet read once: `arena serve` reads them
+    // at its start, on a blocking thread, as this handler runs).
+    for (const auto& g : gdl_game_catalog(/*check_sheets=*/true))
+      out.push_back({g.name, g.title, g.num_players, g.options_help, true, g.refused});
     return json_reply(encode_api(out));
   }
   if (path == "/api/leaderboard") {

@@ -1,8 +1,9 @@
 // GDL games on the page (protocol version 2): a scripted player seeks GDL tic-tac-toe
 // (gdl:tictactoe, the sheet from ggp-base) and the page accepts, plays by clicking the cells
 // of the grid the server found in the state's (cell ROW COL MARK) facts, sees the result and
-// replays the game; then a simultaneous game (the iterated prisoner's dilemma, gt_prisoner),
-// whose state has no grid, is played with the move buttons while the page lists its facts;
+// replays the game (a sheet the reader refuses is listed disabled, with its reason); then a
+// simultaneous game (the iterated prisoner's dilemma, gt_prisoner), whose state has no grid,
+// is played with the move buttons while the page lists its facts;
 // then a sheet whose goal rules have a bug ends after one move and the result shows the note
 // game_end carries (protocol version 3); last, a sheet of one role is played on the puzzles
 // page, solved by clicking its grid and ended short of its goal with the move buttons.
@@ -38,10 +39,14 @@ const LIGHTS = `(role p)
 (<= (goal p 100) allon) (<= (goal p 10) (not allon))
 `;
 
+// A sheet the reader refuses: ?a occurs in no positive literal of its rule (GDL's safety).
+const UNSAFE = `${NO_GOAL}(<= (twice ?a) (true done))
+`;
+
 let server, b;
 before(async () => {
   ensureBinary();
-  server = await startServer({ gdlSheets: { nogoal: NO_GOAL, lightsPuzzle: LIGHTS } });
+  server = await startServer({ gdlSheets: { nogoal: NO_GOAL, lightsPuzzle: LIGHTS, unsafe: UNSAFE } });
   b = await openBrowser();
 });
 after(async () => { if (b) await b.browser.close(); if (server) await server.stop(); });
@@ -77,6 +82,19 @@ async function acceptOnPage(page, game) {
   await page.waitForURL(/#\/game\/\d+/, { timeout: 15000 });
   return Number(/#\/game\/(\d+)/.exec(page.url())[1]);
 }
+
+test('a sheet the reader refuses is listed, disabled, with the reason', { timeout: 30000 }, async () => {
+  const { page } = b;
+  await page.goto(server.url + '/');
+  const refused = page.locator('[data-testid=new-game-kind] option[value="gdl:unsafe"]');
+  await refused.waitFor({ state: 'attached' });
+  assert.equal(await refused.isDisabled(), true);
+  assert.match(await refused.textContent(), /does not load/);
+  assert.match(await refused.getAttribute('title'), /unsafe\.kif:\d+: .*safety/);
+  const loads = page.locator('[data-testid=new-game-kind] option[value="gdl:nogoal"]');
+  assert.equal(await loads.isDisabled(), false);
+  assert.equal(await loads.getAttribute('title'), null);
+});
 
 test('GDL tic-tac-toe is played by clicking the grid, then replayed', { timeout: 90000 }, async (t) => {
   const { page, errors } = b;

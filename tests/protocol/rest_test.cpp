@@ -53,10 +53,14 @@ TEST(RestReplies, ListsCatalogLeaderboardErrorsAndCreation) {
   EXPECT_EQ(games[1]["live"], false);
 
   const Json catalog = parsed(encode_api(std::vector<ApiCatalogEntry>{
-      {"chess", "Chess", 2, "", false}, {"gdl:connectFour", "connectFour", 2, "", true}}));
+      {"chess", "Chess", 2, "", false, ""},
+      {"gdl:connectFour", "connectFour", 2, "", true, ""},
+      {"gdl:bad", "bad", 2, "", true, "bad.kif:3: rule ...: (safety)"}}));
   EXPECT_FALSE(catalog[0].contains("gdl"));  // only GDL sheets are marked
   EXPECT_EQ(catalog[1]["gdl"], true);
   EXPECT_EQ(catalog[1]["players"], 2);
+  EXPECT_FALSE(catalog[1].contains("refused"));  // only refused sheets say so
+  EXPECT_EQ(catalog[2]["refused"], "bad.kif:3: rule ...: (safety)");
 
   const Json board =
       parsed(encode_api(std::vector<ApiLeaderboardRow>{{5, "bot", true, 1612.5, 80, 10, 6, 3, 1}}));

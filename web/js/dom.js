@@ -17,6 +17,13 @@ export function h(spec, attrs = {}, ...children) {
   return el;
 }
 
+// An <option> for a GDL sheet of the catalog: one the reader refuses is listed, disabled, with
+// the reader's reason as its tooltip.
+export function sheetOption(g, label) {
+  return h('option', { value: g.name, disabled: Boolean(g.refused), title: g.refused || undefined },
+    g.refused ? `${label} (does not load)` : label);
+}
+
 export function formatClock(ms) {
   if (ms === null || ms === undefined) return '–';
   const t = Math.max(0, ms);

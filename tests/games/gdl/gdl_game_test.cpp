@@ -6,6 +6,11 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -195,6 +200,40 @@ TEST(GdlGame, TheCatalogListsTheSheetsAndResolvesTheirSpelling) {
   auto ambiguous = make_game("gdl:TICTACTOE");
   ASSERT_FALSE(ambiguous);
   EXPECT_NE(ambiguous.error().find("ambiguous"), std::string::npos) << ambiguous.error();
+}
+
+// The catalog marks the sheets the reader refuses, with its reason, and reads a sheet again once
+// its file changed: a fixed sheet is no longer marked.
+TEST(GdlGame, TheCheckedCatalogMarksTheSheetsTheReaderRefuses) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("arena_refused_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string good =
+      "(role solo) (init (on)) (<= (legal solo press) (true (on))) (<= (next (off)) (does solo "
+      "press)) (<= terminal (true (off))) (<= (goal solo 100) (true (off))) (<= (goal solo 0) "
+      "(true (on)))\n";
+  auto write = [&](const char* name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+  };
+  write("good.kif", good);
+  write("unsafe.kif", good + "(<= (min ?a) (true (on)))\n");  // ?a in no positive literal
+  clear_gdl_files();                                          // the files other tests added
+  set_gdl_directory(dir.string());
+  std::map<std::string, std::string> marked;
+  for (const auto& info : gdl_game_catalog(/*check_sheets=*/true)) marked[info.name] = info.refused;
+  EXPECT_EQ(marked.size(), 2u);
+  EXPECT_EQ(marked["gdl:good"], "");
+  EXPECT_NE(marked["gdl:unsafe"].find("safety"), std::string::npos) << marked["gdl:unsafe"];
+  EXPECT_NE(marked["gdl:unsafe"].find("unsafe.kif"), std::string::npos) << marked["gdl:unsafe"];
+  // Unchecked, nothing is read and nothing is marked.
+  for (const auto& info : gdl_game_catalog()) EXPECT_EQ(info.refused, "") << info.name;
+
+  write("unsafe.kif", good + "(<= (min ?a) (true (on)) (true (on)) (distinct ?a ?a))\n");
+  EXPECT_NE(gdl_refused_sheets().count("unsafe"), 0u);  // still unsafe, read again
+  write("unsafe.kif", good + "(<= (min off) (true (on)))\n");
+  EXPECT_TRUE(gdl_refused_sheets().empty());
+  set_gdl_directory("");
+  std::filesystem::remove_all(dir);
 }
 
 TEST(GdlGame, SimultaneousTurnsTakeOneMovePerMover) {

@@ -1,6 +1,6 @@
 // The lobby: who is online, the seeks on offer, live games, recent finished games, and the
 // form that starts a game (an open seek, or a challenge to a named player or bot).
-import { h, playerLabel, describeTimeControl, describeResult } from '../dom.js';
+import { h, playerLabel, describeTimeControl, describeResult, sheetOption } from '../dom.js';
 import { api } from '../api.js';
 
 const TIME_CONTROLS = [
@@ -35,7 +35,7 @@ export function lobbyView(ctx) {
   const gameSelect = h('select', { name: 'game', 'data-testid': 'new-game-kind' },
     games.filter((g) => !g.gdl).map((g) => h('option', { value: g.name }, g.title || g.name)),
     games.some((g) => g.gdl) ? h('optgroup', { label: 'GDL games (rule sheets)' }, games.filter((g) => g.gdl).map((g) =>
-      h('option', { value: g.name }, `${g.name.replace(/^gdl:/, '')}${g.players > 2 ? ` (${g.players} players)` : ''}`))) : null);
+      sheetOption(g, `${g.name.replace(/^gdl:/, '')}${g.players > 2 ? ` (${g.players} players)` : ''}`))) : null);
   const variant = h('label.opt', { dataset: { for: 'tictactoe' } }, 'Board ',
     h('select', { name: 'variant', 'data-testid': 'new-game-variant' }, h('option', { value: '3x3' }, '3x3'), h('option', { value: '4x4x4' }, '4x4x4 (Qubic)')));
   const size = h('label.opt', { dataset: { for: 'isolation' } }, 'Size ',

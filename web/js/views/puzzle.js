@@ -3,7 +3,7 @@
 // when it has a solver; otherwise the page says so). The catalog's GDL sheets of one role
 // ("gdl:NAME") are puzzles too: they start from the sheet's initial state and end in any
 // terminal state, solved at goal 100, otherwise with the goal reached as the score.
-import { h } from '../dom.js';
+import { h, sheetOption } from '../dom.js';
 import { createBoard } from '../boards/index.js';
 
 
@@ -14,7 +14,7 @@ export function puzzleView(ctx) {
     h('option', { value: 'sliding:3' }, '8-puzzle (3x3)'), h('option', { value: 'sliding:4', selected: true }, '15-puzzle (4x4)'),
     h('option', { value: 'sliding:5' }, '24-puzzle (5x5)'), h('option', { value: 'rubik' }, "Rubik's cube"),
     gdlPuzzles.length ? h('optgroup', { label: 'GDL puzzles (rule sheets)' },
-      gdlPuzzles.map((g) => h('option', { value: g.name }, g.name.replace(/^gdl:/, '')))) : null);
+      gdlPuzzles.map((g) => sheetOption(g, g.name.replace(/^gdl:/, '')))) : null);
   const isGdl = () => kind.value.startsWith('gdl:');
   const scramble = h('input', { type: 'number', min: 1, max: 200, value: 20, 'data-testid': 'puzzle-scramble' });
   const status = h('p.status', { 'data-testid': 'puzzle-status', 'aria-live': 'polite' }, 'Pick a puzzle and start.');
