@@ -67,9 +67,16 @@ Text PuzzleSessions::finish(Session& p) {
 }
 
 std::unique_ptr<AnyGame> PuzzleSessions::make_instance(const std::shared_ptr<Connection>& c,
-                                                       const protocol::PuzzleStart& m) {
+                                                       const protocol::PuzzleStart& m,
+                                                       StartTicket& ticket) {
+  // The start is freed before its error goes out: the client may send the next one at once.
+  const auto refuse = [&](ErrorCode code, const std::string& message) {
+    ticket.release();
+    send_error(c, code, message, "puzzle_start");
+    return nullptr;
+  };
   auto opts = parse_game_options(m.options);
-  if (!opts) return send_error(c, ErrorCode::kBadOptions, opts.error(), "puzzle_start"), nullptr;
+  if (!opts) return refuse(ErrorCode::kBadOptions, opts.error());
   // A scramble without a state starts from the solved puzzle: the puzzle makes the random
   // moves itself (its `scramble` and `seed` options), so its optimal length is at most that.
   // A GDL sheet takes no options: it starts from its initial state, and a scramble is random
@@ -90,18 +97,13 @@ std::unique_ptr<AnyGame> PuzzleSessions::make_instance(const std::shared_ptr<Con
       made = std::move(plain);
   if (!made) {
     const bool unknown = made.error().starts_with("unknown game");
-    send_error(c, unknown ? ErrorCode::kUnknownGame : ErrorCode::kBadOptions, made.error(),
-               "puzzle_start");
-    return nullptr;
+    return refuse(unknown ? ErrorCode::kUnknownGame : ErrorCode::kBadOptions, made.error());
   }
   auto game = std::move(*made);
-  if (game->num_players() != 1) {
-    send_error(c, ErrorCode::kUnknownGame,
-               "'" + m.puzzle + "' is not a puzzle: a game of " +
-                   std::to_string(game->num_players()) + " players (seek or challenge to play it)",
-               "puzzle_start");
-    return nullptr;
-  }
+  if (game->num_players() != 1)
+    return refuse(ErrorCode::kUnknownGame, "'" + m.puzzle + "' is not a puzzle: a game of " +
+                                               std::to_string(game->num_players()) +
+                                               " players (seek or challenge to play it)");
   std::mt19937_64 rng(m.seed);
   for (int i = 0; i < (puzzle_scrambles ? 0 : m.scramble); ++i) {
     auto moves = game->legal_moves();
@@ -111,10 +113,7 @@ std::unique_ptr<AnyGame> PuzzleSessions::make_instance(const std::shared_ptr<Con
   // The scramble is part of the instance, not of the solution: reload to forget its history.
   if (m.scramble > 0) {
     auto reloaded = config_.load_game(game->name(), game->serialize());
-    if (!reloaded) {
-      send_error(c, ErrorCode::kInternal, reloaded.error(), "puzzle_start");
-      return nullptr;
-    }
+    if (!reloaded) return refuse(ErrorCode::kInternal, reloaded.error());
     game = std::move(*reloaded);
   }
   return game;
@@ -141,21 +140,30 @@ PuzzleSessions::StartSlot PuzzleSessions::take_start_slot(const std::shared_ptr<
   return std::make_shared<StartTicket>(shared_from_this(), player);
 }
 
-PuzzleSessions::StartTicket::~StartTicket() {
+void PuzzleSessions::StartTicket::release() {
   std::lock_guard lock(sessions->mutex_);
+  if (released) return;
+  released = true;
   if (--sessions->starting_[player] <= 0) sessions->starting_.erase(player);
   --sessions->starting_total_;
+}
+
+PuzzleSessions::StartTicket::~StartTicket() {
+  release();
 }
 
 void PuzzleSessions::on_start(const std::shared_ptr<Connection>& c,
                               const protocol::PuzzleStart& m) {
   StartSlot slot = take_start_slot(c);
   if (!slot) return;
-  if (!is_gdl_game(m.puzzle)) return create(c, m, make_instance(c, m), std::move(slot));
+  if (!is_gdl_game(m.puzzle)) {
+    auto instance = make_instance(c, m, *slot);
+    return create(c, m, std::move(instance), std::move(slot));
+  }
   // A sheet's first making (its load and compile) can take seconds: not on an I/O thread. The
   // client cannot move in the puzzle before its state names the id, so nothing waits.
   boost::asio::post(blocking_, [self = shared_from_this(), c, m, slot = std::move(slot)] {
-    self->create(c, m, self->make_instance(c, m), slot);
+    self->create(c, m, self->make_instance(c, m, *slot), slot);
   });
 }
 
@@ -186,7 +194,10 @@ void PuzzleSessions::create(const std::shared_ptr<Connection>& c, const protocol
 void PuzzleSessions::start(const std::shared_ptr<Connection>& c, const db::NewGame& record,
                            std::unique_ptr<AnyGame> instance, const Expected<db::GameId>& id,
                            StartSlot slot) {
-  if (!id) return send_error(c, ErrorCode::kInternal, id.error(), "puzzle_start");
+  if (!id) {
+    slot->release();
+    return send_error(c, ErrorCode::kInternal, id.error(), "puzzle_start");
+  }
   if (!config_.optimal_length)
     return open(c, record, std::move(instance), *id, {}, std::move(slot));
   // The solver may take a while (`arena serve` gives IDA* up to 2 million nodes: 20 ms for a
@@ -230,7 +241,7 @@ void PuzzleSessions::open(const std::shared_ptr<Connection>& c, const db::NewGam
     if (p.game->outcome().is_terminal()) end = finish(p);
     close_oldest_of(c->player.id, id);
   }
-  slot.reset();  // the start is no longer being prepared, before its state reaches the client
+  slot->release();  // before the state goes out: the client may send its next start at once
   c->send(state);
   if (end) c->send(end);
 }

@@ -74,21 +74,24 @@ class PuzzleSessions : public std::enable_shared_from_this<PuzzleSessions> {
     std::optional<protocol::BoardLayout> board;  // a GDL puzzle's grid, found at the start
   };
 
-  // The puzzle a puzzle_start asks for, scrambled, or nullptr after the error was sent to c.
-  std::unique_ptr<AnyGame> make_instance(const std::shared_ptr<Connection>& c,
-                                         const protocol::PuzzleStart& m);
-  // A puzzle_start being prepared: counted in starting_ until the last copy goes (the session
-  // opened, or an error was sent). Never dropped with mutex_ held.
+  // A puzzle_start being prepared: counted in starting_ until release() (before the session's
+  // first state or the start's error is sent), or the last copy goes. Neither with mutex_ held.
   struct StartTicket {
     StartTicket(std::shared_ptr<PuzzleSessions> s, std::int64_t p)
         : sessions(std::move(s)), player(p) {}
     StartTicket(const StartTicket&) = delete;
     StartTicket& operator=(const StartTicket&) = delete;
     ~StartTicket();
+    void release();
     std::shared_ptr<PuzzleSessions> sessions;
     std::int64_t player = 0;
+    bool released = false;  // under sessions->mutex_
   };
   using StartSlot = std::shared_ptr<StartTicket>;
+  // The puzzle a puzzle_start asks for, scrambled, or nullptr after `ticket` was released and
+  // the error sent to c.
+  std::unique_ptr<AnyGame> make_instance(const std::shared_ptr<Connection>& c,
+                                         const protocol::PuzzleStart& m, StartTicket& ticket);
   // A slot for `player`'s start, or null after the `busy` error was sent to c.
   StartSlot take_start_slot(const std::shared_ptr<Connection>& c);
   // The rest of a puzzle_start once the instance is made (null: the error was sent).

@@ -122,6 +122,26 @@ TEST_F(PuzzleBoundsTest, APlayerPreparesOnePuzzleStartAtATime) {
   EXPECT_EQ(ann->count("error"), 1u);
 }
 
+// A client may send its next start the moment it reads a start's state or error: the start is
+// freed before either goes out (here the next start is sent from inside the send).
+TEST_F(PuzzleBoundsTest, TheNextStartIsTakenAsSoonAsTheStateOrErrorIsSent) {
+  make_hub(/*solver=*/true);
+  auto ann = join("ann");
+  int chained = 0;
+  ann->on_send = [&](const Json& j) {
+    const bool answered =
+        j["type"] == "puzzle_state" || (j["type"] == "error" && j["code"] == "unknown_game");
+    if (!answered || chained++ >= 2) return;
+    hub->on_message(ann,
+                    Json{{"type", "puzzle_start"}, {"puzzle", "counter"}, {"state", "2"}}.dump());
+  };
+  send(ann, Json{{"type", "puzzle_start"}, {"puzzle", "no-such-puzzle"}});  // an error, then
+  drain(/*with_blocking=*/true);  // a start, whose state is followed by another start
+  EXPECT_EQ(chained, 3);
+  EXPECT_EQ(ann->count("puzzle_state"), 2u);
+  EXPECT_EQ(ann->count("error"), 1u) << ann->last("error");
+}
+
 TEST_F(PuzzleBoundsTest, AStartRefusedByTheGameFreesItsSlot) {
   make_hub(/*solver=*/true);
   auto ann = join("ann");
