@@ -24,6 +24,8 @@ inline constexpr std::size_t kMaxMessageBytes = 64 * 1024;  // larger frames clo
 inline constexpr int kMaxJsonDepth = 32;                    // nesting of arrays and objects
 inline constexpr int kMaxMessagesPerSecond = 200;            // sustained, per connection
 inline constexpr int kMaxMessageBurst = 400;                // short bursts above the rate
+inline constexpr int kMaxOpenSeeks = 64;       // per player (every seek is in every lobby)
+inline constexpr int kMaxOpenChallenges = 16;  // per player
 // A connection that has had this many messages dropped for the rate, with no pause of
 // kFloodQuietMs between two drops, is a flood: it is closed with 1008.
 inline constexpr int kMaxDroppedMessages = 1000;

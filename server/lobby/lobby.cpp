@@ -91,9 +91,22 @@ void Lobby::seek(const std::shared_ptr<Connection>& c, const protocol::Seek& m) 
   std::int64_t id = 0;
   {
     std::lock_guard lock(mutex_);
-    id = next_offer_id_++;
-    seeks_[id] = {id, c->player, m.game, m.options, m.time_control, time_->now_ms(), seats};
+    // Every seek is in every lobby snapshot: without a bound, one client could make each
+    // snapshot as large as its flood. A scan: the open seeks are few.
+    const auto open = std::count_if(seeks_.begin(), seeks_.end(), [&](const auto& s) {
+      return s.second.owner.id == c->player.id;
+    });
+    if (open < protocol::kMaxOpenSeeks) {
+      id = next_offer_id_++;
+      seeks_[id] = {id, c->player, m.game, m.options, m.time_control, time_->now_ms(), seats};
+    }
   }
+  if (id == 0)
+    return send_error(c, ErrorCode::kBusy,
+                      "you have " + std::to_string(protocol::kMaxOpenSeeks) +
+                          " open seeks, the most a player may have: cancel one, or seek again "
+                          "once one is taken or expired",
+                      "seek");
   c->send(text_of(protocol::SeekCreatedMessage{id}));
   changed();
 }
@@ -143,9 +156,21 @@ void Lobby::challenge(const std::shared_ptr<Connection>& c, const protocol::Chal
   std::int64_t id = 0;
   {
     std::lock_guard lock(mutex_);
-    id = next_offer_id_++;
-    challenges_[id] = {id, c->player, *target, m.game, m.options, m.time_control, time_->now_ms()};
+    const auto open = std::count_if(challenges_.begin(), challenges_.end(), [&](const auto& ch) {
+      return ch.second.from.id == c->player.id;
+    });
+    if (open < protocol::kMaxOpenChallenges) {
+      id = next_offer_id_++;
+      challenges_[id] = {id,        c->player,      *target,        m.game,
+                         m.options, m.time_control, time_->now_ms()};
+    }
   }
+  if (id == 0)
+    return send_error(c, ErrorCode::kBusy,
+                      "you have " + std::to_string(protocol::kMaxOpenChallenges) +
+                          " open challenges, the most a player may have: cancel one, or "
+                          "challenge again once one is answered or expired",
+                      "challenge");
   c->send(text_of(protocol::ChallengeCreatedMessage{id}));
   presence_->send_to_player(target->id, text_of(protocol::ChallengeOfferMessage{
                                             id, c->player, m.game, m.options, m.time_control}));

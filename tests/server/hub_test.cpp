@@ -205,6 +205,54 @@ TEST_F(HubTest, FinishedGamesInMemoryAreCapped) {
   EXPECT_NE(hub->find_match(last), nullptr);
 }
 
+// Every seek is in every lobby snapshot, and a challenge reaches its target at once: a player
+// has at most kMaxOpenSeeks and kMaxOpenChallenges open, more are answered busy, and one freed
+// (cancelled, taken) makes room again. Others are not held to the first player's count.
+TEST_F(HubTest, OpenSeeksAndChallengesPerPlayerAreBounded) {
+  make_hub(/*lobby_interval_ms=*/10);
+  auto ann = join("ann"), bob = join("bob");
+  const Json seek{{"type", "seek"}, {"game", "tictactoe"}};
+  for (int k = 0; k < protocol::kMaxOpenSeeks; ++k) send(ann, seek);
+  EXPECT_EQ(ann->count("seek_created"), static_cast<std::size_t>(protocol::kMaxOpenSeeks));
+  EXPECT_EQ(ann->count("error"), 0u);
+  send(ann, seek);
+  ASSERT_EQ(ann->count("error"), 1u);
+  EXPECT_EQ(ann->last("error")["code"], "busy");
+  EXPECT_EQ(ann->last("error")["ref"], "seek");
+  EXPECT_NE(ann->last("error")["message"].get<std::string>().find("64 open seeks"),
+            std::string::npos);
+  send(bob, seek);  // bob is not held to ann's count
+  EXPECT_EQ(bob->count("seek_created"), 1u);
+  run_for(std::chrono::milliseconds(100));
+  EXPECT_EQ(ann->last("lobby")["seeks"].size(),
+            static_cast<std::size_t>(protocol::kMaxOpenSeeks) + 1);
+  // Bob takes one of ann's seeks: ann may seek once more.
+  const std::int64_t taken = ann->last("seek_created")["seek_id"];
+  send(bob, Json{{"type", "accept"}, {"seek_id", taken}});
+  EXPECT_EQ(bob->count("game_start"), 1u);
+  send(ann, seek);
+  EXPECT_EQ(ann->count("seek_created"), static_cast<std::size_t>(protocol::kMaxOpenSeeks) + 1);
+  EXPECT_EQ(ann->count("error"), 1u);
+
+  auto carl = join("carl");
+  const Json to_bob{
+      {"type", "challenge"}, {"to", bob->last("welcome")["player"]["name"]}, {"game", "chess"}};
+  for (int k = 0; k < protocol::kMaxOpenChallenges; ++k) send(carl, to_bob);
+  EXPECT_EQ(carl->count("challenge_created"),
+            static_cast<std::size_t>(protocol::kMaxOpenChallenges));
+  EXPECT_EQ(bob->count("challenge_offer"), static_cast<std::size_t>(protocol::kMaxOpenChallenges));
+  send(carl, to_bob);
+  ASSERT_EQ(carl->count("error"), 1u);
+  EXPECT_EQ(carl->last("error")["code"], "busy");
+  EXPECT_EQ(carl->last("error")["ref"], "challenge");
+  EXPECT_EQ(bob->count("challenge_offer"), static_cast<std::size_t>(protocol::kMaxOpenChallenges));
+  const std::int64_t declined = carl->last("challenge_created")["challenge_id"];
+  send(bob, Json{{"type", "decline"}, {"challenge_id", declined}});
+  send(carl, to_bob);
+  EXPECT_EQ(carl->count("challenge_created"),
+            static_cast<std::size_t>(protocol::kMaxOpenChallenges) + 1);
+}
+
 // The rate limit: a burst, then the rate; refusals counted until a quiet pause between two.
 TEST(RateLimiter, CountsDropsUntilAQuietPauseAndCallsAFloodAFlood) {
   RateLimiter limiter(protocol::kMaxMessagesPerSecond, protocol::kMaxMessageBurst);
