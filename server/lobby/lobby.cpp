@@ -11,6 +11,34 @@ namespace arena::server {
 
 using protocol::ErrorCode;
 
+namespace {
+
+// Adds make(id) to `offers` under a new id unless `player` already has `limit` offers there
+// (`owner` of an offer is its player's id); 0 when it has. A scan: offers are few, and each
+// player's are bounded by this.
+template <typename Offers, typename Owner, typename Make>
+std::int64_t add_offer(Offers& offers, std::int64_t& next_id, std::int64_t player, int limit,
+                       Owner owner, Make make) {
+  const auto open = std::count_if(offers.begin(), offers.end(),
+                                  [&](const auto& o) { return owner(o.second) == player; });
+  if (open >= limit) return 0;
+  const std::int64_t id = next_id++;
+  offers.emplace(id, make(id));
+  return id;
+}
+
+// The `busy` answer to an offer over its limit.
+void refuse_over_limit(const std::shared_ptr<Connection>& c, int limit, const std::string& what,
+                       const std::string& ref, const std::string& until) {
+  send_error(c, ErrorCode::kBusy,
+             "you have " + std::to_string(limit) + " open " + what +
+                 ", the most a player may have: cancel one, or " + ref + " again once one is " +
+                 until,
+             ref);
+}
+
+}  // namespace
+
 Lobby::Lobby(boost::asio::any_io_executor executor, HubConfig config,
              std::shared_ptr<const TimeSource> time, std::shared_ptr<Presence> presence,
              std::shared_ptr<GameRooms> rooms)
@@ -90,23 +118,19 @@ void Lobby::seek(const std::shared_ptr<Connection>& c, const protocol::Seek& m) 
   if (seats == 0) return;
   std::int64_t id = 0;
   {
-    std::lock_guard lock(mutex_);
     // Every seek is in every lobby snapshot: without a bound, one client could make each
-    // snapshot as large as its flood. A scan: the open seeks are few.
-    const auto open = std::count_if(seeks_.begin(), seeks_.end(), [&](const auto& s) {
-      return s.second.owner.id == c->player.id;
-    });
-    if (open < protocol::kMaxOpenSeeks) {
-      id = next_offer_id_++;
-      seeks_[id] = {id, c->player, m.game, m.options, m.time_control, time_->now_ms(), seats};
-    }
+    // snapshot as large as its flood.
+    std::lock_guard lock(mutex_);
+    id = add_offer(
+        seeks_, next_offer_id_, c->player.id, protocol::kMaxOpenSeeks,
+        [](const SeekRecord& s) { return s.owner.id; },
+        [&](std::int64_t new_id) {
+          return SeekRecord{new_id,         c->player,       m.game, m.options,
+                            m.time_control, time_->now_ms(), seats};
+        });
   }
   if (id == 0)
-    return send_error(c, ErrorCode::kBusy,
-                      "you have " + std::to_string(protocol::kMaxOpenSeeks) +
-                          " open seeks, the most a player may have: cancel one, or seek again "
-                          "once one is taken or expired",
-                      "seek");
+    return refuse_over_limit(c, protocol::kMaxOpenSeeks, "seeks", "seek", "taken or expired");
   c->send(text_of(protocol::SeekCreatedMessage{id}));
   changed();
 }
@@ -156,21 +180,17 @@ void Lobby::challenge(const std::shared_ptr<Connection>& c, const protocol::Chal
   std::int64_t id = 0;
   {
     std::lock_guard lock(mutex_);
-    const auto open = std::count_if(challenges_.begin(), challenges_.end(), [&](const auto& ch) {
-      return ch.second.from.id == c->player.id;
-    });
-    if (open < protocol::kMaxOpenChallenges) {
-      id = next_offer_id_++;
-      challenges_[id] = {id,        c->player,      *target,        m.game,
-                         m.options, m.time_control, time_->now_ms()};
-    }
+    id = add_offer(
+        challenges_, next_offer_id_, c->player.id, protocol::kMaxOpenChallenges,
+        [](const ChallengeRecord& ch) { return ch.from.id; },
+        [&](std::int64_t new_id) {
+          return ChallengeRecord{new_id,    c->player,      *target,        m.game,
+                                 m.options, m.time_control, time_->now_ms()};
+        });
   }
   if (id == 0)
-    return send_error(c, ErrorCode::kBusy,
-                      "you have " + std::to_string(protocol::kMaxOpenChallenges) +
-                          " open challenges, the most a player may have: cancel one, or "
-                          "challenge again once one is answered or expired",
-                      "challenge");
+    return refuse_over_limit(c, protocol::kMaxOpenChallenges, "challenges", "challenge",
+                             "answered or expired");
   c->send(text_of(protocol::ChallengeCreatedMessage{id}));
   presence_->send_to_player(target->id, text_of(protocol::ChallengeOfferMessage{
                                             id, c->player, m.game, m.options, m.time_control}));
