@@ -124,6 +124,8 @@ Expected<T> number(std::string_view spec, const std::string& key, const std::str
 Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec) {
   const auto colon = spec.find(':');
   const std::string kind(spec.substr(0, colon));
+  if (kind != "random" && kind != "uct" && kind != "mcts" && kind != "fuzzy")
+    return make_error("unknown GDL player '" + kind + "' (known: random, uct, fuzzy)");
   auto keys = parse_keys(spec, colon == std::string_view::npos ? "" : spec.substr(colon + 1));
   if (!keys) return make_error(keys.error());
   std::uint64_t seed = 1;
@@ -159,13 +161,10 @@ Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec) {
   if (kind == "random") return std::unique_ptr<GdlPlayer>(std::make_unique<RandomPlayer>(seed));
   if (kind == "uct" || kind == "mcts")
     return std::unique_ptr<GdlPlayer>(std::make_unique<UctPlayer>(uct, std::nullopt));
-  if (kind == "fuzzy") {
-    auto params = eval::parse_fuzzy_goal_params(fuzzy_keys);
-    if (!params) return make_error("GDL player spec '" + std::string(spec) + "': " + params.error());
-    uct.cutoff = depth;
-    return std::unique_ptr<GdlPlayer>(std::make_unique<UctPlayer>(uct, *params));
-  }
-  return make_error("unknown GDL player '" + kind + "' (known: random, uct, fuzzy)");
+  auto params = eval::parse_fuzzy_goal_params(fuzzy_keys);  // "fuzzy"
+  if (!params) return make_error("GDL player spec '" + std::string(spec) + "': " + params.error());
+  uct.cutoff = depth;
+  return std::unique_ptr<GdlPlayer>(std::make_unique<UctPlayer>(uct, *params));
 }
 
 std::vector<std::pair<std::string, std::string>> gdl_player_specs() {

@@ -65,10 +65,10 @@ TEST(GdlPlayers, SpecsAreCheckedAndListed) {
     const char* says;
   };
   for (const Bad& bad : {Bad{"minimax", "unknown GDL player 'minimax'"},
+                         Bad{"alphabeta:depth=3", "unknown GDL player 'alphabeta'"},
                          Bad{"uct:depth=2", "unknown key 'depth'"},
-                         Bad{"uct:iterations=-5", "iterations=-5"},
-                         Bad{"uct:c", "not key=value"}, Bad{"fuzzy:tau=2", "tau"},
-                         Bad{"random:c=1", "unknown key 'c'"}}) {
+                         Bad{"uct:iterations=-5", "iterations=-5"}, Bad{"uct:c", "not key=value"},
+                         Bad{"fuzzy:tau=2", "tau"}, Bad{"random:c=1", "unknown key 'c'"}}) {
     auto p = make_gdl_player(bad.spec);
     ASSERT_FALSE(p) << bad.spec;
     EXPECT_NE(p.error().find(bad.says), std::string::npos) << bad.spec << ": " << p.error();
