@@ -1,6 +1,11 @@
 // arena match: in-process games between two search specs (no network), in colour-swapped
 // pairs from the same random opening, with a result line per game and the total for A.
+// A GDL sheet (gdl:NAME) is played by GDL players (random, uct, fuzzy: bots/gdl/gdl_player.h)
+// with the roles swapped the same way; a game's winner is the side whose roles' mean goal is
+// higher.
 
+#include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -8,14 +13,17 @@
 #include <string>
 #include <vector>
 
+#include "bots/gdl/local_match.h"
 #include "bots/search/agent_factory.h"
 #include "bots/search/search_rng.h"
 #include "bots/search/spec.h"
 #include "cli/commands.h"
+#include "cli/gdl_sheet_flags.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 #include "games/core/join.h"
 #include "games/core/random_opening.h"
+#include "games/gdl/library.h"
 
 namespace arena::cli {
 namespace {
@@ -30,10 +38,23 @@ struct MatchOptions {
   std::int64_t movetime_ms = 0;
   int opening_plies = 0;
   int max_plies = 1000;
+  GdlSheetFlags sheets;
 };
 
 struct Tally {
   int wins = 0, losses = 0, draws = 0;
+  // A game's result for A: > 0 a win, < 0 a loss, 0 a draw; then "[i/n] A +w -l =d" on stderr.
+  void add(int result, int game, int games) {
+    wins += result > 0;
+    losses += result < 0;
+    draws += result == 0;
+    std::fflush(stdout);
+    std::fprintf(stderr, "[%d/%d] A +%d -%d =%d\n", game, games, wins, losses, draws);
+  }
+  double percent() const {
+    const int n = wins + losses + draws;
+    return n > 0 ? 100.0 * (wins + 0.5 * draws) / n : 0.0;
+  }
 };
 
 // Plays one game; returns +1 / 0 / -1 for A, or nullopt (and prints why) on an agent failure.
@@ -99,25 +120,91 @@ int run_match(const MatchOptions& o, const GameOptions& game_options,
       int plies = 0;
       const auto result = play_game(position, *a, *b, a_first, o, how, plies);
       if (!result) return kExitFailure;
-      tally.wins += *result > 0;
-      tally.losses += *result < 0;
-      tally.draws += *result == 0;
       const char* score = *result > 0   ? (a_first ? "1-0" : "0-1")
                           : *result < 0 ? (a_first ? "0-1" : "1-0")
                                         : "1/2-1/2";
       std::printf("game %d: %s (first) vs %s: %s %s, %d plies%s%s\n", i + 1, a_first ? "A" : "B",
                   a_first ? "B" : "A", score, how.c_str(), plies,
                   opening.empty() ? "" : ", opening ", opening.c_str());
-      std::fflush(stdout);
-      std::fprintf(stderr, "[%d/%d] A +%d -%d =%d\n", i + 1, o.games, tally.wins, tally.losses,
-                   tally.draws);
+      tally.add(*result, i + 1, o.games);
     }
-    const double points = tally.wins + 0.5 * tally.draws;
     std::printf("A %s\nB %s\ntotal for A: %d wins, %d losses, %d draws (%.1f%%)\n",
                 spec_a.text.c_str(), spec_b.text.c_str(), tally.wins, tally.losses, tally.draws,
-                o.games > 0 ? 100.0 * points / o.games : 0.0);
+                tally.percent());
     return kExitOk;
   }
+}
+
+// A side's mean goal over the roles it played; -1 goals (none in the rules) count as 0.
+double mean_goal(const std::vector<int>& goals, const std::vector<bool>& mine, bool side) {
+  double sum = 0;
+  int n = 0;
+  for (std::size_t r = 0; r < goals.size(); ++r)
+    if (mine[r] == side) sum += std::max(goals[r], 0), ++n;
+  return n > 0 ? sum / n : 0;
+}
+
+// Game i gives A the roles r with r + i even (in a game of two roles, the first role in odd
+// games); each pair of games starts from the same random opening.
+int run_gdl_match(const MatchOptions& o) {
+  if (!o.options.empty()) {
+    std::cerr << "arena match: --options are for the catalog's games, not a GDL sheet\n";
+    return kExitUsage;
+  }
+  for (const auto& [flag, spec] : {std::pair{"--a", o.a}, std::pair{"--b", o.b}})
+    if (auto p = gdl::make_gdl_player(spec); !p) {
+      std::cerr << "arena match: " << flag << ": " << p.error() << "\n";
+      return kExitUsage;
+    }
+  auto machine = gdl::make_gdl_machine(o.game.substr(4));
+  if (!machine) {
+    std::cerr << "arena match: " << machine.error() << "\n";
+    return kExitFailure;
+  }
+  const std::size_t roles = (*machine)->roles().size();
+  if (roles < 2) {
+    std::cerr << "arena match: " << o.game << " is a puzzle (one role); use arena solve\n";
+    return kExitUsage;
+  }
+  gdl::LocalMatchConfig config;
+  config.movetime = std::chrono::milliseconds(o.movetime_ms > 0 ? o.movetime_ms : 1000);
+  config.max_steps = o.max_plies;
+  config.opening_steps = o.opening_plies;
+  Tally tally;
+  double a_goals = 0;
+  for (int i = 0; i < o.games; ++i) {
+    config.seed = o.seed + static_cast<std::uint64_t>(i / 2);
+    std::vector<bool> is_a(roles);
+    std::vector<std::unique_ptr<gdl::GdlPlayer>> owned;
+    std::vector<gdl::GdlPlayer*> players;
+    for (std::size_t r = 0; r < roles; ++r) {
+      is_a[r] = (r + static_cast<std::size_t>(i)) % 2 == 0;
+      owned.push_back(std::move(gdl::make_gdl_player(is_a[r] ? o.a : o.b).value()));
+      players.push_back(owned.back().get());
+    }
+    auto played = gdl::play_local_match(**machine, players, config);
+    if (!played) {
+      std::cerr << "arena match: game " << i + 1 << ": " << played.error() << "\n";
+      return kExitFailure;
+    }
+    const double a = mean_goal(played->goals, is_a, true),
+                 b = mean_goal(played->goals, is_a, false);
+    a_goals += a;
+    std::string line;
+    for (std::size_t r = 0; r < roles; ++r)
+      line += (r ? ", " : "") + played->roles[r] + (is_a[r] ? " A " : " B ") +
+              std::to_string(played->goals[r]);
+    std::printf("game %d: goals %s: %s, %zu steps%s\n", i + 1, line.c_str(),
+                a > b   ? "A wins"
+                : a < b ? "B wins"
+                        : "drawn",
+                played->moves.size(), played->terminal ? "" : " (stopped by --max-plies)");
+    tally.add(a > b ? 1 : a < b ? -1 : 0, i + 1, o.games);
+  }
+  std::printf("A %s\nB %s\ntotal for A: %d wins, %d losses, %d draws (%.1f%%), mean goal %.1f\n",
+              o.a.c_str(), o.b.c_str(), tally.wins, tally.losses, tally.draws, tally.percent(),
+              a_goals / o.games);
+  return kExitOk;
 }
 
 }  // namespace
@@ -126,21 +213,29 @@ void add_match(CLI::App& app, Action& action) {
   auto o = std::make_shared<MatchOptions>();
   CLI::App* sub = app.add_subcommand("match", "play in-process games between two search specs");
   sub->add_option("--game,-g", o->game, "game name (" + known_game_names() + ")")->required();
-  sub->add_option("--a", o->a, "spec of player A, e.g. alphabeta:eval=improved_score,depth=4")
+  sub->add_option(
+         "--a", o->a,
+         "spec of player A, e.g. alphabeta:eval=improved_score,depth=4; for gdl:NAME a GDL "
+         "player: random, uct[:iterations=N] or fuzzy[:depth=N]")
       ->required();
   sub->add_option("--b", o->b, "spec of player B, e.g. mcts:playouts=2000")->required();
   sub->add_option("--games,-n", o->games, "number of games (pairs swap colours)")
       ->check(CLI::Range(1, 1000000));
   sub->add_option("--seed", o->seed, "seed of the random openings");
-  sub->add_option("--movetime", o->movetime_ms, "ms per move unless a spec sets its own limit")
+  sub->add_option("--movetime", o->movetime_ms,
+                  "ms per move unless a spec sets its own limit (GDL players: default 1000)")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{86'400'000}));
   sub->add_option("--opening-plies", o->opening_plies, "random plies before each pair's games")
       ->check(CLI::Range(0, 200));
-  sub->add_option("--max-plies", o->max_plies, "adjudicate a draw after this many plies")
+  sub->add_option("--max-plies", o->max_plies,
+                  "adjudicate a draw after this many plies (GDL: steps; the goals reached count)")
       ->check(CLI::Range(1, 100000));
   sub->add_option("--options", o->options, "game options, key=value,... (e.g. size=5)");
+  add_gdl_sheet_flags(sub, o->sheets);
   sub->callback([o, &action] {
     action = [o] {
+      if (!apply_gdl_sheet_flags(o->sheets, "match")) return kExitUsage;
+      if (is_gdl_game(o->game)) return run_gdl_match(*o);
       auto spec_a = search::parse_search_spec(o->a);
       if (!spec_a) {
         std::cerr << "arena match: --a: " << spec_a.error() << "\n";

@@ -80,6 +80,69 @@ TEST(Cli, BotRefusesASolverForTheWrongKindOfPuzzle) {
   EXPECT_NE(bfs.output.find("takes idastar"), std::string::npos) << bfs.output;
 }
 
+// arena match plays a GDL sheet with GDL players, here a sheet outside the GDL folder given
+// with --gdl; a search spec of the catalog's games is refused naming the flag.
+TEST(Cli, MatchPlaysAGdlSheetGivenAsAFile) {
+  const std::string sheet = std::string(ARENA_TEST_DATA_DIR) + "/gdl/ticTacToe.kif";
+  auto r =
+      run_command(kArena + " match --gdl " + sheet +
+                  " --game gdl:ticTacToe --a uct:iterations=200 --b random -n 2 --movetime 500");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("game 1: goals xplayer A "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("game 2: goals xplayer B "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("total for A: "), std::string::npos) << r.output;
+  auto native = run_command(kArena + " match --gdl " + sheet +
+                            " --game gdl:ticTacToe --a alphabeta:depth=3 --b random");
+  EXPECT_EQ(native.status, 2) << native.output;
+  EXPECT_NE(native.output.find("--a: unknown GDL player 'alphabeta'"), std::string::npos)
+      << native.output;
+  auto puzzle = run_command(kArena + " match --game gdl:maze --a random --b random");
+  EXPECT_EQ(puzzle.status, 2) << puzzle.output;
+  EXPECT_NE(puzzle.output.find("is a puzzle"), std::string::npos) << puzzle.output;
+}
+
+// arena solve takes --gdl too: a puzzle sheet copied under a new name is found only through it.
+TEST(Cli, SolveFindsAPuzzleSheetGivenAsAFile) {
+  const std::string copy = "d=$(mktemp -d) && cp " + std::string(ARENA_SOURCE_DIR) +
+                           "/games/gdl/sheets/maze.kif $d/myOwnMaze.kif && ";
+  auto without = run_command(copy + kArena + " solve --puzzle gdl:myOwnMaze");
+  EXPECT_EQ(without.status, 1) << without.output;
+  EXPECT_NE(without.output.find("no GDL sheet 'myOwnMaze'"), std::string::npos) << without.output;
+  auto with = run_command(copy + kArena + " solve --gdl $d/myOwnMaze.kif --puzzle gdl:myOwnMaze");
+  EXPECT_EQ(with.status, 0) << with.output;
+  EXPECT_NE(with.output.find("(the shortest)"), std::string::npos) << with.output;
+}
+
+// arena league gives its --gdl sheets to the server and bots it starts: a league of a sheet
+// outside the GDL folder is played, and without the flag the server refuses the game.
+TEST(Cli, LeagueGivesItsGdlSheetsToTheServerAndBots) {
+  const std::string copy = "d=$(mktemp -d) && cp " + std::string(ARENA_TEST_DATA_DIR) +
+                           "/gdl/ticTacToe.kif $d/leagueTic.kif && ";
+  const std::string league = kArena +
+                             " league --game gdl:leagueTic --players GDL_Random,GDL_UCT"
+                             " --games-per-pairing 2 --movetime 50 --max-plies 20 -q --db $d/l.db";
+  auto r = run_command(copy + league + " --gdl $d/leagueTic.kif");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("(round-robin, gdl:leagueTic): 2 games played"), std::string::npos)
+      << r.output;
+  auto without = run_command(copy + league);
+  EXPECT_EQ(without.status, 1) << without.output;
+  EXPECT_NE(without.output.find("no GDL sheet 'leagueTic'"), std::string::npos) << without.output;
+}
+
+// Commands that measure the catalog's games say so for a GDL sheet instead of calling it
+// unknown while listing gdl:NAME among the known games.
+TEST(Cli, AnalyzeAndLearnSayTheyDoNotTakeAGdlSheet) {
+  auto analyze = run_command(kArena + " analyze --game gdl:tictactoe");
+  EXPECT_EQ(analyze.status, 2) << analyze.output;
+  EXPECT_NE(analyze.output.find("gdl:tictactoe is a GDL sheet"), std::string::npos)
+      << analyze.output;
+  EXPECT_EQ(analyze.output.find("gdl:NAME ("), std::string::npos) << analyze.output;
+  auto learn = run_command(kArena + " learn --game gdl:tictactoe");
+  EXPECT_EQ(learn.status, 2) << learn.output;
+  EXPECT_NE(learn.output.find("is a GDL sheet"), std::string::npos) << learn.output;
+}
+
 }  // namespace
 
 // arena ladder: a tiny ladder of presets prints the table and the player's Elo; a bad seat is
