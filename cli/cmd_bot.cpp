@@ -27,6 +27,7 @@
 #include "bots/ggp/ggp_seat.h"
 #include "bots/uci/uci_player.h"
 #include "cli/commands.h"
+#include "cli/gdl_sheet_flags.h"
 #include "games/catalog/catalog.h"
 
 namespace arena::cli {
@@ -42,8 +43,7 @@ struct BotOptions {
   std::string uci;
   std::vector<std::string> uci_options;
   std::string ggp;  // a GGP player's URL
-  std::string gdl_dir;
-  std::vector<std::string> gdl_files;
+  GdlSheetFlags sheets;
   std::string ack_log;
   int seek = 0, games = 0, parallel = 4, threads = 2, puzzles = 0, scramble = -1;
   std::string time_control = "none";
@@ -166,9 +166,7 @@ bool play_until_done(client::BotRunner& bot, bool bounded) {
 
 int run_bot(const BotOptions& o) {
   if (o.list_presets) return list_presets();
-  if (!o.gdl_dir.empty()) set_gdl_directory(o.gdl_dir);
-  for (const auto& file : o.gdl_files)
-    if (auto added = add_gdl_file(file); !added) return fail(added.error());
+  if (!apply_gdl_sheet_flags(o.sheets, "bot")) return kExitFailure;
   client::BotRunOptions run;
   run.url = o.server;
   // ARENA_TOKEN keeps the token off the command line (arena league starts its bots so).
@@ -261,8 +259,7 @@ void add_bot(CLI::App& app, Action& action) {
   sub->add_option("--uci", o->uci, "play chess with this UCI engine");
   sub->add_option("--uci-option", o->uci_options, "NAME=VALUE, sent as setoption (repeatable)");
   sub->add_option("--ggp", o->ggp, "play gdl:NAME games with the GGP player at this URL");
-  sub->add_option("--gdl-dir", o->gdl_dir, "folder of GDL sheets for gdl:NAME");
-  sub->add_option("--gdl", o->gdl_files, "a GDL sheet file, then gdl:STEM (repeatable)");
+  add_gdl_sheet_flags(sub, o->sheets);
   sub->add_option("--ack-log", o->ack_log,
                   "append each acknowledged move to this file: GAME_ID, CLIENT_ID, MOVE (tab-separated)");
   sub->add_flag("--list-presets", o->list_presets, "print the roster of presets and exit");

@@ -21,9 +21,10 @@
 #include <string>
 
 #include "cli/commands.h"
-#include "league/server_league.h"
+#include "cli/gdl_sheet_flags.h"
 #include "db/sqlite_store.h"
 #include "league/league_runner.h"
+#include "league/server_league.h"
 #include "tournament/report/report.h"
 
 namespace arena::cli {
@@ -44,6 +45,7 @@ struct LeagueFlags {
   bool in_process = false;
   std::string server, token, token_file;
   int port = 0;  // checked to 0-65535
+  GdlSheetFlags sheets;
 };
 
 std::string duration(double s) {
@@ -165,6 +167,7 @@ int run_in_process(const LeagueFlags& f, const tournament::LeagueConfig& config)
 }
 
 int run(const LeagueFlags& f) {
+  if (!apply_gdl_sheet_flags(f.sheets, "league")) return kExitUsage;
   auto config = build_config(f);
   if (!config) {
     std::cerr << "arena league: " << config.error() << "\n";
@@ -192,6 +195,7 @@ int run(const LeagueFlags& f) {
     return kExitUsage;
   }
   o.db = f.db;
+  o.sheet_args = gdl_sheet_args(f.sheets);
   o.port = static_cast<unsigned short>(f.port);
   o.stop = &g_stop;
   if (!f.quiet) o.progress = draw_progress;
@@ -255,6 +259,7 @@ void add_league(CLI::App& app, Action& action) {
                   "with --server: a file holding the token (default: $ARENA_TOKEN_FILE)");
   sub->add_option("--port", f->port, "local server's port (default: a free one)")
       ->check(CLI::Range(0, 65535));
+  add_gdl_sheet_flags(sub, f->sheets);
   sub->callback([f, &action] { action = [f] { return run(*f); }; });
 }
 

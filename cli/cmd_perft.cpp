@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/gdl_sheet_flags.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 #include "games/core/perft.h"
@@ -23,8 +24,8 @@ struct PerftOptions {
   std::string options;
   int depth = 1;
   bool divide = false;
-  std::string gdl_dir, reasoner = "auto";
-  std::vector<std::string> gdl_files;
+  std::string reasoner = "auto";
+  GdlSheetFlags sheets;
 };
 
 // GDL perft counts turns (joint moves: the product of every role's legal moves) with a
@@ -125,18 +126,12 @@ void add_perft(CLI::App& app, Action& action) {
   sub->add_option("--options", o->options, "game options, key=value,... (e.g. size=5)");
   sub->add_option("--depth,-d", o->depth, "depth in plies")->required()->check(CLI::Range(0, 30));
   sub->add_flag("--divide", o->divide, "print the count under each first move");
-  sub->add_option("--gdl-dir", o->gdl_dir, "folder of GDL sheets for gdl:NAME");
-  sub->add_option("--gdl", o->gdl_files, "a GDL sheet file, then gdl:STEM (repeatable)");
+  add_gdl_sheet_flags(sub, o->sheets);
   sub->add_option("--reasoner", o->reasoner, "GDL: auto, compiled or prover")
       ->capture_default_str();
   sub->callback([o, &action] {
     action = [o] {
-      if (!o->gdl_dir.empty()) set_gdl_directory(o->gdl_dir);
-      for (const auto& file : o->gdl_files)
-        if (auto added = add_gdl_file(file); !added) {
-          std::cerr << "arena perft: " << added.error() << "\n";
-          return kExitUsage;
-        }
+      if (!apply_gdl_sheet_flags(o->sheets, "perft")) return kExitUsage;
       GameOptions ignored;
       const std::string name = resolve_game_name(o->game, ignored);
       if (is_gdl_game(name)) return run_gdl_perft(*o, name);

@@ -14,6 +14,7 @@
 #include "bots/client/house_bots.h"
 #include "bots/client/search_player.h"
 #include "cli/commands.h"
+#include "cli/gdl_sheet_flags.h"
 #include "db/memory_store.h"
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
@@ -36,8 +37,7 @@ struct ServeOptions {
   int commit_window_us = 0;
   std::string move_journal = "on";
   std::size_t memory_games = db::MemoryStore::kDefaultKeptGames;  // --db :memory: only
-  std::string gdl_dir;                 // gdl:NAME is NAME.kif here (default: the project's)
-  std::vector<std::string> gdl_files;  // more sheets, gdl:STEM each
+  GdlSheetFlags sheets;  // gdl:NAME's folder and more sheets, gdl:STEM each
 };
 
 // The web/ folder: the flag, else a web/ with an index.html in the working directory or in
@@ -107,12 +107,7 @@ std::unique_ptr<client::HouseBots> start_house(const ServeOptions& o, db::Store&
 }
 
 int run_serve(const ServeOptions& o) {
-  if (!o.gdl_dir.empty()) set_gdl_directory(o.gdl_dir);
-  for (const auto& file : o.gdl_files)
-    if (auto added = add_gdl_file(file); !added) {
-      std::cerr << "arena serve: " << added.error() << "\n";
-      return kExitUsage;
-    }
+  if (!apply_gdl_sheet_flags(o.sheets, "serve")) return kExitUsage;
   auto store = open_store(o);
   if (!store) {
     std::cerr << "arena serve: " << store.error() << "\n";
@@ -185,9 +180,7 @@ void add_serve(CLI::App& app, Action& action) {
       ->capture_default_str();
   sub->add_flag("--illegal-move-loses", o->illegal_move_loses,
                 "an illegal move loses the game (for leagues) instead of being refused");
-  sub->add_option("--gdl-dir", o->gdl_dir,
-                  "folder of GDL sheets: gdl:NAME is NAME.kif there (default: games/gdl/sheets)");
-  sub->add_option("--gdl", o->gdl_files, "a GDL sheet file, hosted as gdl:STEM (repeatable)");
+  add_gdl_sheet_flags(sub, o->sheets);
   sub->add_flag("--house-bots", o->house_bots,
                 "start house bots: two strengths per game, each keeping a seek open");
   sub->callback([o, &action] { action = [o] { return run_serve(*o); }; });

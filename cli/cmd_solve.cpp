@@ -6,6 +6,7 @@
 //   arena solve --puzzle 8-puzzle --state "8 0 6 5 4 7 2 3 1" --algo astar
 //   arena solve --puzzle rubik --state "<Reid's notation>" --heuristic corner_pdb
 //   arena solve --puzzle gdl:eightPuzzle [--algo best_first] [--state "(cell 1 1 8) ..."]
+//   arena solve --gdl my/lights.kif --puzzle gdl:lights
 //
 // Exit status: 0 solved; 1 a bad state, unknown heuristic, unsolvable instance, missing data
 // file or a node limit reached; 2 bad flags.
@@ -27,6 +28,7 @@
 #include "bots/search/astar.h"
 #include "bots/search/idastar.h"
 #include "cli/commands.h"
+#include "cli/gdl_sheet_flags.h"
 #include "games/puzzles/korf100.h"
 #include "games/puzzles/rubiks_cube.h"
 #include "games/puzzles/sliding_puzzle.h"
@@ -48,6 +50,7 @@ struct SolveOptions {
   std::uint64_t max_nodes = 0;
   double seconds = 0;  // a GDL sheet's search; 0: no limit
   bool algo_given = false, heuristic_given = false;
+  GdlSheetFlags sheets;
 };
 
 int fail(const std::string& message) {
@@ -215,10 +218,12 @@ void add_solve(CLI::App& app, Action& action) {
   sub->add_option("--seconds", o->seconds,
                   "a GDL sheet's search gives up after this many seconds (0 = no limit)")
       ->check(CLI::Range(0.0, 1e6));
+  add_gdl_sheet_flags(sub, o->sheets);
   sub->callback([o, sub, &action] {
     o->algo_given = sub->count("--algo") > 0;
     o->heuristic_given = sub->count("--heuristic") > 0;
     action = [o] {
+      if (!apply_gdl_sheet_flags(o->sheets, "solve")) return kExitUsage;
       if (o->puzzle.starts_with("gdl:")) return solve_gdl(*o);
       if (gdl::parse_puzzle_algo(o->algo)) {  // a GDL search's name (bots/gdl/puzzle_search.h)
         std::cerr << "arena solve: --algo " << o->algo << " is for GDL sheets (gdl:NAME)\n";

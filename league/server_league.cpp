@@ -50,6 +50,7 @@ struct Local {
   std::string self;  // the arena executable
   std::string db, logs, url;
   unsigned short port = 0;
+  std::vector<std::string> sheet_args;
   ChildProcess server;
   struct Bot {
     std::vector<std::string> argv;
@@ -61,8 +62,11 @@ struct Local {
   int server_restarts = 0;
 
   std::vector<std::string> server_argv() const {
-    return {self,   "serve", "--host",    "127.0.0.1", "--port", std::to_string(port),
-            "--db", db,      "--threads", "2"};
+    std::vector<std::string> argv{
+        self,   "serve", "--host",    "127.0.0.1", "--port", std::to_string(port),
+        "--db", db,      "--threads", "2"};
+    argv.insert(argv.end(), sheet_args.begin(), sheet_args.end());
+    return argv;
   }
 
   Expected<void> start_server() {
@@ -200,6 +204,7 @@ Expected<ServerLeagueRun> run_league_on_server(const LeagueConfig& given,
   Local local;
   local.self = o.arena_binary.empty() ? self_executable() : o.arena_binary;
   local.db = o.db;
+  local.sheet_args = o.sheet_args;
   local.logs = o.db + ".logs";
   std::error_code ec;
   std::filesystem::create_directories(local.logs, ec);
@@ -226,6 +231,7 @@ Expected<ServerLeagueRun> run_league_on_server(const LeagueConfig& given,
       b.argv.insert(b.argv.end(), {"--game", config.game, "--search", e.spec});
     }
     b.argv.insert(b.argv.end(), {"--name", e.name});
+    b.argv.insert(b.argv.end(), o.sheet_args.begin(), o.sheet_args.end());
     b.token = (*tokens)[i];
     b.log = local.logs + "/bot-" + std::to_string(i) + ".log";
     local.bots.push_back(std::move(b));

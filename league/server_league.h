@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -30,6 +31,9 @@ struct ServerLeagueOptions {
   unsigned short port = 0;  // local server's port; 0: a free one
   // The `arena` executable started for the local server and bots; empty: this process's own.
   std::string arena_binary;
+  // Flags given to the local server and to every bot, after their own: the GDL sheets of the
+  // league's game when it is not in the project's folder ("--gdl-dir", DIR, "--gdl", FILE).
+  std::vector<std::string> sheet_args;
   ProgressFn progress;
   const std::atomic<bool>* stop = nullptr;
 };
