@@ -274,9 +274,16 @@ void add_analyze(CLI::App& app, Action& action) {
       const std::string& name = *resolved;
       const bool found = visit_game_type(
           name, [&]<class G>(std::type_identity<G>) { status = run_game<G>(*f, game_options); });
+      if (!found && is_gdl_game(f->game)) {
+        std::cerr << "arena analyze: " << f->game
+                  << " is a GDL sheet; analyze measures the heuristics of the catalog's games ("
+                  << known_game_names(false)
+                  << "); a sheet's fuzzy goal heuristic: arena eval --game gdl:NAME --explain\n";
+        return kExitUsage;
+      }
       if (!found) {
         std::cerr << "arena analyze: unknown game '" << f->game
-                  << "' (known: " << known_game_names() << ")\n";
+                  << "' (known: " << known_game_names(false) << ")\n";
         return kExitUsage;
       }
       return status;

@@ -177,8 +177,10 @@ int learn_command(LearnFlags& f) {
   const bool found = visit_game_type(
       name, [&]<class G>(std::type_identity<G>) { status = run_learn<G>(f, game_options); });
   if (!found) {
-    std::cerr << "arena learn: unknown game '" << f.game << "' (known: " << known_game_names()
-              << ")\n";
+    std::cerr << "arena learn: " << (is_gdl_game(f.game) ? "" : "unknown game ") << "'" << f.game
+              << "'"
+              << (is_gdl_game(f.game) ? " is a GDL sheet; learn fits the catalog's games" : "")
+              << " (known: " << known_game_names(false) << ")\n";
     return kExitUsage;
   }
   return status;

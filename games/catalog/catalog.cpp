@@ -65,12 +65,13 @@ std::vector<GameInfo> gdl_game_catalog(bool check_sheets) {
   return out;
 }
 
-std::string known_game_names() {
+std::string known_game_names(bool with_gdl) {
   std::string out;
   for_each_game_type([&]<class G>(std::type_identity<G>) {
     if (!out.empty()) out += ", ";
     out += G::kName;
   });
+  if (!with_gdl) return out;
   return out + ", gdl:NAME (NAME.kif in " + gdl::gdl_directory() + ")";
 }
 

@@ -47,8 +47,9 @@ Expected<std::unique_ptr<AnyGame>> load_game(std::string_view name, std::string_
 // Parses "key=value,key=value" into options; errors name the malformed part.
 Expected<GameOptions> parse_game_options(std::string_view text);
 
-// "tictactoe, qubic, ..., gdl:NAME (NAME.kif in DIR)" for messages that list what exists.
-std::string known_game_names();
+// "tictactoe, qubic, ..., gdl:NAME (NAME.kif in DIR)" for messages that list what exists;
+// without `with_gdl`, the catalog's games only (for commands that do not take a GDL sheet).
+std::string known_game_names(bool with_gdl = true);
 
 // GDL games (games/gdl/library.h): `gdl:NAME` is the sheet NAME.kif of the GDL folder (default
 // the project's games/gdl/sheets) or a file added with add_gdl_file. gdl_game_catalog() lists
