@@ -11,6 +11,8 @@
 // Exit status: 0 solved; 1 a bad state, unknown heuristic, unsolvable instance, missing data
 // file or a node limit reached; 2 bad flags.
 
+#include <unistd.h>
+
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -181,7 +183,17 @@ int solve_gdl(const SolveOptions& o) {
     options.deadline = std::chrono::steady_clock::now() +
                        std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                            std::chrono::duration<double>(o.seconds));
+  // A line on stderr each second while the search runs, when stderr is a terminal.
+  bool progressed = false;
+  if (::isatty(STDERR_FILENO) != 0)
+    options.progress = [&progressed](const gdl::PuzzleSearchProgress& p) {
+      std::fprintf(stderr, "\rstates %llu, expanded %llu, depth %d, %.0f s   ",
+                   static_cast<unsigned long long>(p.states),
+                   static_cast<unsigned long long>(p.expanded), p.depth, p.seconds);
+      progressed = true;
+    };
   auto solved = gdl::solve_sheet_puzzle(o.puzzle, o.state, options);
+  if (progressed) std::fputs("\n", stderr);
   if (!solved) return fail(solved.error());
   std::fputs(gdl::format_sheet_puzzle_solution(*solved, *algo).c_str(), stdout);
   return solved->search.solved ? kExitOk : kExitFailure;

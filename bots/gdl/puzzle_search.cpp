@@ -32,6 +32,8 @@ class Search {
 
   Expected<PuzzleSearchResult> run(const State& start) {
     const auto t0 = std::chrono::steady_clock::now();
+    start_ = t0;
+    next_progress_ = t0 + options_.progress_every;
     if (options_.algo == PuzzleAlgo::kBestFirst) {
       auto made = eval::FuzzyGoalHeuristic::from_description(machine_.description(),
                                                              machine_.pool(), options_.fuzzy);
@@ -100,14 +102,25 @@ class Search {
     }
     return node;
   }
-  // True when the search must stop here (the reason in result_.stopped).
-  bool out_of_limits() {
+  // True when the search must stop here (the reason in result_.stopped). Reports the progress
+  // when it is due; `next` is the node expanded next.
+  bool out_of_limits(std::int64_t next) {
     if (nodes_.size() >= options_.max_states) {
       result_.stopped = "the limit of " + std::to_string(options_.max_states) + " states";
-    } else if (options_.deadline && std::chrono::steady_clock::now() >= *options_.deadline) {
-      result_.stopped = "the time limit";
+      return true;
     }
-    return !result_.stopped.empty();
+    if (!options_.deadline && !options_.progress) return false;
+    const auto now = std::chrono::steady_clock::now();
+    if (options_.deadline && now >= *options_.deadline) {
+      result_.stopped = "the time limit";
+      return true;
+    }
+    if (options_.progress && now >= next_progress_) {
+      options_.progress({nodes_.size(), result_.expanded, nodes_[next].depth,
+                         std::chrono::duration<double>(now - start_).count()});
+      next_progress_ = now + options_.progress_every;
+    }
+    return false;
   }
   void solution(std::int64_t node) {
     for (std::int64_t i = node; nodes_[i].parent >= 0; i = nodes_[i].parent)
@@ -118,7 +131,7 @@ class Search {
 
   void expand_all() {
     while (!empty()) {
-      if (out_of_limits()) return;
+      if (out_of_limits(heuristic_ ? ranked_.top().node : fifo_.front())) return;
       const std::int64_t node = pop();
       ++result_.expanded;
       const State& state = *nodes_[node].state;
@@ -152,6 +165,7 @@ class Search {
   std::deque<std::int64_t> fifo_;
   std::priority_queue<Ranked> ranked_;
   PuzzleSearchResult result_;
+  std::chrono::steady_clock::time_point start_, next_progress_;
 };
 
 }  // namespace

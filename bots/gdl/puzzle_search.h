@@ -22,6 +22,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,11 +38,23 @@ enum class PuzzleAlgo { kBreadthFirst, kBestFirst };
 std::string_view to_string(PuzzleAlgo a);                       // "breadth_first", "best_first"
 Expected<PuzzleAlgo> parse_puzzle_algo(std::string_view text);  // also "bfs"
 
+// How far a search has come, for a progress line.
+struct PuzzleSearchProgress {
+  std::uint64_t states = 0;    // distinct states reached so far
+  std::uint64_t expanded = 0;  // states whose moves were tried so far
+  int depth = 0;               // moves from the start to the state expanded next
+  double seconds = 0;
+};
+
 struct PuzzleSearchOptions {
   PuzzleAlgo algo = PuzzleAlgo::kBreadthFirst;
   std::uint64_t max_states = 1'000'000;  // distinct states stored, the start included
   std::optional<std::chrono::steady_clock::time_point> deadline;
   eval::FuzzyGoalParams fuzzy;  // best_first's heuristic
+  // Called on the search's thread before an expansion once `progress_every` has passed since
+  // the search began or since the last call (0: before every expansion); may be empty.
+  std::function<void(const PuzzleSearchProgress&)> progress;
+  std::chrono::milliseconds progress_every{1000};
 };
 
 struct PuzzleSearchResult {

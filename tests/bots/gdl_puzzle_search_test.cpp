@@ -86,6 +86,32 @@ TEST_F(GdlPuzzleSearchTest, BreadthFirstFindsTheShortestSolution) {
   EXPECT_FALSE(solvable_within(**start, static_cast<int>(maze.moves.size()) - 1));
 }
 
+// The progress callback: with no interval it comes before every expansion, with counts that
+// grow and, breadth first, a depth that never falls; with a long interval it never comes.
+TEST_F(GdlPuzzleSearchTest, TheProgressIsReportedAsTheSearchGoes) {
+  std::vector<PuzzleSearchProgress> seen;
+  PuzzleSearchOptions options;
+  options.progress = [&](const PuzzleSearchProgress& p) { seen.push_back(p); };
+  options.progress_every = std::chrono::milliseconds(0);
+  auto s = solve_sheet_puzzle(lights_, "", options);
+  ASSERT_TRUE(s && s->search.solved);
+  ASSERT_EQ(seen.size(), s->search.expanded);
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    EXPECT_EQ(seen[i].expanded, i);
+    EXPECT_LE(seen[i].states, s->search.states);
+    EXPECT_GE(seen[i].seconds, 0.0);
+    if (i > 0) {
+      EXPECT_GE(seen[i].states, seen[i - 1].states);
+      EXPECT_GE(seen[i].depth, seen[i - 1].depth);
+    }
+  }
+  EXPECT_EQ(seen.back().depth, static_cast<int>(s->moves.size()) - 1);
+  seen.clear();
+  options.progress_every = std::chrono::hours(1);
+  ASSERT_TRUE(solve_sheet_puzzle(lights_, "", options));
+  EXPECT_TRUE(seen.empty());
+}
+
 TEST_F(GdlPuzzleSearchTest, BestFirstOnTheFuzzyGoalReachesFewerStates) {
   const auto bfs = solve(lights_, PuzzleAlgo::kBreadthFirst);
   const auto best = solve(lights_, PuzzleAlgo::kBestFirst);
