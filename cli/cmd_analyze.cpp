@@ -1,6 +1,7 @@
 // arena analyze: outcome determination and move invariance of heuristics (bots/lab/), for
 // the four comparisons of the theory and for every heuristic of one game, over self-play
-// games and the store's recorded games, next to each heuristic's rating in the store.
+// games and the store's recorded games, next to each heuristic's rating in the store; for a GDL
+// sheet (gdl:NAME), its goal heuristics along self-play games of a GDL player.
 
 #include <algorithm>
 #include <cctype>
@@ -15,9 +16,11 @@
 #include "bots/eval/registry.h"
 #include "bots/lab/comparisons.h"
 #include "bots/lab/game_lines.h"
+#include "bots/lab/gdl_analysis.h"
 #include "bots/lab/report.h"
 #include "bots/search/agent_factory.h"
 #include "cli/commands.h"
+#include "cli/gdl_sheet_flags.h"
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
@@ -38,6 +41,7 @@ struct AnalyzeFlags {
   std::uint64_t seed = 1;
   bool comparisons = false;
   bool json = false;
+  GdlSheetFlags sheets;
 };
 
 std::string lower(std::string s) {
@@ -224,15 +228,53 @@ int run_game(const AnalyzeFlags& f, const GameOptions& game_options) {
   }
 }
 
+// A GDL sheet: its goal heuristics (bots/lab/gdl_analysis.h) along self-play games.
+int run_gdl(const AnalyzeFlags& f) {
+  if (!f.db.empty() || !f.options.empty()) {
+    std::cerr << "arena analyze: " << (f.db.empty() ? "--options" : "--db")
+              << " is not taken for a GDL sheet (stored GDL games are not replayed here; sheets "
+                 "have no options)\n";
+    return kExitUsage;
+  }
+  lab::GdlAnalysisOptions o;
+  if (!f.player.empty()) o.player = f.player;
+  o.games = f.games;
+  o.opening_steps = f.opening_plies;
+  o.max_steps = f.max_plies;
+  o.seed = f.seed;
+  std::vector<std::string> names;
+  for (std::size_t b = 0, e; b <= f.heuristics.size(); b = e + 1) {
+    e = std::min(f.heuristics.find(',', b), f.heuristics.size());
+    if (e > b) names.push_back(f.heuristics.substr(b, e - b));
+  }
+  auto measured = lab::gdl_self_play_trajectories(f.game, names, o);
+  if (!measured) {
+    std::cerr << "arena analyze: " << measured.error() << "\n";
+    return kExitFailure;
+  }
+  const std::string source = std::to_string(f.games) + " self-play games (" + o.player + ")";
+  std::vector<lab::ReportRow> rows;
+  for (const auto& m : *measured)
+    rows.push_back({m.name, source, std::nullopt, lab::move_invariance(m.trajectories),
+                    lab::outcome_determination(m.trajectories)});
+  std::string prefix = f.game.substr(4);
+  return emit(f, f.game + " heuristics", prefix, rows);
+}
+
 }  // namespace
 
 void add_analyze(CLI::App& app, Action& action) {
   auto f = std::make_shared<AnalyzeFlags>();
   CLI::App* sub = app.add_subcommand(
       "analyze", "measure heuristics: outcome determination and move invariance");
-  sub->add_option("--game,-g", f->game, "a two-player game: a table for its heuristics");
-  sub->add_option("--heuristics", f->heuristics, "comma-separated names (default: all)");
-  sub->add_option("--player", f->player, "self-play spec (default alphabeta depth 3)");
+  sub->add_option("--game,-g", f->game,
+                  "a game of two or more players (or gdl:NAME): a table for its heuristics");
+  sub->add_option(
+      "--heuristics", f->heuristics,
+      "comma-separated names (default: all; GDL: fuzzy_goal, fuzzy_goal_written, goal)");
+  sub->add_option("--player", f->player,
+                  "self-play spec (default alphabeta depth 3; GDL: a GDL player, default "
+                  "uct:iterations=300)");
   sub->add_option("--games,-n", f->games,
                   "self-play games (default 20; the comparisons play at most 40)")
       ->check(CLI::Range(0, 100'000));
@@ -247,6 +289,7 @@ void add_analyze(CLI::App& app, Action& action) {
                 "the four comparisons (the default without --game)");
   sub->add_flag("--json", f->json, "JSON instead of a table");
   sub->add_option("--svg", f->svg_dir, "also write one SVG chart per measure into this folder");
+  add_gdl_sheet_flags(sub, f->sheets);
   sub->callback([f, sub, &action] {
     // The comparisons play their own positions: flags for one game's table would be ignored.
     std::string per_game;
@@ -265,6 +308,8 @@ void add_analyze(CLI::App& app, Action& action) {
       int status = kExitOk;
       if (f->comparisons || f->game.empty()) status = run_comparisons(*f);
       if (f->game.empty() || status != kExitOk) return status;
+      if (!apply_gdl_sheet_flags(f->sheets, "analyze")) return kExitUsage;
+      if (is_gdl_game(f->game)) return run_gdl(*f);
       GameOptions game_options;
       const auto resolved = resolve_game(f->game, f->options, game_options);
       if (!resolved) {
@@ -274,16 +319,9 @@ void add_analyze(CLI::App& app, Action& action) {
       const std::string& name = *resolved;
       const bool found = visit_game_type(
           name, [&]<class G>(std::type_identity<G>) { status = run_game<G>(*f, game_options); });
-      if (!found && is_gdl_game(f->game)) {
-        std::cerr << "arena analyze: " << f->game
-                  << " is a GDL sheet; analyze measures the heuristics of the catalog's games ("
-                  << known_game_names(false)
-                  << "); a sheet's fuzzy goal heuristic: arena eval --game gdl:NAME --explain\n";
-        return kExitUsage;
-      }
       if (!found) {
         std::cerr << "arena analyze: unknown game '" << f->game
-                  << "' (known: " << known_game_names(false) << ")\n";
+                  << "' (known: " << known_game_names() << ")\n";
         return kExitUsage;
       }
       return status;

@@ -21,6 +21,7 @@ class Referee {
       return make_error("the game has " + std::to_string(result_.roles.size()) + " roles; " +
                         std::to_string(players.size()) + " players were given");
     State state = machine_.initial_state();
+    if (config_.on_state) config_.on_state(state);
     for (std::size_t r = 0; r < players.size(); ++r)
       players[r]->start(machine_, static_cast<int>(r), SteadyClock::now() + config_.movetime);
     for (int step = 0; step < config_.max_steps; ++step) {
@@ -33,6 +34,7 @@ class Referee {
       result_.moves.push_back(std::move(texts));
       result_.opening_steps += opening;
       state = machine_.next_state(state, *joint);
+      if (config_.on_state) config_.on_state(state);
     }
     if (auto why = machine_.failure(state); !why.empty())
       return make_error("the reasoner cannot answer about the state reached: " + why);

@@ -31,6 +31,8 @@ struct LocalMatchConfig {
   int max_steps = 1000;                      // then the match stops where it is
   int opening_steps = 0;                     // random joint moves first (not past the end)
   std::uint64_t seed = 1;                    // of the random opening
+  // Called with the initial state and with the state after each step, in order; may be empty.
+  std::function<void(const State&)> on_state;
 };
 
 struct LocalMatchResult {

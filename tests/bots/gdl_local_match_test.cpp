@@ -1,6 +1,6 @@
 // A GDL match in this process (bots/gdl/local_match.h): played to the end with the goals of the
-// final state, the player count checked, a seeded random opening, the step limit, a player's
-// illegal move named, and a role with one legal move not asked.
+// final state and every state shown to the observer, the player count checked, a seeded random
+// opening, the step limit, a player's illegal move named, and a role with one legal move not asked.
 
 #include <gtest/gtest.h>
 
@@ -56,8 +56,13 @@ TEST(GdlLocalMatch, UctAgainstRandomPlaysToTheEndAndScoresTheFinalState) {
   ASSERT_TRUE(uct && random);
   LocalMatchConfig config;
   config.movetime = milliseconds(2000);  // the iterations stop UCT first
+  std::vector<State> states;
+  config.on_state = [&](const State& s) { states.push_back(s); };
   auto r = play_local_match(*m, {uct->get(), random->get()}, config);
   ASSERT_TRUE(r) << r.error();
+  ASSERT_EQ(states.size(), r->moves.size() + 1);  // the start, then one per step
+  EXPECT_EQ(states.front(), m->initial_state());
+  EXPECT_TRUE(m->is_terminal(states.back()));
   EXPECT_TRUE(r->terminal);
   EXPECT_EQ(r->roles, (std::vector<std::string>{"xplayer", "oplayer"}));
   ASSERT_EQ(r->goals.size(), 2u);

@@ -130,17 +130,24 @@ TEST(Cli, LeagueGivesItsGdlSheetsToTheServerAndBots) {
   EXPECT_NE(without.output.find("no GDL sheet 'leagueTic'"), std::string::npos) << without.output;
 }
 
-// Commands that measure the catalog's games say so for a GDL sheet instead of calling it
-// unknown while listing gdl:NAME among the known games.
-TEST(Cli, AnalyzeAndLearnSayTheyDoNotTakeAGdlSheet) {
-  auto analyze = run_command(kArena + " analyze --game gdl:tictactoe");
-  EXPECT_EQ(analyze.status, 2) << analyze.output;
-  EXPECT_NE(analyze.output.find("gdl:tictactoe is a GDL sheet"), std::string::npos)
+// arena analyze measures a GDL sheet's goal heuristics along self-play games; arena learn,
+// which fits the catalog's feature sets, says a sheet is not its to fit instead of calling it
+// unknown beside a list that offers gdl:NAME.
+TEST(Cli, AnalyzeMeasuresAGdlSheetAndLearnSaysItDoesNot) {
+  auto analyze =
+      run_command(kArena + " analyze --game gdl:tictactoe --games 3 --player uct:iterations=50");
+  EXPECT_EQ(analyze.status, 0) << analyze.output;
+  for (const char* row : {"fuzzy_goal ", "fuzzy_goal_written ", "goal "})
+    EXPECT_NE(analyze.output.find(row), std::string::npos) << row << analyze.output;
+  EXPECT_NE(analyze.output.find("3 self-play games (uct:iterations=50)"), std::string::npos)
       << analyze.output;
-  EXPECT_EQ(analyze.output.find("gdl:NAME ("), std::string::npos) << analyze.output;
+  auto db = run_command(kArena + " analyze --game gdl:tictactoe --db x.db");
+  EXPECT_EQ(db.status, 2) << db.output;
+  EXPECT_NE(db.output.find("--db is not taken for a GDL sheet"), std::string::npos) << db.output;
   auto learn = run_command(kArena + " learn --game gdl:tictactoe");
   EXPECT_EQ(learn.status, 2) << learn.output;
   EXPECT_NE(learn.output.find("is a GDL sheet"), std::string::npos) << learn.output;
+  EXPECT_EQ(learn.output.find("gdl:NAME ("), std::string::npos) << learn.output;
 }
 
 }  // namespace
