@@ -62,6 +62,12 @@ int run(LadderFlags& f) {
     return kExitUsage;
   }
   c.prior_draws = f.prior_draws >= 0 ? f.prior_draws : c.all_pairs ? 1 : 0;
+  if (is_gdl_game(c.game)) {
+    std::cerr << "arena ladder: " << c.game
+              << " is a GDL sheet; the ladder plays the catalog's two-player games (a sheet: "
+                 "arena match --game gdl:NAME, or arena league without --in-process)\n";
+    return kExitUsage;
+  }
   // Every seat is checked first, so a typo is a usage error before any game.
   std::vector<std::string> seats{c.player};
   seats.insert(seats.end(), c.opponents.begin(), c.opponents.end());

@@ -144,8 +144,8 @@ double mean_goal(const std::vector<int>& goals, const std::vector<bool>& mine, b
   return n > 0 ? sum / n : 0;
 }
 
-// Game i gives A the roles r with r + i even (in a game of two roles, the first role in odd
-// games); each pair of games starts from the same random opening.
+// A plays the roles r with r + i even in game i (from 0): in a game of two roles, the first role
+// in games 1, 3, 5, ... as printed; each pair of games starts from the same random opening.
 int run_gdl_match(const MatchOptions& o) {
   if (!o.options.empty()) {
     std::cerr << "arena match: --options are for the catalog's games, not a GDL sheet\n";

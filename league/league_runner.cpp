@@ -187,6 +187,10 @@ Expected<LeagueRun> run_league(const LeagueConfig& given, db::Store& store,
                                const std::string& db_path, const ProgressFn& progress,
                                const std::atomic<bool>* stop) {
   if (auto v = validate(given); !v) return make_error(v.error());
+  if (is_gdl_game(given.game))
+    return make_error(given.game +
+                      " is a GDL sheet: in-process leagues play the catalog's games; a sheet's "
+                      "league runs through a local server (arena league without --in-process)");
   LeagueConfig config = given;
   if (auto r = resolve_entrants(config); !r) return make_error(r.error());
   const auto started = Clock::now();

@@ -183,3 +183,12 @@ TEST(Cli, LadderNamesAnUnknownPresetAndAMissingEngine) {
   EXPECT_EQ(jobs.status, 2);
   EXPECT_NE(jobs.output.find("--jobs"), std::string::npos) << jobs.output;
 }
+
+// A GDL sheet is not a ladder's game: said so, with the commands that play one, before any seat
+// is looked at (a GDL preset would otherwise be called the wrong game's).
+TEST(Cli, LadderSaysAGdlSheetIsNotItsGame) {
+  auto r = run_command(kArena + " ladder --game gdl:tictactoe --player GDL_UCT --opponent random");
+  EXPECT_EQ(r.status, 2) << r.output;
+  EXPECT_NE(r.output.find("gdl:tictactoe is a GDL sheet"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("arena match --game gdl:NAME"), std::string::npos) << r.output;
+}

@@ -215,6 +215,24 @@ TEST(League, SwissPlaysItsRoundsWithoutRepeats) {
   for (const auto& [pair, rounds] : rounds_of) EXPECT_EQ(rounds.size(), 1u);
 }
 
+// In process the league plays the catalog's games; a GDL sheet is refused before anything is
+// stored, naming the way that plays it (a local server).
+TEST(League, AGdlSheetIsRefusedInProcessNamingTheServerLeague) {
+  Fixture f;
+  auto store = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(store) << store.error();
+  LeagueConfig c = tiny_league(Format::kRoundRobin);
+  c.game = "gdl:tictactoe";
+  c.players = {{"GDL_Random", "", "GDL_Random"}, {"GDL_UCT", "", "GDL_UCT"}};
+  auto run = run_league(c, **store, f.path, {});
+  ASSERT_FALSE(run);
+  EXPECT_NE(run.error().find("gdl:tictactoe is a GDL sheet"), std::string::npos) << run.error();
+  EXPECT_NE(run.error().find("without --in-process"), std::string::npos) << run.error();
+  auto open = (*store)->unfinished_tournaments();
+  ASSERT_TRUE(open) << open.error();
+  EXPECT_TRUE(open->empty());
+}
+
 TEST(League, ConfigErrorsNameTheField) {
   auto unknown =
       parse_league_config("{\"game\": \"isolation\", \"players\": [\"Nobody\", \"Random\"]}");
