@@ -129,6 +129,16 @@ int run_comparisons(const AnalyzeFlags& f) {
   return emit(f, "the four comparisons", "comparisons", rows);
 }
 
+// --heuristics split at its commas (empty names dropped).
+std::vector<std::string> heuristic_names(const AnalyzeFlags& f) {
+  std::vector<std::string> names;
+  for (std::size_t b = 0, e; b <= f.heuristics.size(); b = e + 1) {
+    e = std::min(f.heuristics.find(',', b), f.heuristics.size());
+    if (e > b) names.push_back(f.heuristics.substr(b, e - b));
+  }
+  return names;
+}
+
 // The heuristics to measure: --heuristics (comma-separated names) or every one of G's. Empty
 // (and the error printed) when a name is unknown or G has none.
 template <class G>
@@ -136,11 +146,7 @@ bool chosen_heuristics(const AnalyzeFlags& f, std::vector<std::string>& names,
                        std::vector<eval::Heuristic<G>>& hs) {
   for (const auto& h : eval::list_heuristics<G>()) names.push_back(h.name);
   if (!f.heuristics.empty()) {
-    names.clear();
-    for (std::size_t b = 0, e; b <= f.heuristics.size(); b = e + 1) {
-      e = std::min(f.heuristics.find(',', b), f.heuristics.size());
-      if (e > b) names.push_back(f.heuristics.substr(b, e - b));
-    }
+    names = heuristic_names(f);
   }
   for (const std::string& n : names) {
     auto h = eval::make_named_heuristic<G>(n, {});
@@ -242,11 +248,7 @@ int run_gdl(const AnalyzeFlags& f) {
   o.opening_steps = f.opening_plies;
   o.max_steps = f.max_plies;
   o.seed = f.seed;
-  std::vector<std::string> names;
-  for (std::size_t b = 0, e; b <= f.heuristics.size(); b = e + 1) {
-    e = std::min(f.heuristics.find(',', b), f.heuristics.size());
-    if (e > b) names.push_back(f.heuristics.substr(b, e - b));
-  }
+  const std::vector<std::string> names = heuristic_names(f);
   auto measured = lab::gdl_self_play_trajectories(f.game, names, o);
   if (!measured) {
     std::cerr << "arena analyze: " << measured.error() << "\n";

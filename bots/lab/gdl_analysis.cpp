@@ -8,6 +8,7 @@
 #include "bots/eval/gdl_fuzzy.h"
 #include "bots/gdl/gdl_player.h"
 #include "bots/gdl/local_match.h"
+#include "games/core/join.h"
 #include "games/gdl/library.h"
 
 namespace arena::lab {
@@ -34,9 +35,8 @@ Expected<Values> make_values(const std::string& name, gdl::StateMachine& machine
     });
   }
   if (name != "fuzzy_goal" && name != "fuzzy_goal_written") {
-    std::string known;
-    for (const auto& n : gdl_heuristic_names()) known += (known.empty() ? "" : ", ") + n;
-    return make_error("unknown GDL heuristic '" + name + "' (known: " + known + ")");
+    return make_error("unknown GDL heuristic '" + name +
+                      "' (known: " + join(gdl_heuristic_names(), ", ") + ")");
   }
   eval::FuzzyGoalParams params;
   params.read_under_terminal = name == "fuzzy_goal";
