@@ -65,7 +65,7 @@ int run(LadderFlags& f) {
   if (is_gdl_game(c.game)) {
     std::cerr << "arena ladder: " << c.game
               << " is a GDL sheet; the ladder plays the catalog's two-player games (a sheet: "
-                 "arena match --game gdl:NAME, or arena league without --in-process)\n";
+                 "arena match --game gdl:NAME, or arena league --game gdl:NAME)\n";
     return kExitUsage;
   }
   // Every seat is checked first, so a typo is a usage error before any game.

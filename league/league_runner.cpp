@@ -8,10 +8,13 @@
 
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
-#include "tournament/pairing/fair_start.h"
+#include "games/core/random_opening.h"
+#include "games/gdl/library.h"
 #include "league/league_presets.h"
-#include "tournament/pairing/league_schedule.h"
 #include "league/play_game.h"
+#include "league/play_gdl_game.h"
+#include "tournament/pairing/fair_start.h"
+#include "tournament/pairing/league_schedule.h"
 #include "tournament/pairing/schedule.h"
 
 namespace arena::tournament {
@@ -37,9 +40,51 @@ std::string time_control(const LeagueConfig& c) {
   return c.movetime_ms > 0 ? "movetime:" + std::to_string(c.movetime_ms) : "none";
 }
 
+db::NewGame new_game(const Context& ctx, const db::PairingRow& row, std::string kind,
+                     std::string start, std::uint64_t seed) {
+  const LeagueConfig& c = ctx.config;
+  const auto fi = static_cast<std::size_t>(ctx.index_of.at(row.first));
+  const auto si = static_cast<std::size_t>(ctx.index_of.at(row.second));
+  return {std::move(kind),
+          c.options,
+          std::move(start),
+          row.first,
+          row.second,
+          time_control(c),
+          seed,
+          ctx.tournament,
+          ctx.versions[fi],
+          ctx.versions[si],
+          {}};
+}
+
+// A GDL sheet's row: a reasoner of its own (games in parallel do not share one), the start
+// position as the server's leagues draw it (random_opening through AnyGame), GDL players.
+Expected<void> play_gdl_row(Context& ctx, const db::PairingRow& row, std::uint64_t seed) {
+  const LeagueConfig& c = ctx.config;
+  auto context = gdl::make_gdl_context(std::string_view(c.game).substr(4));
+  if (!context) return make_error(context.error());
+  auto game = gdl::GdlGame::start(*context);
+  if (!game) return make_error(game.error());
+  random_opening(static_cast<AnyGame&>(**game), c.opening_plies, seed);
+  auto id = ctx.store.create_game(new_game(ctx, row, c.game, (*game)->serialize(), seed));
+  if (!id) return make_error(id.error());
+  if (auto r = ctx.store.set_pairing_game(row.id, *id); !r) return r;
+  const GdlGameSeats seats{*id,
+                           c.players[static_cast<std::size_t>(ctx.index_of.at(row.first))].spec,
+                           c.players[static_cast<std::size_t>(ctx.index_of.at(row.second))].spec};
+  auto played = play_recorded_gdl_game(**game, seats, c, ctx.store, seed);
+  if (!played) return make_error(played.error());
+  ctx.store.finish_game(
+      {*id, played->result, played->reason, played->final_position, played->scores},
+      [](Expected<void>) {});
+  return {};
+}
+
 // Plays one pairing row's game start to end; errors are a bad config (spec, options, book).
 Expected<void> play_row(Context& ctx, const db::PairingRow& row, std::uint64_t seed) {
   const LeagueConfig& c = ctx.config;
+  if (is_gdl_game(c.game)) return play_gdl_row(ctx, row, seed);
   Expected<void> status;
   GameOptions options;
   auto resolved = resolve_game(c.game, c.options, options);
@@ -54,17 +99,7 @@ Expected<void> play_row(Context& ctx, const db::PairingRow& row, std::uint64_t s
       if (!start) return void(status = make_error(start.error()));
       auto position = fair_start(*start, c.opening_plies, seed, ctx.book);
       if (!position) return void(status = make_error(position.error()));
-      db::NewGame ng{kind,
-                     c.options,
-                     position->serialize(),
-                     row.first,
-                     row.second,
-                     time_control(c),
-                     seed,
-                     ctx.tournament,
-                     ctx.versions[static_cast<std::size_t>(fi)],
-                     ctx.versions[static_cast<std::size_t>(si)]};
-      auto game = ctx.store.create_game(ng);
+      auto game = ctx.store.create_game(new_game(ctx, row, kind, position->serialize(), seed));
       if (!game) return void(status = make_error(game.error()));
       if (auto r = ctx.store.set_pairing_game(row.id, *game); !r) return void(status = r);
       GameSetup setup{*game, c.players[static_cast<std::size_t>(fi)].spec,
@@ -79,12 +114,17 @@ Expected<void> play_row(Context& ctx, const db::PairingRow& row, std::uint64_t s
 }
 
 Expected<void> setup_players(Context& ctx) {
+  const bool gdl = is_gdl_game(ctx.config.game);  // specs checked by check_gdl_league
   for (const auto& p : ctx.config.players) {
     auto rec = ctx.store.find_or_create_player(p.name, true);
     if (!rec) return make_error(rec.error());
-    auto spec = search::parse_search_spec(p.spec);
-    if (!spec) return make_error("player '" + p.name + "': " + spec.error());
-    auto version = ctx.store.register_bot_version({rec->id, p.spec, spec->eval, ""});
+    std::string heuristic;
+    if (!gdl) {
+      auto spec = search::parse_search_spec(p.spec);
+      if (!spec) return make_error("player '" + p.name + "': " + spec.error());
+      heuristic = spec->eval;
+    }
+    auto version = ctx.store.register_bot_version({rec->id, p.spec, heuristic, ""});
     if (!version) return make_error(version.error());
     ctx.index_of[rec->id] = static_cast<int>(ctx.ids.size());
     ctx.ids.push_back(rec->id);
@@ -187,12 +227,10 @@ Expected<LeagueRun> run_league(const LeagueConfig& given, db::Store& store,
                                const std::string& db_path, const ProgressFn& progress,
                                const std::atomic<bool>* stop) {
   if (auto v = validate(given); !v) return make_error(v.error());
-  if (is_gdl_game(given.game))
-    return make_error(given.game +
-                      " is a GDL sheet: in-process leagues play the catalog's games; a sheet's "
-                      "league runs through a local server (arena league without --in-process)");
   LeagueConfig config = given;
   if (auto r = resolve_entrants(config); !r) return make_error(r.error());
+  if (is_gdl_game(config.game))
+    if (auto r = check_gdl_league(config); !r) return make_error(r.error());
   const auto started = Clock::now();
   Context ctx{config, store, 0, {}, {}, {}, {}};
   if (!config.opening_book.empty()) {

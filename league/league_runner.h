@@ -1,5 +1,6 @@
 #pragma once
-// Runs a league to its end, in this process: the same search agents as `arena match`, two
+// Runs a league to its end, in this process: the same search agents as `arena match` (for a
+// GDL sheet, gdl:NAME, its GDL players: play_gdl_game.h), two
 // games at once or as many as config.concurrency, every game and move recorded through the
 // Store, and the tournament's state (tournament row, one pairing row per game, the pairing's
 // game id set when it starts) kept in the store so that a run killed at any point continues

@@ -101,6 +101,28 @@ TEST(Cli, MatchPlaysAGdlSheetGivenAsAFile) {
   EXPECT_NE(puzzle.output.find("is a puzzle"), std::string::npos) << puzzle.output;
 }
 
+// arena league --in-process plays a GDL sheet with GDL players, the sheet given as a file under
+// a name the project's folder does not have; the table follows.
+TEST(Cli, LeagueInProcessPlaysAGdlSheetGivenAsAFile) {
+  const std::string copy = "d=$(mktemp -d) && cp " + std::string(ARENA_SOURCE_DIR) +
+                           "/games/gdl/sheets/tictactoe.kif $d/myOwnTicTacToe.kif && ";
+  auto r = run_command(copy + kArena +
+                       " league --in-process -q --gdl $d/myOwnTicTacToe.kif --game "
+                       "gdl:myOwnTicTacToe --players GDL_Random GDL_UCT --movetime 20 "
+                       "--games-per-pairing 2 --db $d/league.db");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("(round-robin, gdl:myOwnTicTacToe): 2 games played"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("GDL_UCT "), std::string::npos) << r.output;
+  auto spec = run_command(kArena +
+                          " league --in-process -q --game gdl:tictactoe --players GDL_UCT "
+                          "Random --db /tmp/arena-cli-league-unused.db");
+  EXPECT_EQ(spec.status, 1) << spec.output;
+  EXPECT_NE(spec.output.find("preset 'Random' plays isolation, not gdl:tictactoe"),
+            std::string::npos)
+      << spec.output;
+}
+
 // arena solve takes --gdl too: a puzzle sheet copied under a new name is found only through it.
 TEST(Cli, SolveFindsAPuzzleSheetGivenAsAFile) {
   const std::string copy = "d=$(mktemp -d) && cp " + std::string(ARENA_SOURCE_DIR) +

@@ -7,11 +7,12 @@
 #include <gtest/gtest.h>
 
 #include "db/sqlite_store.h"
+#include "games/catalog/catalog.h"
 #include "games/isolation/isolation.h"
 #include "games/othello/othello.h"
-#include "tournament/pairing/fair_start.h"
 #include "league/league_presets.h"
 #include "tests/db/temp_dir.h"
+#include "tournament/pairing/fair_start.h"
 
 namespace arena::tournament {
 namespace {
@@ -215,19 +216,87 @@ TEST(League, SwissPlaysItsRoundsWithoutRepeats) {
   for (const auto& [pair, rounds] : rounds_of) EXPECT_EQ(rounds.size(), 1u);
 }
 
-// In process the league plays the catalog's games; a GDL sheet is refused before anything is
-// stored, naming the way that plays it (a local server).
-TEST(League, AGdlSheetIsRefusedInProcessNamingTheServerLeague) {
-  Fixture f;
-  auto store = db::open_sqlite_store(f.path);
-  ASSERT_TRUE(store) << store.error();
+// Two GDL players of the roster at tic-tac-toe's sheet.
+LeagueConfig gdl_league() {
   LeagueConfig c = tiny_league(Format::kRoundRobin);
   c.game = "gdl:tictactoe";
   c.players = {{"GDL_Random", "", "GDL_Random"}, {"GDL_UCT", "", "GDL_UCT"}};
+  return c;
+}
+
+// A GDL sheet in process: GDL players, every game recorded as the server records one (kind
+// gdl:NAME, the start position after the pair's random turns, the turns as moves, the goals as
+// the seats' scores), so replaying the stored moves from the stored start reaches the stored
+// end, and the goals agree with the result.
+TEST(League, AGdlSheetPlaysInProcessAndEveryGameReplaysFromTheStore) {
+  Fixture f;
+  auto store = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(store) << store.error();
+  LeagueConfig c = gdl_league();
+  c.movetime_ms = 20;
+  c.opening_plies = 2;
   auto run = run_league(c, **store, f.path, {});
-  ASSERT_FALSE(run);
-  EXPECT_NE(run.error().find("gdl:tictactoe is a GDL sheet"), std::string::npos) << run.error();
-  EXPECT_NE(run.error().find("without --in-process"), std::string::npos) << run.error();
+  ASSERT_TRUE(run) << run.error();
+  EXPECT_EQ(run->games_played, 2);
+  auto reader = db::TournamentReader::open(f.path);
+  ASSERT_TRUE(reader);
+  EXPECT_TRUE(reader->tournament(run->tournament)->finished);
+  auto rows = reader->pairings(run->tournament);
+  ASSERT_TRUE(rows);
+  ASSERT_EQ(rows->size(), 2u);
+  auto first = (*store)->game_detail((*rows)[0].game);
+  auto second = (*store)->game_detail((*rows)[1].game);
+  ASSERT_TRUE(first && second);
+  EXPECT_EQ(first->start_position, second->start_position);  // the pair's shared opening
+  for (const auto* g : {&*first, &*second}) {
+    EXPECT_EQ(g->summary.kind, "gdl:tictactoe");
+    auto start = make_game("gdl:tictactoe");
+    ASSERT_TRUE(start) << start.error();
+    EXPECT_NE(g->start_position, (*start)->serialize()) << "two random turns were played";
+    auto replay = load_game("gdl:tictactoe", g->start_position);
+    ASSERT_TRUE(replay) << replay.error();
+    for (const auto& m : g->moves)
+      ASSERT_TRUE((*replay)->play(m.move)) << "stored move '" << m.move << "' at ply " << m.ply;
+    EXPECT_TRUE((*replay)->outcome().is_terminal());
+    EXPECT_EQ((*replay)->serialize(), g->final_position);
+    ASSERT_EQ(g->summary.scores.size(), 2u);
+    EXPECT_EQ(g->summary.scores, (*replay)->scores());
+    const auto& sc = g->summary.scores;
+    EXPECT_EQ(g->summary.result, sc[0] > sc[1] ? "1-0" : sc[0] < sc[1] ? "0-1" : "1/2-1/2");
+    EXPECT_EQ(g->summary.reason, "goals");
+  }
+}
+
+// What an in-process GDL league cannot play is refused before anything is stored, naming it.
+TEST(League, AGdlLeagueRefusesWhatItCannotPlayNamingIt) {
+  Fixture f;
+  auto store = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(store) << store.error();
+  const LeagueConfig base = gdl_league();
+  auto refused = [&](LeagueConfig c, const std::string& words) {
+    auto run = run_league(c, **store, f.path, {});
+    ASSERT_FALSE(run) << words;
+    EXPECT_NE(run.error().find(words), std::string::npos) << run.error();
+  };
+  LeagueConfig three = base;
+  three.game = "gdl:3pttc";
+  three.players.push_back({"GDL_Fuzzy", "", "GDL_Fuzzy"});
+  refused(three, "gdl:3pttc has 3 roles; a league plays games of two");
+  LeagueConfig catalog_spec = base;
+  catalog_spec.players[1] = {"ab", "alphabeta:depth=3"};
+  refused(catalog_spec, "player 'ab': unknown GDL player 'alphabeta'");
+  LeagueConfig by_url = base;
+  by_url.players[1] = {"Outside", "ggp:http://127.0.0.1:9147"};
+  refused(by_url, "player 'Outside': a GGP player by URL plays through a local server");
+  LeagueConfig book = base;
+  book.opening_book = std::string(ARENA_TEST_DATA_DIR) + "/xot_small.txt";
+  refused(book, "opening_book");
+  LeagueConfig options = base;
+  options.options = "size=4";
+  refused(options, "takes no options");
+  LeagueConfig missing = base;
+  missing.game = "gdl:no_such_sheet";
+  refused(missing, "no_such_sheet");
   auto open = (*store)->unfinished_tournaments();
   ASSERT_TRUE(open) << open.error();
   EXPECT_TRUE(open->empty());

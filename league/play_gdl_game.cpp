@@ -1,0 +1,129 @@
+#include "league/play_gdl_game.h"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "bots/gdl/gdl_player.h"
+#include "games/catalog/catalog.h"
+#include "games/core/rng.h"
+#include "games/gdl/library.h"
+
+namespace arena::tournament {
+namespace {
+
+using SteadyClock = std::chrono::steady_clock;
+
+std::chrono::milliseconds movetime(const LeagueConfig& config) {
+  return std::chrono::milliseconds(config.movetime_ms > 0 ? config.movetime_ms : 1000);
+}
+
+PlayedGdlGame forfeit(const gdl::GdlGame& game, int offender, const std::string& why) {
+  return {offender == 0 ? "0-1" : "1-0", why, game.serialize(),
+          offender == 0 ? std::vector<int>{0, 100} : std::vector<int>{100, 0}};
+}
+
+PlayedGdlGame result_of(const gdl::GdlGame& game) {
+  const Outcome outcome = game.outcome();
+  if (!outcome.is_terminal()) return {"1/2-1/2", "adjudicated", game.serialize(), {50, 50}};
+  std::string result = outcome.result == Result::kDraw        ? "1/2-1/2"
+                       : outcome.result == Result::kFirstWins ? "1-0"
+                                                              : "0-1";
+  return {std::move(result), std::string(to_string(outcome.reason)), game.serialize(),
+          game.scores()};
+}
+
+// One seat's move this turn, or why it has none (a forfeit under ErrorPolicy::kLose).
+struct SeatMove {
+  std::string text;
+  std::int64_t used_ms = 0;
+  std::string error;  // "illegal move", "timeout"
+};
+
+SeatMove ask(gdl::GdlGame& game, gdl::GdlPlayer& player, const std::vector<std::string>& legal,
+             const LeagueConfig& config) {
+  SeatMove out;
+  if (legal.size() == 1) {  // nothing to choose (GdlGame's movers() when no role has a choice)
+    out.text = legal.front();
+    return out;
+  }
+  gdl::StateMachine& machine = game.context()->machine();
+  const auto start = SteadyClock::now();
+  const gdl::Move m = player.choose(game.state(), start + movetime(config));
+  out.used_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
+  out.text = machine.pool().to_kif(m, machine.description().symbols);
+  if (std::find(legal.begin(), legal.end(), out.text) == legal.end())
+    out.error = "illegal move";
+  else if (config.forfeit_after_ms > 0 && out.used_ms > config.forfeit_after_ms)
+    out.error = "timeout";
+  return out;
+}
+
+}  // namespace
+
+Expected<void> check_gdl_league(const LeagueConfig& config) {
+  if (!config.options.empty())
+    return make_error("options: " + config.game + " is a GDL sheet, which takes no options");
+  if (!config.opening_book.empty())
+    return make_error(
+        "opening_book: an opening book holds moves of the catalog's games; a GDL "
+        "league opens with opening_plies random turns");
+  auto game = make_game(config.game);
+  if (!game) return make_error(game.error());
+  if ((*game)->num_seats() != 2)
+    return make_error(config.game + " has " + std::to_string((*game)->num_seats()) +
+                      " roles; a league plays games of two");
+  for (const Entrant& e : config.players) {
+    if (e.spec.starts_with("ggp:"))
+      return make_error("player '" + e.name +
+                        "': a GGP player by URL plays through a local "
+                        "server (arena league without --in-process)");
+    if (auto p = gdl::make_gdl_player(e.spec); !p)
+      return make_error("player '" + e.name + "': " + p.error());
+  }
+  return {};
+}
+
+Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGameSeats& seats,
+                                               const LeagueConfig& config, db::Store& store,
+                                               std::uint64_t seed) {
+  std::unique_ptr<gdl::GdlPlayer> players[2];
+  const std::string* specs[2] = {&seats.first_spec, &seats.second_spec};
+  gdl::StateMachine& machine = game.context()->machine();
+  for (int seat = 0; seat < 2; ++seat) {
+    auto p = gdl::make_gdl_player(*specs[seat]);
+    if (!p) return make_error(p.error());
+    players[seat] = std::move(*p);
+    players[seat]->start(machine, seat, SteadyClock::now() + movetime(config));
+  }
+  Rng substitute_rng(seed ^ 0x5bd1e995ULL);
+  for (int ply = 0; !game.outcome().is_terminal() && ply < config.max_plies; ++ply) {
+    std::vector<std::string> texts;
+    std::int64_t used_ms = 0;
+    std::string pv;
+    for (int seat : game.movers()) {
+      const auto legal = game.legal_moves_of(seat);
+      SeatMove move = ask(game, *players[seat], legal, config);
+      if (!move.error.empty()) {
+        if (config.on_error == ErrorPolicy::kLose) return forfeit(game, seat, move.error);
+        move.text = legal[substitute_rng.below(legal.size())];
+        pv = "substituted: " + move.error;
+      }
+      texts.push_back(std::move(move.text));
+      used_ms += move.used_ms;
+    }
+    auto turn = game.play_turn(texts);
+    if (!turn) return make_error("turn " + std::to_string(ply + 1) + ": " + turn.error());
+    db::MoveRecord record;
+    record.game = seats.game;
+    record.ply = ply;
+    record.move = *turn;
+    record.time_used_ms = used_ms;
+    record.pv = pv;
+    store.append_move(record, [](Expected<void>) {});
+  }
+  return result_of(game);
+}
+
+}  // namespace arena::tournament

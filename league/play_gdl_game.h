@@ -1,0 +1,46 @@
+#pragma once
+// One tournament game of a GDL sheet (gdl:NAME) played in process between two GDL players
+// (bots/gdl/gdl_player.h: random, uct, fuzzy) and recorded through the Store as the server
+// records one: the game's kind is "gdl:NAME", a move is a turn as GdlGame::history() writes it
+// (the movers' moves; a waiting role's noop is not asked for and not written), the end carries
+// the roles' goal values as the seats' scores. Internal to the league runner.
+//
+// Each turn every mover's player is asked in turn, on this thread, with config.movetime_ms to
+// think (1000 ms when the config sets none: a GDL player needs a deadline). Errors follow
+// league_runner.h's policy: an illegal move or one slower than forfeit_after_ms loses the game
+// for that seat, or is replaced by a random legal move ("substituted: <why>" as the pv). After
+// config.max_plies turns the game is a draw, "adjudicated", as the server's leagues end one.
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "db/store.h"
+#include "games/core/expected.h"
+#include "games/gdl/gdl_game.h"
+#include "tournament/config/league_config.h"
+
+namespace arena::tournament {
+
+struct GdlGameSeats {
+  db::GameId game = 0;
+  std::string first_spec, second_spec;  // GDL player specs of roles 0 and 1
+};
+
+struct PlayedGdlGame {
+  std::string result, reason;
+  std::string final_position;
+  std::vector<int> scores;  // per role, 0..100 (the goals; 100/0 after a forfeit)
+};
+
+// Checks what a GDL league needs before it starts: the sheet loads, has two roles, takes no
+// options and no opening book, and every entrant's spec is a GDL player (a GGP player by URL,
+// "ggp:URL", plays through a local server: server_league.h). Errors name the part.
+Expected<void> check_gdl_league(const LeagueConfig& config);
+
+// Plays `game` (its start position already recorded for setup.game) to its end.
+Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGameSeats& seats,
+                                               const LeagueConfig& config, db::Store& store,
+                                               std::uint64_t seed);
+
+}  // namespace arena::tournament
