@@ -24,6 +24,7 @@
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
+#include "games/gdl/library.h"
 
 namespace arena::cli {
 namespace {
@@ -234,14 +235,36 @@ int run_game(const AnalyzeFlags& f, const GameOptions& game_options) {
   }
 }
 
-// A GDL sheet: its goal heuristics (bots/lab/gdl_analysis.h) along self-play games.
+// The games of sheet `kind` stored in --db (none without --db), as gdl_analysis reads them.
+// False (and the error printed) when the file cannot be read.
+bool stored_gdl_games(const AnalyzeFlags& f, const std::string& kind,
+                      std::vector<lab::StoredGdlGame>& games) {
+  if (f.db.empty()) return true;
+  auto data = read_store(f.db, kind);
+  if (!data) {
+    std::cerr << "arena analyze: --db: " << data.error() << "\n";
+    return false;
+  }
+  for (std::size_t i = 0; i < data->games.size(); ++i)
+    games.push_back({data->games[i].first, data->games[i].second, data->results[i]});
+  return true;
+}
+
+// A GDL sheet: its goal heuristics (bots/lab/gdl_analysis.h) along self-play games and the
+// sheet's games stored in --db.
 int run_gdl(const AnalyzeFlags& f) {
-  if (!f.db.empty() || !f.options.empty()) {
-    std::cerr << "arena analyze: " << (f.db.empty() ? "--options" : "--db")
-              << " is not taken for a GDL sheet (stored GDL games are not replayed here; sheets "
-                 "have no options)\n";
+  if (!f.options.empty()) {
+    std::cerr << "arena analyze: --options is not taken for a GDL sheet (sheets have none)\n";
     return kExitUsage;
   }
+  auto sheet = gdl::find_gdl_sheet(std::string_view(f.game).substr(4));
+  if (!sheet) {
+    std::cerr << "arena analyze: " << sheet.error() << "\n";
+    return kExitUsage;
+  }
+  const std::string kind = "gdl:" + sheet->name;  // as the server and leagues store it
+  std::vector<lab::StoredGdlGame> stored;
+  if (!stored_gdl_games(f, kind, stored)) return kExitFailure;
   lab::GdlAnalysisOptions o;
   if (!f.player.empty()) o.player = f.player;
   o.games = f.games;
@@ -249,18 +272,33 @@ int run_gdl(const AnalyzeFlags& f) {
   o.max_steps = f.max_plies;
   o.seed = f.seed;
   const std::vector<std::string> names = heuristic_names(f);
-  auto measured = lab::gdl_self_play_trajectories(f.game, names, o);
+  auto measured = lab::gdl_self_play_trajectories(kind, names, o);
   if (!measured) {
     std::cerr << "arena analyze: " << measured.error() << "\n";
     return kExitFailure;
   }
-  const std::string source = std::to_string(f.games) + " self-play games (" + o.player + ")";
+  std::string source = std::to_string(f.games) + " self-play games (" + o.player + ")";
+  if (!f.db.empty()) {
+    auto read = lab::gdl_stored_trajectories(kind, names, stored);
+    if (!read) {
+      std::cerr << "arena analyze: --db: " << read.error() << "\n";
+      return kExitFailure;
+    }
+    for (std::size_t k = 0; k < measured->size(); ++k)
+      for (auto& t : read->heuristics[k].trajectories)
+        (*measured)[k].trajectories.push_back(std::move(t));
+    source += " + " + std::to_string(read->games) + " stored games";
+    if (read->unreadable > 0) {
+      source += " (" + std::to_string(read->unreadable) + " unreadable)";
+      std::cerr << "arena analyze: --db: " << read->unreadable
+                << " stored games not read; the first: " << read->first_problem << "\n";
+    }
+  }
   std::vector<lab::ReportRow> rows;
   for (const auto& m : *measured)
     rows.push_back({m.name, source, std::nullopt, lab::move_invariance(m.trajectories),
                     lab::outcome_determination(m.trajectories)});
-  std::string prefix = f.game.substr(4);
-  return emit(f, f.game + " heuristics", prefix, rows);
+  return emit(f, kind + " heuristics", sheet->name, rows);
 }
 
 }  // namespace

@@ -67,7 +67,8 @@ Expected<void> play_gdl_row(Context& ctx, const db::PairingRow& row, std::uint64
   auto game = gdl::GdlGame::start(*context);
   if (!game) return make_error(game.error());
   random_opening(static_cast<AnyGame&>(**game), c.opening_plies, seed);
-  auto id = ctx.store.create_game(new_game(ctx, row, c.game, (*game)->serialize(), seed));
+  auto id = ctx.store.create_game(
+      new_game(ctx, row, std::string((*game)->name()), (*game)->serialize(), seed));
   if (!id) return make_error(id.error());
   if (auto r = ctx.store.set_pairing_game(row.id, *id); !r) return r;
   const GdlGameSeats seats{*id,

@@ -1,7 +1,7 @@
 #pragma once
 // Heuristics of any GDL game measured as bots/lab/measures.h measures the catalog's: along
-// self-play games of a GDL player (bots/gdl/local_match.h), each state seen through each
-// heuristic from the first role's point of view.
+// self-play games of a GDL player (bots/gdl/local_match.h) or games recorded in a store (a
+// league's), each state seen through each heuristic from the first role's point of view.
 //
 //   fuzzy_goal          the fuzzy goal heuristic of the sheet's goal rules, Arena's reading
 //                       (goal levels read under terminal; bots/eval/gdl_fuzzy.h)
@@ -48,5 +48,28 @@ struct GdlHeuristicTrajectories {
 // that fails (bots/gdl/local_match.h's errors).
 Expected<std::vector<GdlHeuristicTrajectories>> gdl_self_play_trajectories(
     std::string_view game, std::vector<std::string> heuristics, const GdlAnalysisOptions& options);
+
+// A GDL game recorded in a store (kind gdl:NAME): its start position and turns as GdlGame
+// writes them (games/gdl/gdl_game.h), and its result: "1-0", "0-1", "1/2-1/2", the seats'
+// scores joined by '-' for more roles ("100-0-50"); anything else ("*", aborted) counts 0.
+struct StoredGdlGame {
+  std::string start;
+  std::vector<std::string> moves;
+  std::string result;
+};
+
+struct GdlStoredTrajectories {
+  std::vector<GdlHeuristicTrajectories> heuristics;  // one trajectory per game read
+  int games = 0;                                     // read to their end
+  int unreadable = 0;         // a start or a turn the sheet does not take (another version)
+  std::string first_problem;  // what the first unreadable game had, for a message
+};
+
+// The same measures along recorded games, replayed through the sheet: the true value is the
+// stored result's (a forfeit counts as the result says, not as the goals of its last state).
+// Errors: an unknown sheet or heuristic name, a game of one role.
+Expected<GdlStoredTrajectories> gdl_stored_trajectories(std::string_view game,
+                                                        std::vector<std::string> heuristics,
+                                                        const std::vector<StoredGdlGame>& games);
 
 }  // namespace arena::lab

@@ -163,9 +163,20 @@ TEST(Cli, AnalyzeMeasuresAGdlSheetAndLearnSaysItDoesNot) {
     EXPECT_NE(analyze.output.find(row), std::string::npos) << row << analyze.output;
   EXPECT_NE(analyze.output.find("3 self-play games (uct:iterations=50)"), std::string::npos)
       << analyze.output;
-  auto db = run_command(kArena + " analyze --game gdl:tictactoe --db x.db");
-  EXPECT_EQ(db.status, 2) << db.output;
-  EXPECT_NE(db.output.find("--db is not taken for a GDL sheet"), std::string::npos) << db.output;
+  // --db adds the sheet's games a league recorded (an in-process one here: two games), found
+  // under the sheet's name however it is written.
+  const std::string league = "d=$(mktemp -d) && " + kArena +
+                             " league --in-process -q --game gdl:tictactoe --players GDL_Random "
+                             "GDL_UCT --movetime 20 --games-per-pairing 2 --db $d/l.db && ";
+  auto db = run_command(league + kArena + " analyze --game gdl:TICTACTOE --games 0 --db $d/l.db");
+  EXPECT_EQ(db.status, 0) << db.output;
+  EXPECT_NE(db.output.find("0 self-play games (uct:iterations=300) + 2 stored games"),
+            std::string::npos)
+      << db.output;
+  auto options = run_command(kArena + " analyze --game gdl:tictactoe --options size=4");
+  EXPECT_EQ(options.status, 2) << options.output;
+  EXPECT_NE(options.output.find("--options is not taken for a GDL sheet"), std::string::npos)
+      << options.output;
   auto learn = run_command(kArena + " learn --game gdl:tictactoe");
   EXPECT_EQ(learn.status, 2) << learn.output;
   EXPECT_NE(learn.output.find("is a GDL sheet"), std::string::npos) << learn.output;

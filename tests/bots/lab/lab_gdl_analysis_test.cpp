@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bots/lab/gdl_analysis.h"
+#include "games/gdl/library.h"
 
 namespace arena::lab {
 namespace {
@@ -79,6 +80,46 @@ TEST(GdlAnalysis, TheSameSeedPlaysTheSameGames) {
   for (const auto& t : (*c)[0].trajectories) hc.insert(hc.end(), t.h.begin(), t.h.end());
   EXPECT_EQ(ha, hb);
   EXPECT_NE(ha, hc);
+}
+
+// Recorded games are replayed through the sheet: one trajectory per game read, a state per
+// turn plus the start, the true value from the stored result (a forfeit's "0-1" counts though
+// the goals of its last state say nothing; "0-100-50" is three seats' scores); a game whose
+// turn the sheet does not take is counted and named, not measured.
+TEST(GdlAnalysis, StoredGamesAreReplayedWithTheirStoredResult) {
+  auto start = gdl::make_gdl_game("gdl:tictactoe");
+  ASSERT_TRUE(start) << start.error();
+  const std::string s0 = (*start)->serialize();
+  const std::vector<std::string> x_wins = {"(play 1 1 x)", "(play 2 1 o)", "(play 1 2 x)",
+                                           "(play 2 2 o)", "(play 1 3 x)"};
+  const std::vector<StoredGdlGame> games = {
+      {s0, x_wins, "1-0"},
+      {s0, {"(play 1 1 x)", "(play 2 1 o)"}, "0-1"},
+      {s0, {"(play 1 1 x)", "(play 9 9 o)"}, "1-0"},
+  };
+  auto read = gdl_stored_trajectories("gdl:tictactoe", {"goal", "fuzzy_goal"}, games);
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->games, 2);
+  EXPECT_EQ(read->unreadable, 1);
+  EXPECT_NE(read->first_problem.find("stored game 3: turn 2"), std::string::npos)
+      << read->first_problem;
+  ASSERT_EQ(read->heuristics.size(), 2u);
+  const auto& goal = read->heuristics[0].trajectories;
+  ASSERT_EQ(goal.size(), 2u);
+  ASSERT_EQ(goal[0].h.size(), 6u);
+  EXPECT_EQ(goal[0].h.back(), 100.0);  // xplayer's line: goal 100 against 0
+  EXPECT_EQ(goal[0].v, std::vector<double>(6, 1.0));
+  ASSERT_EQ(goal[1].h.size(), 3u);
+  EXPECT_EQ(goal[1].v, std::vector<double>(3, -1.0));
+  EXPECT_EQ(read->heuristics[1].trajectories.size(), 2u);
+
+  auto three = gdl::make_gdl_game("gdl:tictactoe_3player");
+  ASSERT_TRUE(three) << three.error();
+  auto seats = gdl_stored_trajectories("gdl:tictactoe_3player", {"goal"},
+                                       {{(*three)->serialize(), {}, "0-100-50"}});
+  ASSERT_TRUE(seats) << seats.error();
+  ASSERT_EQ(seats->heuristics[0].trajectories.size(), 1u);
+  EXPECT_EQ(seats->heuristics[0].trajectories[0].v, std::vector<double>{-1.0});
 }
 
 TEST(GdlAnalysis, BadNamesAndPuzzlesAreRefused) {
