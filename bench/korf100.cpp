@@ -98,7 +98,7 @@ std::vector<double> run_manhattan(const std::vector<Instance>& all, const Flags&
       const std::clock_t c1 = std::clock();
       const auto ref = arena::search::idastar(
           start, arena::eval::manhattan_distance,
-          arena::search::PuzzleLimits{flags.reference_nodes - reference_nodes, 1000});
+          arena::search::PuzzleLimits{flags.reference_nodes - reference_nodes, 1000, {}});
       reference_cpu += static_cast<double>(std::clock() - c1) / CLOCKS_PER_SEC;
       reference_nodes += ref.nodes;
       reference_time += ref.seconds;

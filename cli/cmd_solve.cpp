@@ -19,6 +19,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -104,13 +105,40 @@ void print_result(const P& start, const search::PuzzleSolution<P>& r, const std:
       static_cast<unsigned long long>(r.nodes), r.seconds);
 }
 
+// IDA*'s progress: a line on stderr as each iteration begins, when stderr is a terminal (a hard
+// instance runs for minutes); the line is ended once the search returns.
+class IterationLine {
+ public:
+  IterationLine() {
+    if (::isatty(STDERR_FILENO) == 0) return;
+    progress_ = [this](const eval::IdaIteration& i) {
+      std::fprintf(stderr, "\riteration %d, bound %d, nodes %llu, %.1f s   ", i.iteration, i.bound,
+                   static_cast<unsigned long long>(i.nodes), i.seconds);
+      printed_ = true;
+    };
+  }
+  ~IterationLine() {
+    if (printed_) std::fputs("\n", stderr);
+  }
+  IterationLine(const IterationLine&) = delete;
+  IterationLine& operator=(const IterationLine&) = delete;
+  const eval::IdaProgress& progress() const { return progress_; }
+
+ private:
+  eval::IdaProgress progress_;
+  bool printed_ = false;
+};
+
 template <class P, class H>
 int run_search(const P& start, H&& h, const SolveOptions& o) {
-  const search::PuzzleLimits limits{o.max_nodes, 1000};
-  const auto r =
-      o.algo == "astar" ? search::astar(start, h, limits) : search::idastar(start, h, limits);
-  if (!r.solved) return fail("no solution within the node limit");
-  print_result(start, r, o.algo, o.heuristic);
+  std::optional<search::PuzzleSolution<P>> r;
+  {
+    IterationLine line;
+    const search::PuzzleLimits limits{o.max_nodes, 1000, line.progress()};
+    r = o.algo == "astar" ? search::astar(start, h, limits) : search::idastar(start, h, limits);
+  }
+  if (!r->solved) return fail("no solution within the node limit");
+  print_result(start, *r, o.algo, o.heuristic);
   return kExitOk;
 }
 
@@ -146,15 +174,26 @@ int solve_sliding(const SolveOptions& o, int size) {
     auto pdb = eval::AdditivePatternDatabase::load_or_build("6-6-3", dir, &how);
     if (!pdb) return fail(pdb.error());
     std::fprintf(stderr, "pattern databases: %s\n", how.c_str());
-    if (o.algo == "idastar")
-      return report_ida(*start, eval::solve_sliding_pdb(*start, *pdb, o.max_nodes), o);
+    if (o.algo == "idastar") {
+      eval::SlidingSolveResult r;
+      {
+        IterationLine line;
+        r = eval::solve_sliding_pdb(*start, *pdb, o.max_nodes, line.progress());
+      }
+      return report_ida(*start, r, o);
+    }
     return run_search(*start, *pdb, o);
   }
   auto h = eval::make_sliding_cost_heuristic(o.heuristic);
   if (!h) return fail(h.error());
   if (o.algo == "idastar" && o.heuristic == "manhattan") {
     // The tight loop: same algorithm and node counts as the template, ~10x faster.
-    return report_ida(*start, eval::solve_sliding_manhattan(*start, o.max_nodes), o);
+    eval::SlidingSolveResult r;
+    {
+      IterationLine line;
+      r = eval::solve_sliding_manhattan(*start, o.max_nodes, line.progress());
+    }
+    return report_ida(*start, r, o);
   }
   return run_search(*start, *h, o);
 }

@@ -97,8 +97,9 @@ struct PdbPolicy {
 template <int N, class Policy>
 class TileIda {
  public:
-  TileIda(const SlidingPuzzle& start, Policy policy, std::uint64_t max_nodes)
-      : policy_(policy), max_nodes_(max_nodes) {
+  TileIda(const SlidingPuzzle& start, Policy policy, std::uint64_t max_nodes,
+          const IdaProgress& progress)
+      : policy_(policy), max_nodes_(max_nodes), progress_(progress) {
     for (int c = 0; c < N * N; ++c) {
       tiles_[c] = static_cast<std::uint8_t>(start.tile_at(c));
       if (tiles_[c] == 0) blank_ = c;
@@ -114,6 +115,9 @@ class TileIda {
     int bound = h;
     while (!solved && !stopped_ && bound < kMaxDepth) {
       ++r.iterations;
+      if (progress_)
+        progress_({r.iterations, bound, nodes_,
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});
       next_bound_ = kInfinity;
       solved = dfs(blank_, 0, h, bound, -1);
       if (next_bound_ == kInfinity) break;
@@ -175,34 +179,37 @@ class TileIda {
   int next_bound_ = kInfinity;
   std::uint64_t nodes_ = 0;
   std::uint64_t max_nodes_ = 0;
+  const IdaProgress& progress_;
   bool stopped_ = false;
 };
 
 template <class Policy, int N>
-SlidingSolveResult run_ida(const SlidingPuzzle& start, Policy policy, std::uint64_t max_nodes) {
-  TileIda<N, Policy> ida(start, policy, max_nodes);
+SlidingSolveResult run_ida(const SlidingPuzzle& start, Policy policy, std::uint64_t max_nodes,
+                           const IdaProgress& progress) {
+  TileIda<N, Policy> ida(start, policy, max_nodes, progress);
   return ida.run();
 }
 
 }  // namespace
 
-SlidingSolveResult solve_sliding_manhattan(const SlidingPuzzle& start, std::uint64_t max_nodes) {
+SlidingSolveResult solve_sliding_manhattan(const SlidingPuzzle& start, std::uint64_t max_nodes,
+                                           const IdaProgress& progress) {
   switch (start.size()) {
     case 3:
-      return run_ida<ManhattanPolicy<3>, 3>(start, {}, max_nodes);
+      return run_ida<ManhattanPolicy<3>, 3>(start, {}, max_nodes, progress);
     case 4:
-      return run_ida<ManhattanPolicy<4>, 4>(start, {}, max_nodes);
+      return run_ida<ManhattanPolicy<4>, 4>(start, {}, max_nodes, progress);
     default:
-      return run_ida<ManhattanPolicy<5>, 5>(start, {}, max_nodes);
+      return run_ida<ManhattanPolicy<5>, 5>(start, {}, max_nodes, progress);
   }
 }
 
 SlidingSolveResult solve_sliding_pdb(const SlidingPuzzle& start, const AdditivePatternDatabase& pdb,
-                                     std::uint64_t max_nodes) {
+                                     std::uint64_t max_nodes, const IdaProgress& progress) {
   if (start.size() != 4 || pdb.parts().empty()) return {};
   PdbPolicy policy{};
   policy.pdb = &pdb;
-  return run_ida<PdbPolicy, 4>(start, policy, max_nodes);
+  return run_ida<PdbPolicy, 4>(start, policy, max_nodes, progress);
 }
 
 }  // namespace arena::eval

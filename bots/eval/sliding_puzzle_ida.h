@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "bots/eval/ida_iteration.h"
 #include "bots/eval/pattern_database.h"
 #include "games/puzzles/sliding_puzzle.h"
 
@@ -23,13 +24,15 @@ struct SlidingSolveResult {
   double seconds = 0.0;
 };
 
-// IDA* with incremental Manhattan distance; any size 3..5. max_nodes 0 = no limit.
+// IDA* with incremental Manhattan distance; any size 3..5. max_nodes 0 = no limit. `progress`,
+// if set, is called as each iteration begins.
 SlidingSolveResult solve_sliding_manhattan(const puzzles::SlidingPuzzle& start,
-                                           std::uint64_t max_nodes = 0);
+                                           std::uint64_t max_nodes = 0,
+                                           const IdaProgress& progress = {});
 
 // IDA* with an additive pattern database (15-puzzle only; others get solved = false).
 SlidingSolveResult solve_sliding_pdb(const puzzles::SlidingPuzzle& start,
                                      const AdditivePatternDatabase& pdb,
-                                     std::uint64_t max_nodes = 0);
+                                     std::uint64_t max_nodes = 0, const IdaProgress& progress = {});
 
 }  // namespace arena::eval

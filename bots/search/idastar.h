@@ -21,6 +21,8 @@
 #include <utility>
 #include <vector>
 
+#include "bots/eval/ida_iteration.h"
+
 namespace arena::search {
 
 template <class P>
@@ -47,6 +49,7 @@ struct PuzzleSolution {
 struct PuzzleLimits {
   std::uint64_t max_nodes = 0;  // 0 = no limit
   int max_length = 1000;        // give up beyond this bound / depth
+  eval::IdaProgress progress;   // IDA*: called as each iteration begins (A*: not called)
 };
 
 namespace detail {
@@ -66,6 +69,10 @@ class IdaStar {
       path_hashes_.push_back(p_.hash());
       while (bound <= limits_.max_length && !stopped_) {
         ++result_.iterations;
+        if (limits_.progress)
+          limits_.progress(
+              {result_.iterations, bound, result_.nodes,
+               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count()});
         next_bound_ = kInfinity;
         if (dfs(0, bound)) {
           result_.solved = true;

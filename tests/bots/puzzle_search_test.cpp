@@ -85,7 +85,7 @@ TEST(PuzzleSearch, SolvedStartNeedsNoMove) {
 
 TEST(PuzzleSearch, NodeLimitStopsWithoutASolution) {
   const auto start = *SlidingPuzzle::deserialize(easiest_korf(1)[0].tiles);
-  const auto r = idastar(start, eval::manhattan_distance, PuzzleLimits{1000, 1000});
+  const auto r = idastar(start, eval::manhattan_distance, PuzzleLimits{1000, 1000, {}});
   EXPECT_FALSE(r.solved);
   EXPECT_TRUE(r.moves.empty());
   EXPECT_FALSE(eval::solve_sliding_manhattan(start, 1000).solved);
@@ -112,6 +112,40 @@ TEST(PuzzleSearch, TightLoopReproducesKorfsNodeCounts) {
     EXPECT_EQ(r.nodes, k.published_nodes) << "instance " << k.id;
     EXPECT_TRUE(reaches_goal_dirs(start, r.moves));
   }
+}
+
+// The progress of IDA*: one report per iteration as it begins, numbered from 1, the first bound
+// h(start) and the bounds rising (by 2 on the sliding tiles: every move changes the Manhattan
+// distance's parity), the nodes counted so far never falling; the tight loop reports exactly what
+// the template reports, since both count alike.
+TEST(PuzzleSearch, IdaStarReportsEachIterationAsItBegins) {
+  const auto start = *SlidingPuzzle::deserialize(puzzles::test::eight_puzzle_bfs().farthest[0]);
+  std::vector<eval::IdaIteration> seen, tight;
+  PuzzleLimits limits;
+  limits.progress = [&seen](const eval::IdaIteration& i) { seen.push_back(i); };
+  const auto r = idastar(start, eval::manhattan_distance, limits);
+  ASSERT_TRUE(r.solved);
+  ASSERT_EQ(static_cast<int>(seen.size()), r.iterations);
+  ASSERT_GE(seen.size(), 2u);
+  EXPECT_EQ(seen.front().bound, eval::manhattan_distance(start));
+  EXPECT_EQ(seen.front().nodes, 1u);
+  EXPECT_EQ(seen.back().bound, 31);  // the last iteration finds the optimum
+  for (std::size_t k = 0; k < seen.size(); ++k) {
+    EXPECT_EQ(seen[k].iteration, static_cast<int>(k) + 1);
+    if (k == 0) continue;
+    EXPECT_EQ(seen[k].bound, seen[k - 1].bound + 2);
+    EXPECT_GT(seen[k].nodes, seen[k - 1].nodes);
+    EXPECT_GE(seen[k].seconds, seen[k - 1].seconds);
+  }
+  EXPECT_LT(seen.back().nodes, r.nodes);
+  const auto fast = eval::solve_sliding_manhattan(
+      start, 0, [&tight](const eval::IdaIteration& i) { tight.push_back(i); });
+  ASSERT_EQ(tight.size(), seen.size());
+  for (std::size_t k = 0; k < seen.size(); ++k) {
+    EXPECT_EQ(tight[k].bound, seen[k].bound) << k;
+    EXPECT_EQ(tight[k].nodes, seen[k].nodes) << k;
+  }
+  EXPECT_EQ(fast.iterations, r.iterations);
 }
 
 }  // namespace
