@@ -2,6 +2,7 @@
 
 #include <chrono>
 #include <map>
+#include <memory>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -30,6 +31,7 @@ struct Context {
   std::vector<std::int64_t> versions;  // by player index
   std::map<db::PlayerId, int> index_of;
   std::vector<std::string> book;
+  std::unique_ptr<GdlReasonerPool> gdl;  // a GDL sheet's league only
 };
 
 bool finished(const db::PairingRow& row) {
@@ -58,12 +60,17 @@ db::NewGame new_game(const Context& ctx, const db::PairingRow& row, std::string 
           {}};
 }
 
-// A GDL sheet's row: a reasoner of its own (games in parallel do not share one), the start
+// A GDL sheet's row: a reasoner no other game in play uses (from the pool), the start
 // position as the server's leagues draw it (random_opening through AnyGame), GDL players.
 Expected<void> play_gdl_row(Context& ctx, const db::PairingRow& row, std::uint64_t seed) {
   const LeagueConfig& c = ctx.config;
-  auto context = gdl::make_gdl_context(std::string_view(c.game).substr(4));
+  auto context = ctx.gdl->take();
   if (!context) return make_error(context.error());
+  struct GiveBack {
+    GdlReasonerPool& pool;
+    std::shared_ptr<gdl::GdlContext> context;
+    ~GiveBack() { pool.put(std::move(context)); }
+  } give_back{*ctx.gdl, *context};
   auto game = gdl::GdlGame::start(*context);
   if (!game) return make_error(game.error());
   random_opening(static_cast<AnyGame&>(**game), c.opening_plies, seed);
@@ -230,10 +237,12 @@ Expected<LeagueRun> run_league(const LeagueConfig& given, db::Store& store,
   if (auto v = validate(given); !v) return make_error(v.error());
   LeagueConfig config = given;
   if (auto r = resolve_entrants(config); !r) return make_error(r.error());
-  if (is_gdl_game(config.game))
-    if (auto r = check_gdl_league(config); !r) return make_error(r.error());
   const auto started = Clock::now();
-  Context ctx{config, store, 0, {}, {}, {}, {}};
+  Context ctx{config, store, 0, {}, {}, {}, {}, nullptr};
+  if (is_gdl_game(config.game)) {
+    ctx.gdl = std::make_unique<GdlReasonerPool>(config.game.substr(4));
+    if (auto r = check_gdl_league(config, *ctx.gdl); !r) return make_error(r.error());
+  }
   if (!config.opening_book.empty()) {
     auto book = read_opening_book(config.opening_book);
     if (!book) return make_error(book.error());

@@ -5,7 +5,6 @@
 #include <memory>
 
 #include "bots/gdl/gdl_player.h"
-#include "games/catalog/catalog.h"
 #include "games/core/rng.h"
 #include "games/gdl/library.h"
 
@@ -62,17 +61,45 @@ SeatMove ask(gdl::GdlGame& game, gdl::GdlPlayer& player, const std::vector<std::
 
 }  // namespace
 
-Expected<void> check_gdl_league(const LeagueConfig& config) {
+Expected<std::shared_ptr<gdl::GdlContext>> GdlReasonerPool::take() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!idle_.empty()) {
+      auto context = std::move(idle_.back());
+      idle_.pop_back();
+      return context;
+    }
+  }
+  auto made = gdl::make_gdl_context(sheet_);  // without the lock: compiling takes a while
+  if (!made) return make_error(made.error());
+  std::lock_guard lock(mutex_);
+  ++made_;
+  return made;
+}
+
+void GdlReasonerPool::put(std::shared_ptr<gdl::GdlContext> context) {
+  std::lock_guard lock(mutex_);
+  idle_.push_back(std::move(context));
+}
+
+int GdlReasonerPool::made() const {
+  std::lock_guard lock(mutex_);
+  return made_;
+}
+
+Expected<void> check_gdl_league(const LeagueConfig& config, GdlReasonerPool& pool) {
   if (!config.options.empty())
     return make_error("options: " + config.game + " is a GDL sheet, which takes no options");
   if (!config.opening_book.empty())
     return make_error(
         "opening_book: an opening book holds moves of the catalog's games; a GDL "
         "league opens with opening_plies random turns");
-  auto game = make_game(config.game);
-  if (!game) return make_error(game.error());
-  if ((*game)->num_seats() != 2)
-    return make_error(config.game + " has " + std::to_string((*game)->num_seats()) +
+  auto context = pool.take();
+  if (!context) return make_error(context.error());
+  const std::size_t roles = (*context)->role_names().size();
+  pool.put(std::move(*context));
+  if (roles != 2)
+    return make_error(config.game + " has " + std::to_string(roles) +
                       " roles; a league plays games of two");
   for (const Entrant& e : config.players) {
     if (e.spec.starts_with("ggp:"))

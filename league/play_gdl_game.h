@@ -12,6 +12,8 @@
 // config.max_plies turns the game is a draw, "adjudicated", as the server's leagues end one.
 
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -33,10 +35,30 @@ struct PlayedGdlGame {
   std::vector<int> scores;  // per role, 0..100 (the goals; 100/0 after a forfeit)
 };
 
+// The reasoners of one sheet for the games in play, each kept for a later game once its game
+// ends: a large sheet takes seconds and hundreds of megabytes to compile (gdl:chess: 3 s and
+// 530 MB), so a league makes one per game played at once rather than one per game. A reasoner
+// serves one game at a time. Thread-safe.
+class GdlReasonerPool {
+ public:
+  explicit GdlReasonerPool(std::string sheet) : sheet_(std::move(sheet)) {}
+  // An idle reasoner, or a new one when none is idle; errors are the sheet's.
+  Expected<std::shared_ptr<gdl::GdlContext>> take();
+  void put(std::shared_ptr<gdl::GdlContext> context);
+  int made() const;
+
+ private:
+  std::string sheet_;  // without "gdl:"
+  mutable std::mutex mutex_;
+  std::vector<std::shared_ptr<gdl::GdlContext>> idle_;
+  int made_ = 0;
+};
+
 // Checks what a GDL league needs before it starts: the sheet loads, has two roles, takes no
 // options and no opening book, and every entrant's spec is a GDL player (a GGP player by URL,
 // "ggp:URL", plays through a local server: server_league.h). Errors name the part.
-Expected<void> check_gdl_league(const LeagueConfig& config);
+// The sheet is loaded through `pool` (its reasoner kept for the first game).
+Expected<void> check_gdl_league(const LeagueConfig& config, GdlReasonerPool& pool);
 
 // Plays `game` (its start position already recorded for setup.game) to its end.
 Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGameSeats& seats,

@@ -11,6 +11,7 @@
 #include "games/isolation/isolation.h"
 #include "games/othello/othello.h"
 #include "league/league_presets.h"
+#include "league/play_gdl_game.h"
 #include "tests/db/temp_dir.h"
 #include "tournament/pairing/fair_start.h"
 
@@ -235,6 +236,7 @@ TEST(League, AGdlSheetPlaysInProcessAndEveryGameReplaysFromTheStore) {
   LeagueConfig c = gdl_league();
   c.movetime_ms = 20;
   c.opening_plies = 2;
+  c.concurrency = 1;  // the second game is played on the first one's reasoner
   auto run = run_league(c, **store, f.path, {});
   ASSERT_TRUE(run) << run.error();
   EXPECT_EQ(run->games_played, 2);
@@ -265,6 +267,27 @@ TEST(League, AGdlSheetPlaysInProcessAndEveryGameReplaysFromTheStore) {
     EXPECT_EQ(g->summary.result, sc[0] > sc[1] ? "1-0" : sc[0] < sc[1] ? "0-1" : "1/2-1/2");
     EXPECT_EQ(g->summary.reason, "goals");
   }
+}
+
+// A reasoner serves one game at a time and is kept for the next: two games in play have two,
+// a game that starts after one ended gets that one again.
+TEST(League, GdlReasonersAreMadeOnlyForGamesInPlayAtOnce) {
+  GdlReasonerPool pool("tictactoe");
+  auto a = pool.take();
+  auto b = pool.take();
+  ASSERT_TRUE(a && b) << (a ? b.error() : a.error());
+  EXPECT_NE(*a, *b);
+  EXPECT_EQ(pool.made(), 2);
+  const auto* first = a->get();
+  pool.put(std::move(*a));
+  auto c = pool.take();
+  ASSERT_TRUE(c) << c.error();
+  EXPECT_EQ(c->get(), first);
+  EXPECT_EQ(pool.made(), 2);
+  GdlReasonerPool missing("noSuchSheet");
+  auto none = missing.take();
+  ASSERT_FALSE(none);
+  EXPECT_NE(none.error().find("noSuchSheet"), std::string::npos) << none.error();
 }
 
 // What an in-process GDL league cannot play is refused before anything is stored, naming it.
