@@ -36,6 +36,7 @@ PlayedGdlGame result_of(const gdl::GdlGame& game) {
 struct SeatMove {
   std::string text;
   std::int64_t used_ms = 0;
+  gdl::GdlMoveInfo info;
   std::string error;  // "illegal move", "timeout"
 };
 
@@ -51,6 +52,7 @@ SeatMove ask(gdl::GdlGame& game, gdl::GdlPlayer& player, const std::vector<std::
   const gdl::Move m = player.choose(game.state(), start + movetime(config));
   out.used_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
+  out.info = player.last_info();
   out.text = machine.pool().to_kif(m, machine.description().symbols);
   if (std::find(legal.begin(), legal.end(), out.text) == legal.end())
     out.error = "illegal move";
@@ -127,27 +129,27 @@ Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGame
   Rng substitute_rng(seed ^ 0x5bd1e995ULL);
   for (int ply = 0; !game.outcome().is_terminal() && ply < config.max_plies; ++ply) {
     std::vector<std::string> texts;
-    std::int64_t used_ms = 0;
-    std::string pv;
+    db::MoveRecord record;
+    record.game = seats.game;
+    record.ply = ply;
     for (int seat : game.movers()) {
       const auto legal = game.legal_moves_of(seat);
       SeatMove move = ask(game, *players[seat], legal, config);
       if (!move.error.empty()) {
         if (config.on_error == ErrorPolicy::kLose) return forfeit(game, seat, move.error);
         move.text = legal[substitute_rng.below(legal.size())];
-        pv = "substituted: " + move.error;
+        record.pv = "substituted: " + move.error;
       }
       texts.push_back(std::move(move.text));
-      used_ms += move.used_ms;
+      // A turn of several movers is one record: their times and iterations add up, the score
+      // is the first asked one's.
+      record.time_used_ms += move.used_ms;
+      record.nodes += static_cast<std::int64_t>(move.info.iterations);
+      if (!record.score) record.score = move.info.value;
     }
     auto turn = game.play_turn(texts);
     if (!turn) return make_error("turn " + std::to_string(ply + 1) + ": " + turn.error());
-    db::MoveRecord record;
-    record.game = seats.game;
-    record.ply = ply;
     record.move = *turn;
-    record.time_used_ms = used_ms;
-    record.pv = pv;
     store.append_move(record, [](Expected<void>) {});
   }
   return result_of(game);

@@ -80,6 +80,9 @@ class GdlClientPlayer final : public Player {
         request.legal_moves.end())
       return make_error(std::string(player_->name()) + " chose '" + reply.move +
                         "', which the server did not list");
+    const gdl::GdlMoveInfo info = player_->last_info();
+    reply.info.nodes = static_cast<std::int64_t>(info.iterations);
+    reply.info.score = info.value;
     reply.info.time_ms = std::chrono::duration_cast<std::chrono::milliseconds>(
                              SteadyClock::now() - begin)
                              .count();

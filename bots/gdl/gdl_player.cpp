@@ -9,6 +9,7 @@
 //                                   states score their goals. A game whose goal rules the
 //                                   heuristic cannot compile is played by plain UCT.
 
+#include <cmath>
 #include <exception>
 #include <memory>
 #include <optional>
@@ -75,6 +76,14 @@ class UctPlayer final : public GdlPlayer {
     return search_->choose(state, role_, deadline);
   }
   std::string_view name() const override { return fuzzy_params_ ? "fuzzy" : "uct"; }
+  GdlMoveInfo last_info() const override {
+    if (!search_) return {};
+    const UctStats& s = search_->stats();
+    GdlMoveInfo info;
+    info.iterations = s.iterations;
+    if (s.iterations > 0) info.value = static_cast<int>(std::lround(s.root_value * 100.0));
+    return info;
+  }
 
  private:
   UctOptions options_;

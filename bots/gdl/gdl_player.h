@@ -6,7 +6,9 @@
 // One GdlPlayer plays one role of one match at a time, from one thread.
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +20,12 @@ namespace arena::gdl {
 
 using Clock = std::chrono::steady_clock;
 
+// A search's report on one move, as a league records it (db::MoveRecord, protocol SearchInfo).
+struct GdlMoveInfo {
+  std::uint64_t iterations = 0;  // Monte Carlo iterations (one playout or evaluation each)
+  std::optional<int> value;      // the chosen move's mean reward for the player, 0..100
+};
+
 class GdlPlayer {
  public:
   virtual ~GdlPlayer() = default;
@@ -28,6 +36,9 @@ class GdlPlayer {
   virtual Move choose(const State& state, Clock::time_point deadline) = 0;
   // "uct", "random", "fuzzy", for logs.
   virtual std::string_view name() const = 0;
+  // What the last choose() searched, for a move's record; zeros from a player that does not
+  // search (random).
+  virtual GdlMoveInfo last_info() const { return {}; }
 };
 
 // Players by spec: "random", "uct" (Monte Carlo tree search with UCT; keys c=, iterations=),

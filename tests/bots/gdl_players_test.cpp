@@ -132,6 +132,33 @@ TEST(GdlPlayers, UctAnswersByTheDeadline) {
   EXPECT_NE(std::find(legal.begin(), legal.end(), mv), legal.end());
 }
 
+// last_info(): what the last choose() searched. UCT counts its iterations (the spec's limit
+// here) and gives the chosen move's mean reward in goal points; a random player searches
+// nothing. A sure win (xplayer completes a line) is valued near 100.
+TEST(GdlPlayers, UctReportsItsIterationsAndTheValueOfItsMove) {
+  auto c = context_of("tictactoe");
+  ASSERT_TRUE(c);
+  StateMachine& m = c->machine();
+  auto uct = player_of("uct:iterations=200");
+  auto random = player_of("random");
+  EXPECT_EQ(uct->last_info().iterations, 0u);
+  uct->start(m, 0, Clock::now());
+  random->start(m, 0, Clock::now());
+  auto game = GdlGame::start(c);
+  ASSERT_TRUE(game);
+  for (const char* move : {"(play 1 1 x)", "(play 2 1 o)", "(play 1 2 x)", "(play 2 2 o)"})
+    ASSERT_TRUE((*game)->play(move)) << move;
+  uct->choose((*game)->state(), Clock::now() + milliseconds(5000));
+  const GdlMoveInfo info = uct->last_info();
+  EXPECT_EQ(info.iterations, 200u);
+  ASSERT_TRUE(info.value);
+  EXPECT_GE(*info.value, 90);
+  EXPECT_LE(*info.value, 100);
+  random->choose((*game)->state(), Clock::now() + milliseconds(100));
+  EXPECT_EQ(random->last_info().iterations, 0u);
+  EXPECT_FALSE(random->last_info().value);
+}
+
 TEST(GdlPlayers, TheBotClientPlaysGdlGamesFromATurnRequest) {
   auto c = context_of("tictactoe");
   ASSERT_TRUE(c);
@@ -151,6 +178,11 @@ TEST(GdlPlayers, TheBotClientPlaysGdlGamesFromATurnRequest) {
   EXPECT_NE(std::find(request.legal_moves.begin(), request.legal_moves.end(), reply->move),
             request.legal_moves.end())
       << reply->move;
+  // The search's report goes with the move: its iterations as nodes, its value as the score.
+  EXPECT_EQ(reply->info.nodes, 50);
+  ASSERT_TRUE(reply->info.score);
+  EXPECT_GE(*reply->info.score, 0);
+  EXPECT_LE(*reply->info.score, 100);
   request.position = "(cell 1 1 zebra)";
   EXPECT_FALSE((*player)->choose_move(request));
   EXPECT_FALSE(client::make_search_player("gdl:tictactoe", "uct:movetime=soon"));

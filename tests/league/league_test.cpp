@@ -266,6 +266,9 @@ TEST(League, AGdlSheetPlaysInProcessAndEveryGameReplaysFromTheStore) {
     const auto& sc = g->summary.scores;
     EXPECT_EQ(g->summary.result, sc[0] > sc[1] ? "1-0" : sc[0] < sc[1] ? "0-1" : "1/2-1/2");
     EXPECT_EQ(g->summary.reason, "goals");
+    std::int64_t iterations = 0;  // GDL_UCT's moves carry its search's iterations
+    for (const auto& m : g->moves) iterations += m.nodes;
+    EXPECT_GT(iterations, 0);
   }
 }
 
