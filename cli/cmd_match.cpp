@@ -10,6 +10,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -57,10 +58,38 @@ struct Tally {
   }
 };
 
+// Games that repeat an earlier one move for move, with the same sides: players that choose
+// alike from the same start (a search; a random player made with the same seed for each game)
+// play the same game again, which a match of many games should say.
+class Repeats {
+ public:
+  // `key`: who had which side, then every move from the start.
+  void add(const std::string& key) { repeated_ += !seen_.insert(key).second; }
+  // A note on stderr when some game was a repeat.
+  void report(const MatchOptions& o) const {
+    if (repeated_ == 0) return;
+    std::fflush(stdout);
+    std::fprintf(stderr,
+                 "note: %d of the %d games repeated an earlier game move for move: the players "
+                 "choose alike from the same start (a search, or a random player's fixed "
+                 "seed)%s\n",
+                 repeated_, o.games,
+                 o.opening_plies == 0
+                     ? "; --opening-plies N starts each pair from its own random opening"
+                     : "");
+  }
+
+ private:
+  std::set<std::string> seen_;
+  int repeated_ = 0;
+};
+
 // Plays one game; returns +1 / 0 / -1 for A, or nullopt (and prints why) on an agent failure.
+// `moves` receives the moves played, as text.
 template <class G>
 std::optional<int> play_game(G game, search::Agent<G>& a, search::Agent<G>& b, bool a_first,
-                             const MatchOptions& o, std::string& how, int& plies) {
+                             const MatchOptions& o, std::string& how, int& plies,
+                             std::string& moves) {
   search::Limits limits;
   limits.movetime_ms = o.movetime_ms;
   plies = 0;
@@ -72,6 +101,7 @@ std::optional<int> play_game(G game, search::Agent<G>& a, search::Agent<G>& b, b
                 << game.serialize() << "\n";
       return std::nullopt;
     }
+    moves += game.move_to_string(*r.move) + " ";
     game.make_move(*r.move);
     ++plies;
   }
@@ -107,6 +137,7 @@ int run_match(const MatchOptions& o, const GameOptions& game_options,
       }
     }
     Tally tally;
+    Repeats repeats;
     for (int i = 0; i < o.games; ++i) {
       const int pair = i / 2;
       const bool a_first = i % 2 == 0;
@@ -116,10 +147,11 @@ int run_match(const MatchOptions& o, const GameOptions& game_options,
       const std::string opening = join(opening_moves);
       auto a = std::move(search::make_agent_from_spec<G>(spec_a).value());
       auto b = std::move(search::make_agent_from_spec<G>(spec_b).value());
-      std::string how;
+      std::string how, moves;
       int plies = 0;
-      const auto result = play_game(position, *a, *b, a_first, o, how, plies);
+      const auto result = play_game(position, *a, *b, a_first, o, how, plies, moves);
       if (!result) return kExitFailure;
+      repeats.add(std::string(a_first ? "A " : "B ") + opening + " | " + moves);
       const char* score = *result > 0   ? (a_first ? "1-0" : "0-1")
                           : *result < 0 ? (a_first ? "0-1" : "1-0")
                                         : "1/2-1/2";
@@ -131,6 +163,7 @@ int run_match(const MatchOptions& o, const GameOptions& game_options,
     std::printf("A %s\nB %s\ntotal for A: %d wins, %d losses, %d draws (%.1f%%)\n",
                 spec_a.text.c_str(), spec_b.text.c_str(), tally.wins, tally.losses, tally.draws,
                 tally.percent());
+    repeats.report(o);
     return kExitOk;
   }
 }
@@ -171,6 +204,7 @@ int run_gdl_match(const MatchOptions& o) {
   config.max_steps = o.max_plies;
   config.opening_steps = o.opening_plies;
   Tally tally;
+  Repeats repeats;
   double a_goals = 0;
   for (int i = 0; i < o.games; ++i) {
     config.seed = o.seed + static_cast<std::uint64_t>(i / 2);
@@ -187,6 +221,9 @@ int run_gdl_match(const MatchOptions& o) {
       std::cerr << "arena match: game " << i + 1 << ": " << played.error() << "\n";
       return kExitFailure;
     }
+    std::string key = i % 2 == 0 ? "A" : "B";
+    for (const auto& step : played->moves) key += " | " + join(step);
+    repeats.add(key);
     const double a = mean_goal(played->goals, is_a, true),
                  b = mean_goal(played->goals, is_a, false);
     a_goals += a;
@@ -204,6 +241,7 @@ int run_gdl_match(const MatchOptions& o) {
   std::printf("A %s\nB %s\ntotal for A: %d wins, %d losses, %d draws (%.1f%%), mean goal %.1f\n",
               o.a.c_str(), o.b.c_str(), tally.wins, tally.losses, tally.draws, tally.percent(),
               a_goals / o.games);
+  repeats.report(o);
   return kExitOk;
 }
 

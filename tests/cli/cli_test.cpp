@@ -82,6 +82,25 @@ TEST(Cli, BotRefusesASolverForTheWrongKindOfPuzzle) {
 
 // arena match plays a GDL sheet with GDL players, here a sheet outside the GDL folder given
 // with --gdl; a search spec of the catalog's games is refused naming the flag.
+// Deterministic players from the same start play the same game again: the match says how many
+// games were repeats and how to vary them; from random openings the games differ and no note
+// is printed.
+TEST(Cli, MatchSaysWhenDeterministicPlayersRepeatTheirGames) {
+  auto same = run_command(
+      kArena + " match --game tictactoe --a alphabeta:depth=9 --b alphabeta:depth=9 -n 6");
+  EXPECT_EQ(same.status, 0) << same.output;
+  EXPECT_NE(same.output.find("note: 4 of the 6 games repeated an earlier game move for move"),
+            std::string::npos)
+      << same.output;
+  EXPECT_NE(same.output.find("--opening-plies N starts each pair"), std::string::npos)
+      << same.output;
+  auto varied = run_command(kArena +
+                            " match --game tictactoe --a alphabeta:depth=9 --b alphabeta:depth=9 "
+                            "-n 6 --opening-plies 3");
+  EXPECT_EQ(varied.status, 0) << varied.output;
+  EXPECT_EQ(varied.output.find("note:"), std::string::npos) << varied.output;
+}
+
 TEST(Cli, MatchPlaysAGdlSheetGivenAsAFile) {
   const std::string sheet = std::string(ARENA_TEST_DATA_DIR) + "/gdl/ticTacToe.kif";
   auto r =
