@@ -101,8 +101,10 @@ Expected<void> check_gdl_league(const LeagueConfig& config, GdlReasonerPool& poo
   const std::size_t roles = (*context)->role_names().size();
   pool.put(std::move(*context));
   if (roles != 2)
-    return make_error(config.game + " has " + std::to_string(roles) +
-                      " roles; a league plays games of two");
+    return make_error(config.game + " has " +
+                      (roles == 1 ? std::string("one role (a puzzle: arena solve)")
+                                  : std::to_string(roles) + " roles") +
+                      "; a league plays games of two");
   for (const Entrant& e : config.players) {
     if (e.spec.starts_with("ggp:"))
       return make_error("player '" + e.name +

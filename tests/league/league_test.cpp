@@ -308,6 +308,9 @@ TEST(League, AGdlLeagueRefusesWhatItCannotPlayNamingIt) {
   three.game = "gdl:3pttc";
   three.players.push_back({"GDL_Fuzzy", "", "GDL_Fuzzy"});
   refused(three, "gdl:3pttc has 3 roles; a league plays games of two");
+  LeagueConfig puzzle = base;
+  puzzle.game = "gdl:maze";
+  refused(puzzle, "gdl:maze has one role (a puzzle: arena solve)");
   LeagueConfig catalog_spec = base;
   catalog_spec.players[1] = {"ab", "alphabeta:depth=3"};
   refused(catalog_spec, "player 'ab': unknown GDL player 'alphabeta'");
