@@ -59,8 +59,8 @@ struct Tally {
 };
 
 // Games that repeat an earlier one move for move, with the same sides: players that choose
-// alike from the same start (a search; a random player made with the same seed for each game)
-// play the same game again, which a match of many games should say.
+// alike from the same start (a deterministic search, or a spec's own seed=) play the same game
+// again, which a match of many games should say.
 class Repeats {
  public:
   // `key`: who had which side, then every move from the start.
@@ -71,8 +71,8 @@ class Repeats {
     std::fflush(stdout);
     std::fprintf(stderr,
                  "note: %d of the %d games repeated an earlier game move for move: the players "
-                 "choose alike from the same start (a search, or a random player's fixed "
-                 "seed)%s\n",
+                 "choose alike from the same start (a deterministic search, or a spec's own "
+                 "seed=)%s\n",
                  repeated_, o.games,
                  o.opening_plies == 0
                      ? "; --opening-plies N starts each pair from its own random opening"
@@ -83,6 +83,32 @@ class Repeats {
   std::set<std::string> seen_;
   int repeated_ = 0;
 };
+
+// The seed of side `side` (0 A, 1 B) in game `game` (from 0) for a player whose spec sets none:
+// each game its own, so random players and seeded searches do not replay the same game.
+std::uint64_t game_seed(std::uint64_t base, int game, int side) {
+  std::uint64_t z = base + 0x9E3779B97F4A7C15ULL * static_cast<std::uint64_t>(2 * game + side + 1);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  return z ^ (z >> 27);
+}
+
+// `spec` for game `game`: its own seed= kept, else game_seed's.
+search::SearchSpec for_game(search::SearchSpec spec, const MatchOptions& o, int game, int side) {
+  if (!spec.seed_given) spec.seed = game_seed(o.seed, game, side);
+  return spec;
+}
+
+// A GDL player spec for game `game`: ",seed=N" added unless it has a seed key.
+std::string for_game(const std::string& spec, const MatchOptions& o, int game, int side) {
+  const auto colon = spec.find(':');
+  if (colon != std::string::npos)
+    for (std::size_t b = colon + 1, e; b <= spec.size(); b = e + 1) {
+      e = std::min(spec.find(',', b), spec.size());
+      if (spec.compare(b, 5, "seed=") == 0) return spec;
+    }
+  return spec + (colon == std::string::npos ? ":" : ",") +
+         "seed=" + std::to_string(game_seed(o.seed, game, side));
+}
 
 // Plays one game; returns +1 / 0 / -1 for A, or nullopt (and prints why) on an agent failure.
 // `moves` receives the moves played, as text.
@@ -145,8 +171,8 @@ int run_match(const MatchOptions& o, const GameOptions& game_options,
       G position = random_opening<G, search::SearchRng>(
           *start, o.opening_plies, o.seed + static_cast<std::uint64_t>(pair), &opening_moves);
       const std::string opening = join(opening_moves);
-      auto a = std::move(search::make_agent_from_spec<G>(spec_a).value());
-      auto b = std::move(search::make_agent_from_spec<G>(spec_b).value());
+      auto a = std::move(search::make_agent_from_spec<G>(for_game(spec_a, o, i, 0)).value());
+      auto b = std::move(search::make_agent_from_spec<G>(for_game(spec_b, o, i, 1)).value());
       std::string how, moves;
       int plies = 0;
       const auto result = play_game(position, *a, *b, a_first, o, how, plies, moves);
@@ -213,7 +239,8 @@ int run_gdl_match(const MatchOptions& o) {
     std::vector<gdl::GdlPlayer*> players;
     for (std::size_t r = 0; r < roles; ++r) {
       is_a[r] = (r + static_cast<std::size_t>(i)) % 2 == 0;
-      owned.push_back(std::move(gdl::make_gdl_player(is_a[r] ? o.a : o.b).value()));
+      owned.push_back(std::move(
+          gdl::make_gdl_player(is_a[r] ? for_game(o.a, o, i, 0) : for_game(o.b, o, i, 1)).value()));
       players.push_back(owned.back().get());
     }
     auto played = gdl::play_local_match(**machine, players, config);
@@ -259,7 +286,8 @@ void add_match(CLI::App& app, Action& action) {
   sub->add_option("--b", o->b, "spec of player B, e.g. mcts:playouts=2000")->required();
   sub->add_option("--games,-n", o->games, "number of games (pairs swap colours)")
       ->check(CLI::Range(1, 1000000));
-  sub->add_option("--seed", o->seed, "seed of the random openings");
+  sub->add_option("--seed", o->seed,
+                  "seed of the random openings, and of each game's players whose spec sets none");
   sub->add_option("--movetime", o->movetime_ms,
                   "ms per move unless a spec sets its own limit (GDL players: default 1000)")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{86'400'000}));

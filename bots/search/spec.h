@@ -53,6 +53,7 @@ struct SearchSpec {
   std::uint64_t nodes = 0;
   std::uint64_t playouts = 0;
   std::uint64_t seed = 1;
+  bool seed_given = false;  // the text set seed= (else a caller may vary the seed per game)
   double exploration = 1.41421356;
   bool transposition = true;
   bool quiescence = false;
@@ -158,7 +159,10 @@ inline Expected<void> apply_item(SearchSpec& spec, std::string_view key, std::st
     if (spec.hash_log2 <= 26) return {};
     return make_error("bad value '" + std::string(value) + "' for 'hash' (10 to 26)");
   }
-  if (key == "seed") return set_int(spec.seed, std::uint64_t{0});
+  if (key == "seed") {
+    spec.seed_given = true;
+    return set_int(spec.seed, std::uint64_t{0});
+  }
   if (key == "c") {
     try {
       std::size_t used = 0;

@@ -84,7 +84,9 @@ TEST(Cli, BotRefusesASolverForTheWrongKindOfPuzzle) {
 // with --gdl; a search spec of the catalog's games is refused naming the flag.
 // Deterministic players from the same start play the same game again: the match says how many
 // games were repeats and how to vary them; from random openings the games differ and no note
-// is printed.
+// is printed. A random player (or a seeded search) whose spec sets no seed gets one per game from
+// --seed, so its games differ too, for the catalog's games and GDL sheets alike; a spec's own
+// seed= is kept.
 TEST(Cli, MatchSaysWhenDeterministicPlayersRepeatTheirGames) {
   auto same = run_command(
       kArena + " match --game tictactoe --a alphabeta:depth=9 --b alphabeta:depth=9 -n 6");
@@ -99,6 +101,16 @@ TEST(Cli, MatchSaysWhenDeterministicPlayersRepeatTheirGames) {
                             "-n 6 --opening-plies 3");
   EXPECT_EQ(varied.status, 0) << varied.output;
   EXPECT_EQ(varied.output.find("note:"), std::string::npos) << varied.output;
+  auto random = run_command(kArena + " match --game tictactoe --a random --b greedy -n 6");
+  EXPECT_EQ(random.status, 0) << random.output;
+  EXPECT_EQ(random.output.find("note:"), std::string::npos) << random.output;
+  auto fixed = run_command(kArena + " match --game tictactoe --a random:seed=5 --b greedy -n 6");
+  EXPECT_NE(fixed.output.find("note: 4 of the 6 games repeated"), std::string::npos)
+      << fixed.output;
+  auto gdl =
+      run_command(kArena + " match --game gdl:tictactoe --a uct:iterations=50 --b random -n 6");
+  EXPECT_EQ(gdl.status, 0) << gdl.output;
+  EXPECT_EQ(gdl.output.find("note:"), std::string::npos) << gdl.output;
 }
 
 TEST(Cli, MatchPlaysAGdlSheetGivenAsAFile) {
