@@ -145,9 +145,9 @@ TEST(Cli, LeagueInProcessPlaysAGdlSheetGivenAsAFile) {
   EXPECT_NE(r.output.find("(round-robin, gdl:myOwnTicTacToe): 2 games played"), std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("GDL_UCT "), std::string::npos) << r.output;
-  auto spec = run_command(kArena +
+  auto spec = run_command("d=$(mktemp -d) && " + kArena +
                           " league --in-process -q --game gdl:tictactoe --players GDL_UCT "
-                          "Random --db /tmp/arena-cli-league-unused.db");
+                          "Random --db $d/league.db");
   EXPECT_EQ(spec.status, 1) << spec.output;
   EXPECT_NE(spec.output.find("preset 'Random' plays isolation, not gdl:tictactoe"),
             std::string::npos)
