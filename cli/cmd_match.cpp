@@ -98,18 +98,6 @@ search::SearchSpec for_game(search::SearchSpec spec, const MatchOptions& o, int 
   return spec;
 }
 
-// A GDL player spec for game `game`: ",seed=N" added unless it has a seed key.
-std::string for_game(const std::string& spec, const MatchOptions& o, int game, int side) {
-  const auto colon = spec.find(':');
-  if (colon != std::string::npos)
-    for (std::size_t b = colon + 1, e; b <= spec.size(); b = e + 1) {
-      e = std::min(spec.find(',', b), spec.size());
-      if (spec.compare(b, 5, "seed=") == 0) return spec;
-    }
-  return spec + (colon == std::string::npos ? ":" : ",") +
-         "seed=" + std::to_string(game_seed(o.seed, game, side));
-}
-
 // Plays one game; returns +1 / 0 / -1 for A, or nullopt (and prints why) on an agent failure.
 // `moves` receives the moves played, as text.
 template <class G>
@@ -239,8 +227,9 @@ int run_gdl_match(const MatchOptions& o) {
     std::vector<gdl::GdlPlayer*> players;
     for (std::size_t r = 0; r < roles; ++r) {
       is_a[r] = (r + static_cast<std::size_t>(i)) % 2 == 0;
+      const int side = is_a[r] ? 0 : 1;
       owned.push_back(std::move(
-          gdl::make_gdl_player(is_a[r] ? for_game(o.a, o, i, 0) : for_game(o.b, o, i, 1)).value()));
+          gdl::make_gdl_player(side == 0 ? o.a : o.b, game_seed(o.seed, i, side)).value()));
       players.push_back(owned.back().get());
     }
     auto played = gdl::play_local_match(**machine, players, config);

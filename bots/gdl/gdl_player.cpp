@@ -130,14 +130,15 @@ Expected<T> number(std::string_view spec, const std::string& key, const std::str
 
 }  // namespace
 
-Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec) {
+Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec,
+                                                     std::uint64_t default_seed) {
   const auto colon = spec.find(':');
   const std::string kind(spec.substr(0, colon));
   if (kind != "random" && kind != "uct" && kind != "mcts" && kind != "fuzzy")
     return make_error("unknown GDL player '" + kind + "' (known: random, uct, fuzzy)");
   auto keys = parse_keys(spec, colon == std::string_view::npos ? "" : spec.substr(colon + 1));
   if (!keys) return make_error(keys.error());
-  std::uint64_t seed = 1;
+  std::uint64_t seed = default_seed;
   UctOptions uct;
   GameOptions fuzzy_keys;
   int depth = 0;

@@ -43,8 +43,9 @@ class GdlPlayer {
 
 // Players by spec: "random", "uct" (Monte Carlo tree search with UCT; keys c=, iterations=),
 // "fuzzy" (search guided by the fuzzy goal heuristic; keys tau=, theta=, q=, depth=).
-// Errors name an unknown spec or key.
-Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec);
+// Errors name an unknown spec or key. `default_seed` seeds a player whose spec sets no seed=.
+Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec,
+                                                     std::uint64_t default_seed = 1);
 
 // The specs make_gdl_player knows, with a line each, for --help and --list-presets.
 std::vector<std::pair<std::string, std::string>> gdl_player_specs();
