@@ -87,35 +87,54 @@ Expected<std::string> TournamentReader::player_name(db::PlayerId id) {
   return s->text(0);
 }
 
-Expected<std::vector<PlayerMoveStats>> TournamentReader::move_stats(
-    std::int64_t tournament, const FirstToMove& first_to_move) {
+Expected<std::vector<PlayerMoveStats>> TournamentReader::move_stats(std::int64_t tournament,
+                                                                    const RowSeats& row_seats) {
   auto s = db_.prepare(
-      "SELECT g.kind, g.start_position, g.first_id, g.second_id, m.ply, m.depth, m.nodes, "
-      "m.time_used_ms FROM games g JOIN moves m ON m.game_id = g.id "
+      "SELECT g.id, g.kind, g.start_position, g.first_id, g.second_id, m.move, m.depth, "
+      "m.nodes, m.time_used_ms FROM games g JOIN moves m ON m.game_id = g.id "
       "WHERE g.tournament_id = ?1 ORDER BY g.id, m.ply");
   if (!s) return make_error(s.error());
   s->bind(1, tournament);
+  struct Row {
+    int depth = 0;
+    std::int64_t nodes = 0, time_ms = 0;
+  };
+  struct Game {
+    std::string kind, start;
+    db::PlayerId seats[2] = {0, 0};
+    std::vector<std::string> moves;
+    std::vector<Row> rows;
+  };
   std::map<db::PlayerId, PlayerMoveStats> stats;
-  std::string last_start;
-  bool first_starts = true;
+  auto count = [&](const Game& g) {
+    if (g.rows.empty()) return;
+    const std::vector<int> seats = row_seats(g.kind, g.start, g.moves);
+    for (std::size_t i = 0; i < seats.size() && i < g.rows.size(); ++i) {
+      if (seats[i] != 0 && seats[i] != 1) continue;
+      const db::PlayerId who = g.seats[seats[i]];
+      PlayerMoveStats& p = stats[who];
+      p.player = who;
+      ++p.moves;
+      p.depth_sum += g.rows[i].depth;
+      p.nodes_sum += static_cast<double>(g.rows[i].nodes);
+      p.time_ms_sum += static_cast<double>(g.rows[i].time_ms);
+    }
+  };
+  Game game;
+  std::int64_t game_id = 0;
   for (;;) {
     auto row = s->step();
     if (!row) return make_error(row.error());
     if (!*row) break;
-    const std::string start = s->text(1);
-    if (start != last_start || last_start.empty()) {
-      first_starts = first_to_move(s->text(0), start);
-      last_start = start;
+    if (s->int64(0) != game_id) {
+      count(game);
+      game_id = s->int64(0);
+      game = Game{s->text(1), s->text(2), {s->int64(3), s->int64(4)}, {}, {}};
     }
-    const bool first_moves = (s->int32(4) % 2 == 0) == first_starts;
-    const db::PlayerId who = first_moves ? s->int64(2) : s->int64(3);
-    PlayerMoveStats& p = stats[who];
-    p.player = who;
-    ++p.moves;
-    p.depth_sum += s->int32(5);
-    p.nodes_sum += static_cast<double>(s->int64(6));
-    p.time_ms_sum += static_cast<double>(s->int64(7));
+    game.moves.push_back(s->text(5));
+    game.rows.push_back({s->int32(6), s->int64(7), s->int64(8)});
   }
+  count(game);
   std::vector<PlayerMoveStats> out;
   for (const auto& [id, p] : stats) out.push_back(p);
   return out;

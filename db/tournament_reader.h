@@ -48,12 +48,14 @@ class TournamentReader {
   Expected<std::optional<std::int64_t>> unfinished_named(const std::string& name);
   Expected<std::vector<PairingRow>> pairings(std::int64_t tournament);
   Expected<std::string> player_name(db::PlayerId id);
-  // Per player, the search info of the moves it made in this tournament's games. The mover of a
-  // ply follows from ply parity and `first_to_move(kind, start_position)` (every catalog
-  // two-player game alternates and records a pass as a move).
-  using FirstToMove = std::function<bool(const std::string&, const std::string&)>;
+  // Per player, the search info of the moves it made in this tournament's games. Which seat
+  // made each move row of a game comes from `row_seats(kind, start_position, moves)`, called
+  // once per game with its rows' moves in order: the seat of each row (0 first, 1 second), as
+  // many as it can tell; rows past those it returns, or of another seat, are not counted.
+  using RowSeats = std::function<std::vector<int>(const std::string& kind, const std::string& start,
+                                                  const std::vector<std::string>& moves)>;
   Expected<std::vector<PlayerMoveStats>> move_stats(std::int64_t tournament,
-                                                    const FirstToMove& first_to_move);
+                                                    const RowSeats& row_seats);
 
  private:
   explicit TournamentReader(db::Connection c) : db_(std::move(c)) {}

@@ -129,30 +129,34 @@ Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGame
     players[seat]->start(machine, seat, SteadyClock::now() + movetime(config));
   }
   Rng substitute_rng(seed ^ 0x5bd1e995ULL);
-  for (int ply = 0; !game.outcome().is_terminal() && ply < config.max_plies; ++ply) {
+  int rows = 0;
+  for (int turn = 0; !game.outcome().is_terminal() && turn < config.max_plies; ++turn) {
+    // One row per mover, in the order of movers(), written once the turn is played
+    // (games/core/turn_rows.h): each keeps its own seat's time and search figures.
     std::vector<std::string> texts;
-    db::MoveRecord record;
-    record.game = seats.game;
-    record.ply = ply;
+    std::vector<db::MoveRecord> records;
     for (int seat : game.movers()) {
       const auto legal = game.legal_moves_of(seat);
       SeatMove move = ask(game, *players[seat], legal, config);
+      db::MoveRecord record;
+      record.game = seats.game;
+      record.ply = rows + static_cast<int>(records.size());
       if (!move.error.empty()) {
         if (config.on_error == ErrorPolicy::kLose) return forfeit(game, seat, move.error);
         move.text = legal[substitute_rng.below(legal.size())];
         record.pv = "substituted: " + move.error;
       }
+      record.move = move.text;
+      record.time_used_ms = move.used_ms;
+      record.nodes = static_cast<std::int64_t>(move.info.iterations);
+      record.score = move.info.value;
       texts.push_back(std::move(move.text));
-      // A turn of several movers is one record: their times and iterations add up, the score
-      // is the first asked one's.
-      record.time_used_ms += move.used_ms;
-      record.nodes += static_cast<std::int64_t>(move.info.iterations);
-      if (!record.score) record.score = move.info.value;
+      records.push_back(std::move(record));
     }
-    auto turn = game.play_turn(texts);
-    if (!turn) return make_error("turn " + std::to_string(ply + 1) + ": " + turn.error());
-    record.move = *turn;
-    store.append_move(record, [](Expected<void>) {});
+    if (auto turn_played = game.play_turn(texts); !turn_played)
+      return make_error("turn " + std::to_string(turn + 1) + ": " + turn_played.error());
+    for (const db::MoveRecord& record : records) store.append_move(record, [](Expected<void>) {});
+    rows += static_cast<int>(records.size());
   }
   return result_of(game);
 }

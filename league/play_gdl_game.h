@@ -1,9 +1,10 @@
 #pragma once
 // One tournament game of a GDL sheet (gdl:NAME) played in process between two GDL players
 // (bots/gdl/gdl_player.h: random, uct, fuzzy) and recorded through the Store as the server
-// records one: the game's kind is "gdl:NAME", a move is a turn as GdlGame::history() writes it
-// (the movers' moves; a waiting role's noop is not asked for and not written), the end carries
-// the roles' goal values as the seats' scores. Internal to the league runner.
+// records one: the game's kind is "gdl:NAME", each turn is one move row per mover in the order
+// of movers() (games/core/turn_rows.h; a waiting role's noop is not asked for and not written),
+// each row with its seat's time and search figures, the end carries the roles' goal values as
+// the seats' scores. Internal to the league runner.
 //
 // Each turn every mover's player is asked in turn, on this thread, with config.movetime_ms to
 // think (1000 ms when the config sets none: a GDL player needs a deadline). Errors follow

@@ -9,6 +9,7 @@
 #include "bots/gdl/gdl_player.h"
 #include "bots/gdl/local_match.h"
 #include "games/core/join.h"
+#include "games/core/turn_rows.h"
 #include "games/gdl/library.h"
 
 namespace arena::lab {
@@ -176,17 +177,14 @@ Expected<GdlStoredTrajectories> gdl_stored_trajectories(std::string_view game,
       continue;
     }
     measurer->see((*replay)->state());
-    bool ok = true;
-    for (std::size_t ply = 0; ok && ply < g.moves.size(); ++ply) {
-      auto played = (*replay)->play(g.moves[ply]);
-      if (!played) {
-        unreadable("turn " + std::to_string(ply + 1) + ": " + played.error());
-        ok = false;
-      } else {
-        measurer->see((*replay)->state());
-      }
+    // A turn of several movers is several rows (games/core/turn_rows.h).
+    gdl::GdlGame& board = **replay;
+    const RowReplay played =
+        replay_rows(board, g.moves, false, [&] { measurer->see(board.state()); });
+    if (!played.error.empty()) {
+      unreadable(played.error);
+      continue;
     }
-    if (!ok) continue;
     measurer->end_game(stored_value(g.result));
     ++out.games;
   }

@@ -49,8 +49,8 @@ struct GdlHeuristicTrajectories {
 Expected<std::vector<GdlHeuristicTrajectories>> gdl_self_play_trajectories(
     std::string_view game, std::vector<std::string> heuristics, const GdlAnalysisOptions& options);
 
-// A GDL game recorded in a store (kind gdl:NAME): its start position and turns as GdlGame
-// writes them (games/gdl/gdl_game.h), and its result: "1-0", "0-1", "1/2-1/2", the seats'
+// A GDL game recorded in a store (kind gdl:NAME): its start position and move rows (one per
+// mover of each turn, games/core/turn_rows.h), and its result: "1-0", "0-1", "1/2-1/2", the seats'
 // scores joined by '-' for more roles ("100-0-50"); anything else ("*", aborted) counts 0.
 struct StoredGdlGame {
   std::string start;

@@ -7,9 +7,9 @@
 
 #include "db/game_export.h"
 #include "games/catalog/catalog.h"
+#include "games/core/turn_rows.h"
 #include "protocol/rest.h"
 #include "server/match/board_layout.h"
-#include "server/match/turns.h"
 
 namespace arena::server {
 
@@ -116,7 +116,7 @@ HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
   return json_reply(encode_api(out));
 }
 
-// The stored rows replayed turn by turn with the rules library (server/match/turns.h): each
+// The stored rows replayed turn by turn with the rules library (games/core/turn_rows.h): each
 // row's seat and turn, and the position after its turn, so that a replay can show every turn.
 // Stops at a row that does not replay (which the server never stores, but an imported file
 // might). Also the board of a GDL game, as game_start has it (server/match/board_layout.h).

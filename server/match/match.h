@@ -15,7 +15,7 @@
 //
 // Durability: a turn is announced (its state event, with each mover's acknowledgement) only
 // after the store's append_move callbacks said its rows are durable (one row per mover, in
-// movers() order: server/match/turns.h); the end of a game after finish_game's.
+// movers() order: games/core/turn_rows.h); the end of a game after finish_game's.
 
 #include <cstdint>
 #include <functional>
@@ -33,9 +33,9 @@
 
 #include "db/store.h"
 #include "games/core/any_game.h"
+#include "games/core/turn_rows.h"
 #include "protocol/server_codec.h"
 #include "server/match/clock.h"
-#include "server/match/turns.h"
 
 namespace arena::server {
 

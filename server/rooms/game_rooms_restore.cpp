@@ -1,5 +1,5 @@
 // GameRooms: after a restart, unfinished games come back as live matches. Policy (protocol
-// README): the recorded moves are replayed turn by turn (server/match/turns.h), each clock gets
+// README): the recorded moves are replayed turn by turn (games/core/turn_rows.h), each clock gets
 // what it had left at its seat's last move, the clocks of the seats to move run from the
 // restart, every player counts as disconnected (so the grace period and claim_win apply), and
 // versions continue above every version of before (from the restart time in milliseconds). A

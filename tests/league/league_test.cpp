@@ -8,12 +8,14 @@
 
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
+#include "games/core/turn_rows.h"
 #include "games/isolation/isolation.h"
 #include "games/othello/othello.h"
 #include "league/league_presets.h"
 #include "league/play_gdl_game.h"
 #include "tests/db/temp_dir.h"
 #include "tournament/pairing/fair_start.h"
+#include "tournament/report/stored_analysis.h"
 
 namespace arena::tournament {
 namespace {
@@ -270,6 +272,53 @@ TEST(League, AGdlSheetPlaysInProcessAndEveryGameReplaysFromTheStore) {
     for (const auto& m : g->moves) iterations += m.nodes;
     EXPECT_GT(iterations, 0);
   }
+}
+
+// A sheet whose roles move at once: each turn is stored as one row per mover, as the server
+// stores it (games/core/turn_rows.h), so the rows replay turn by turn to the stored end; and
+// the search statistics give each row to its own seat: the random player searched nothing, UCT
+// did, and between them they made every row.
+TEST(League, SimultaneousTurnsAreStoredOneRowPerMoverAndCountedForTheirSeats) {
+  Fixture f;
+  auto store = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(store) << store.error();
+  LeagueConfig c = gdl_league();
+  c.game = "gdl:chickentictactoe";
+  c.movetime_ms = 10;
+  c.concurrency = 1;
+  auto run = run_league(c, **store, f.path, {});
+  ASSERT_TRUE(run) << run.error();
+  EXPECT_EQ(run->games_played, 2);
+  auto reader = db::TournamentReader::open(f.path);
+  ASSERT_TRUE(reader);
+  auto rows = reader->pairings(run->tournament);
+  ASSERT_TRUE(rows);
+  std::size_t stored_rows = 0, turns = 0;
+  for (const auto& row : *rows) {
+    auto g = (*store)->game_detail(row.game);
+    ASSERT_TRUE(g) << g.error();
+    auto replay = load_game(g->summary.kind, g->start_position);
+    ASSERT_TRUE(replay) << replay.error();
+    std::vector<std::string> moves;
+    for (const auto& m : g->moves) moves.push_back(m.move);
+    const RowReplay r = replay_rows(**replay, moves);
+    EXPECT_EQ(r.error, "");
+    EXPECT_EQ((*replay)->serialize(), g->final_position);
+    ASSERT_FALSE(r.rows.empty());
+    stored_rows += moves.size();
+    turns += static_cast<std::size_t>(r.rows.back().turn + 1);
+  }
+  EXPECT_GT(stored_rows, turns) << "some turn had two movers";
+  auto analysis = load_analysis(*reader, run->tournament);
+  ASSERT_TRUE(analysis) << analysis.error();
+  std::map<std::string, MoveStats> search;
+  for (std::size_t i = 0; i < analysis->names.size(); ++i)
+    search[analysis->names[i]] = analysis->search[i];
+  EXPECT_GT(search["GDL_Random"].moves, 0);
+  EXPECT_EQ(search["GDL_Random"].nodes_sum, 0.0);
+  EXPECT_GT(search["GDL_UCT"].nodes_sum, 0.0);
+  EXPECT_EQ(static_cast<std::size_t>(search["GDL_Random"].moves + search["GDL_UCT"].moves),
+            stored_rows);
 }
 
 // A reasoner serves one game at a time and is kept for the next: two games in play have two,

@@ -12,9 +12,9 @@
 #include <string>
 
 #include "games/catalog/catalog.h"
-#include "tests/games/gdl/lights_sheet.h"
+#include "games/core/turn_rows.h"
 #include "server/hub.h"
-#include "server/match/turns.h"
+#include "tests/games/gdl/lights_sheet.h"
 #include "tests/server/hub_fixture.h"
 
 namespace arena::server {

@@ -9,9 +9,9 @@
 #include <gtest/gtest.h>
 #include <boost/asio/io_context.hpp>
 
-#include "server/match/match.h"
-#include "server/match/turns.h"
 #include "db/memory_store.h"
+#include "games/core/turn_rows.h"
+#include "server/match/match.h"
 #include "tests/server/tally_game.h"
 
 namespace arena::server {

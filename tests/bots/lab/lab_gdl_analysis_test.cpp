@@ -101,7 +101,7 @@ TEST(GdlAnalysis, StoredGamesAreReplayedWithTheirStoredResult) {
   ASSERT_TRUE(read) << read.error();
   EXPECT_EQ(read->games, 2);
   EXPECT_EQ(read->unreadable, 1);
-  EXPECT_NE(read->first_problem.find("stored game 3: turn 2"), std::string::npos)
+  EXPECT_NE(read->first_problem.find("stored game 3: move 2 does not replay"), std::string::npos)
       << read->first_problem;
   ASSERT_EQ(read->heuristics.size(), 2u);
   const auto& goal = read->heuristics[0].trajectories;
@@ -120,6 +120,38 @@ TEST(GdlAnalysis, StoredGamesAreReplayedWithTheirStoredResult) {
   ASSERT_TRUE(seats) << seats.error();
   ASSERT_EQ(seats->heuristics[0].trajectories.size(), 1u);
   EXPECT_EQ(seats->heuristics[0].trajectories[0].v, std::vector<double>{-1.0});
+}
+
+// A simultaneous turn is stored as one row per mover (games/core/turn_rows.h), as the server and
+// in-process leagues record it: the rows are grouped into turns again, one state per turn.
+TEST(GdlAnalysis, StoredSimultaneousTurnsAreReadAsOneRowPerMover) {
+  auto game = gdl::make_gdl_game("gdl:chickentictactoe");
+  ASSERT_TRUE(game) << game.error();
+  const std::string start = (*game)->serialize();
+  std::vector<std::string> rows;
+  int turns = 0;
+  std::size_t inside_a_turn = 0;  // rows up to the first mover's of the first simultaneous turn
+  while (!(*game)->outcome().is_terminal()) {
+    std::vector<std::string> turn;
+    for (int seat : (*game)->movers()) turn.push_back((*game)->legal_moves_of(seat).back());
+    if (turn.size() > 1 && inside_a_turn == 0) inside_a_turn = rows.size() + 1;
+    rows.insert(rows.end(), turn.begin(), turn.end());
+    ASSERT_TRUE((*game)->play_turn(turn));
+    ++turns;
+  }
+  ASSERT_GT(inside_a_turn, 0u);
+  ASSERT_GT(rows.size(), static_cast<std::size_t>(turns));
+  auto read = gdl_stored_trajectories("gdl:chickentictactoe", {"goal"}, {{start, rows, "1-0"}});
+  ASSERT_TRUE(read) << read.error();
+  EXPECT_EQ(read->games, 1) << read->first_problem;
+  ASSERT_EQ(read->heuristics[0].trajectories.size(), 1u);
+  EXPECT_EQ(read->heuristics[0].trajectories[0].h.size(), static_cast<std::size_t>(turns) + 1);
+
+  rows.resize(inside_a_turn);  // a turn that lacks a mover's row is not read
+  auto cut = gdl_stored_trajectories("gdl:chickentictactoe", {"goal"}, {{start, rows, "1-0"}});
+  ASSERT_TRUE(cut) << cut.error();
+  EXPECT_EQ(cut->unreadable, 1);
+  EXPECT_NE(cut->first_problem.find("incomplete"), std::string::npos) << cut->first_problem;
 }
 
 TEST(GdlAnalysis, BadNamesAndPuzzlesAreRefused) {

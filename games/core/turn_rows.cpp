@@ -1,8 +1,9 @@
-#include "server/match/turns.h"
+#include "games/core/turn_rows.h"
 
-namespace arena::server {
+namespace arena {
 
-RowReplay replay_rows(AnyGame& game, const std::vector<std::string>& rows, bool positions) {
+RowReplay replay_rows(AnyGame& game, const std::vector<std::string>& rows, bool positions,
+                      const std::function<void()>& after_turn) {
   RowReplay out;
   std::size_t next = 0;
   for (int turn = 0; next < rows.size(); ++turn) {
@@ -26,9 +27,10 @@ RowReplay replay_rows(AnyGame& game, const std::vector<std::string>& rows, bool 
     }
     for (int seat : movers) out.rows.push_back({seat, turn});
     if (positions) out.positions.push_back(game.serialize());
+    if (after_turn) after_turn();
     next += movers.size();
   }
   return out;
 }
 
-}  // namespace arena::server
+}  // namespace arena

@@ -2,19 +2,21 @@
 // How a game's turns are stored, and replayed from the store. A turn has one or more movers
 // (AnyGame::movers()); the store keeps one move row per mover, in the order of movers(), all
 // written when the turn is complete (so each row keeps its seat's own time, clock and search
-// info). A turn-taking game thus has one row per turn, as before; the seat of a row and the
-// rows of a turn follow from replaying the rows on the game, which is what replay_rows does
-// for restarts (Hub::restore_unfinished), the REST API and exports.
+// info). A turn-taking game thus has one row per turn; the seat of a row and the rows of a turn
+// follow from replaying the rows on the game, which is what replay_rows does for the server's
+// restarts, its REST API, the league reports' search statistics and the lab's stored games.
+// Whoever records a game (the server's Match, an in-process league) writes rows so.
 //
 // Thread-safe: pure functions over the game they are given.
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "games/core/any_game.h"
 
-namespace arena::server {
+namespace arena {
 
 struct ReplayedRow {
   int seat = 0;  // who played the row's move
@@ -29,7 +31,9 @@ struct RowReplay {
 
 // Plays `rows` on `game` a turn at a time (play_turn with the turn's rows). Stops at a row
 // that does not replay, at a game that is over, or at a last turn with fewer rows than movers
-// (error says which). With `positions`, serialize() after every turn.
-RowReplay replay_rows(AnyGame& game, const std::vector<std::string>& rows, bool positions = false);
+// (error says which). With `positions`, serialize() after every turn; `after_turn`, when
+// given, is called after every turn played (the game then stands after it).
+RowReplay replay_rows(AnyGame& game, const std::vector<std::string>& rows, bool positions = false,
+                      const std::function<void()>& after_turn = {});
 
-}  // namespace arena::server
+}  // namespace arena
