@@ -37,6 +37,16 @@ std::string str_of(const nlohmann::json& m, const char* key) {
   return it != m.end() && it->is_string() ? it->get<std::string>() : std::string();
 }
 
+// Whether `seat` has a move to make in this state: one of `movers` (protocol 2: several in a
+// simultaneous turn), else the one seat `to_move`.
+bool moves_now(const nlohmann::json& state, int seat) {
+  if (auto movers = state.find("movers"); movers != state.end() && movers->is_array())
+    return std::any_of(movers->begin(), movers->end(), [&](const nlohmann::json& s) {
+      return s.is_number_integer() && s.get<int>() == seat;
+    });
+  return int_of(state, "to_move") == seat;
+}
+
 }  // namespace
 
 BotSession::BotSession(BotConfig config, PlayerFactory players, PuzzleSolver solver, Send send,
@@ -240,7 +250,7 @@ void BotSession::on_state(const Json& m) {
   if (v <= g.version) return;  // already seen (a resume overlaps)
   g.version = v;
   if (auto r = m.find("result"); r != m.end() && !r->is_null()) return;  // game_end follows
-  if (int_of(m, "to_move") != g.seat) {
+  if (!moves_now(m, g.seat)) {
     g.waiting_since_ms = -2;  // set to the time by the next tick
     return;
   }
@@ -258,7 +268,16 @@ void BotSession::start_search(const std::shared_ptr<Game>& g, const Json& state)
   request.game = g->kind;
   request.options = g->options;
   request.position = str_of(state, "position");
-  if (auto lm = state.find("legal_moves"); lm != state.end() && lm->is_array())
+  request.seat = g->seat;
+  // A simultaneous turn lists each mover's moves (legal_moves_by_seat); legal_moves are the
+  // first mover's.
+  const Json* lm = nullptr;
+  if (auto by = state.find("legal_moves_by_seat");
+      by != state.end() && by->is_array() && g->seat < static_cast<int>(by->size()))
+    lm = &(*by)[static_cast<std::size_t>(g->seat)];
+  else if (auto one = state.find("legal_moves"); one != state.end())
+    lm = &*one;
+  if (lm && lm->is_array())
     for (const auto& mv : *lm)
       if (mv.is_string()) request.legal_moves.push_back(mv.get<std::string>());
   if (request.legal_moves.empty()) return;

@@ -59,7 +59,7 @@ class GdlClientPlayer final : public Player {
     }
     auto game = gdl::GdlGame::load(context_, request.position);
     if (!game) return make_error("cannot read the " + request.game + " position: " + game.error());
-    auto role = my_role(**game, request.legal_moves);
+    auto role = my_role(**game, request.seat, request.legal_moves);
     if (!role) return make_error(role.error());
     std::int64_t ms = request.budget_ms;
     if (cap_ms_ > 0) ms = ms > 0 ? std::min(ms, cap_ms_) : cap_ms_;
@@ -90,9 +90,11 @@ class GdlClientPlayer final : public Player {
   }
 
  private:
-  static Expected<int> my_role(const gdl::GdlGame& game, const std::vector<std::string>& legal) {
+  static Expected<int> my_role(const gdl::GdlGame& game, int asked,
+                               const std::vector<std::string>& legal) {
     const std::vector<int> movers = game.movers();
     if (movers.size() == 1) return movers.front();
+    if (std::find(movers.begin(), movers.end(), asked) != movers.end()) return asked;
     std::vector<std::string> wanted = legal;
     std::sort(wanted.begin(), wanted.end());
     for (int seat : movers) {

@@ -5,7 +5,8 @@
 // into a reasoner of its own, rebuilds the state from the position, and asks the GdlPlayer.
 //
 // Which role it plays: the one mover when a turn has one (turn-taking games through the
-// server); with several movers, the first whose legal moves are those the request lists.
+// server); with several movers, the request's seat, else (a request that names no seat) the
+// first whose legal moves are those the request lists.
 //
 // The reasoner is kept while the Player plays games of the same sheet (a Player is reused for
 // later games of its kind), so a sheet compiles once per Player. The spec's movetime=MS caps

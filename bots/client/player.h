@@ -24,6 +24,7 @@ struct TurnRequest {
   std::vector<std::string> legal_moves;     // never empty when a Player is asked
   std::int64_t budget_ms = 0;               // think at most this long; 0 = no clock
   const std::atomic<bool>* stop = nullptr;  // set when the client shuts down
+  int seat = -1;                            // the seat asked to move (-1: not said)
 };
 
 struct TurnReply {

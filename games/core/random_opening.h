@@ -38,13 +38,20 @@ G random_opening(const G& start, int plies, std::uint64_t seed,
   return g;
 }
 
-// The same through AnyGame (general games, which have no concrete type), in place; the same
-// moves as the concrete version with Rng where the legal moves are listed in the same order.
+// The same through AnyGame (general games, which have no concrete type), in place, a turn at a
+// time: each mover (AnyGame::movers(), several in a simultaneous GDL turn) plays a random legal
+// move, drawn in the order of movers(). A turn-taking game makes the same moves as the concrete
+// version with Rng where the legal moves are listed in the same order.
 inline void random_opening(AnyGame& g, int plies, std::uint64_t seed) {
   Rng rng(seed);
   for (int i = 0; i < plies && !g.outcome().is_terminal(); ++i) {
-    const auto moves = g.legal_moves();
-    if (moves.empty() || !g.play(moves[rng.below(moves.size())])) break;
+    std::vector<std::string> turn;
+    for (int seat : g.movers()) {
+      const auto moves = g.legal_moves_of(seat);
+      if (moves.empty()) return;
+      turn.push_back(moves[rng.below(moves.size())]);
+    }
+    if (turn.empty() || !g.play_turn(turn)) break;
     if (g.outcome().is_terminal()) {
       g.undo();
       break;

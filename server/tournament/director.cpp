@@ -30,12 +30,15 @@ std::string time_control(const tournament::LeagueConfig& c) {
 }
 
 // GDL sheets (gdl:NAME) are AnyGames with no compile-time type: a league plays those of two
-// roles taking turns, which the server hosts like the hand-written games.
+// roles, taking turns or moving at once, which the server hosts like the hand-written games.
 Expected<void> check_gdl_game(const std::string& kind, const GameOptions& options) {
   auto g = make_game(kind, options);
   if (!g) return make_error(g.error());
-  if ((*g)->num_seats() != 2 || (*g)->simultaneous())
-    return make_error(kind + ": leagues play GDL games of two roles that take turns");
+  if (const int roles = (*g)->num_seats(); roles != 2)
+    return make_error(kind + " has " +
+                      (roles == 1 ? std::string("one role (a puzzle: arena solve)")
+                                  : std::to_string(roles) + " roles") +
+                      "; a league plays games of two");
   return {};
 }
 

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
+#include <sstream>
 #include <string>
+#include <utility>
 
 #include "tests/cli/run_command.h"
 
@@ -181,6 +183,37 @@ TEST(Cli, LeagueGivesItsGdlSheetsToTheServerAndBots) {
   auto without = run_command(copy + league);
   EXPECT_EQ(without.status, 1) << without.output;
   EXPECT_NE(without.output.find("no GDL sheet 'leagueTic'"), std::string::npos) << without.output;
+}
+
+// The search statistics row of `bot` in a league's report: its moves and nodes per move.
+std::pair<double, double> search_row(const std::string& report, const std::string& bot) {
+  const auto table = report.find("search statistics");
+  const auto at = report.find("\n" + bot + " ", table);
+  if (table == std::string::npos || at == std::string::npos) return {-1, -1};
+  std::istringstream line(report.substr(at + 1, report.find('\n', at + 1) - at - 1));
+  std::string name;
+  double moves = -1, depth = -1, nodes = -1;
+  line >> name >> moves >> depth >> nodes;
+  return {moves, nodes};
+}
+
+// A league on the local server plays a sheet whose roles move at once: both bots move in every
+// turn they are movers in (the second seat's bot used to wait for `to_move`, and lost every game
+// on time without a move), and the search statistics give each bot its own rows.
+TEST(Cli, LeagueOnTheServerPlaysASimultaneousSheet) {
+  auto r = run_command(
+      "d=$(mktemp -d) && " + kArena +
+      " league --game gdl:chickentictactoe --players GDL_Random,GDL_UCT --games-per-pairing 2"
+      " --movetime 50 --opening-plies 1 -q --db $d/l.db");
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("(round-robin, gdl:chickentictactoe): 2 games played"), std::string::npos)
+      << r.output;
+  const auto [random_moves, random_nodes] = search_row(r.output, "GDL_Random");
+  const auto [uct_moves, uct_nodes] = search_row(r.output, "GDL_UCT");
+  EXPECT_GE(random_moves, 4) << r.output;
+  EXPECT_GE(uct_moves, 4) << r.output;
+  EXPECT_EQ(random_nodes, 0) << r.output;
+  EXPECT_GT(uct_nodes, 0) << r.output;
 }
 
 // arena analyze measures a GDL sheet's goal heuristics along self-play games; arena learn,

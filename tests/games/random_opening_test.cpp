@@ -63,6 +63,26 @@ TEST(RandomOpening, AnyGameGivesTheSameOpeningAsTheConcreteGame) {
   }
 }
 
+// A GDL sheet whose roles move at once: every turn of the opening plays a random move for each
+// mover (a turn of two movers is one turn, not a move of the first alone).
+TEST(RandomOpening, ASimultaneousTurnGetsAMoveFromEveryMover) {
+  std::set<std::string> seen;
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    auto g = make_game("gdl:chickentictactoe");
+    ASSERT_TRUE(g) << g.error();
+    ASSERT_EQ((*g)->movers().size(), 2u) << "both roles mark at once";
+    random_opening(**g, 2, seed);
+    ASSERT_EQ((*g)->history().size(), 2u) << "seed " << seed;
+    EXPECT_FALSE((*g)->outcome().is_terminal());
+    auto again = make_game("gdl:chickentictactoe");
+    ASSERT_TRUE(again);
+    random_opening(**again, 2, seed);
+    EXPECT_EQ((*again)->serialize(), (*g)->serialize()) << "seed " << seed;
+    seen.insert((*g)->serialize());
+  }
+  EXPECT_GT(seen.size(), 5u);
+}
+
 TEST(RandomOpening, AFinishedStartIsLeftAsItIs) {
   // x has three in a row: the game is over before the opening.
   auto done = TicTacToe::deserialize("xxxoo....");

@@ -25,9 +25,11 @@ using Json = nlohmann::json;
 // Plays the first legal move and reports a recognisable search info.
 class FirstMovePlayer final : public Player {
  public:
-  explicit FirstMovePlayer(std::vector<std::int64_t>* budgets) : budgets_(budgets) {}
+  explicit FirstMovePlayer(std::vector<std::int64_t>* budgets, std::vector<int>* seats)
+      : budgets_(budgets), seats_(seats) {}
   Expected<TurnReply> choose_move(const TurnRequest& r) override {
     budgets_->push_back(r.budget_ms);
+    seats_->push_back(r.seat);
     TurnReply reply;
     reply.move = r.legal_moves.front();
     reply.info.depth = 4;
@@ -40,6 +42,7 @@ class FirstMovePlayer final : public Player {
 
  private:
   std::vector<std::int64_t>* budgets_;
+  std::vector<int>* seats_;
 };
 
 class SessionTest : public ::testing::Test {
@@ -50,7 +53,7 @@ class SessionTest : public ::testing::Test {
         [this](std::string_view game) -> Expected<std::unique_ptr<Player>> {
           if (game != "tictactoe" && game != "chess")
             return make_error("cannot play " + std::string(game));
-          return std::unique_ptr<Player>(std::make_unique<FirstMovePlayer>(&budgets_));
+          return std::unique_ptr<Player>(std::make_unique<FirstMovePlayer>(&budgets_, &seats_));
         },
         PuzzleSolver{}, [this](std::string text) { sent_.push_back(Json::parse(text)); },
         [this](BotSession::Job job) { jobs_.push_back(std::move(job)); });
@@ -97,6 +100,7 @@ class SessionTest : public ::testing::Test {
   std::vector<Json> sent_;
   std::deque<BotSession::Job> jobs_;
   std::vector<std::int64_t> budgets_;
+  std::vector<int> seats_;
 };
 
 TEST_F(SessionTest, SaysHelloWithTheProtocolVersionAndSeeksAfterWelcome) {
@@ -167,6 +171,28 @@ TEST_F(SessionTest, IgnoresTheOpponentsTurnAndRepeatedStates) {
   feed(state(5, 2, 1));
   feed(state(5, 2, 1));  // a duplicate (a resume overlapping) is not searched twice
   EXPECT_EQ(jobs_.size(), 1u);
+}
+
+// A simultaneous turn (protocol 2): every seat in `movers` moves, though `to_move` names the
+// first, each from its own list in `legal_moves_by_seat`; the Player is told its seat.
+TEST_F(SessionTest, EverySeatAmongTheMoversOfASimultaneousTurnMovesFromItsOwnList) {
+  make({.games = {"tictactoe"}});
+  connect(7);
+  feed(game_start(5, 8, 7));  // we are second
+  Json s = state(5, 1, 0);
+  s["movers"] = {0, 1};
+  s["legal_moves_by_seat"] = Json::array({Json::array({"b2", "a1"}), Json::array({"c3", "a1"})});
+  feed(s);
+  ASSERT_EQ(jobs_.size(), 1u) << "seat 1 is a mover though to_move is 0";
+  run_jobs();
+  auto moves = take("move");
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0]["move"], "c3") << "seat 1's own first move";
+  EXPECT_EQ(seats_, std::vector<int>{1});
+  Json waiting = state(5, 2, 1);
+  waiting["movers"] = {0};  // movers, when given, decide over to_move
+  feed(waiting);
+  EXPECT_TRUE(jobs_.empty());
 }
 
 TEST_F(SessionTest, ResumesFromTheLastVersionAndResendsAnUnacknowledgedMove) {

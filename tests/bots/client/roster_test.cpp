@@ -75,7 +75,7 @@ TEST(SearchPlayer, ChoosesALegalMoveAndReportsItsSearch) {
   ASSERT_TRUE(game);
   auto player = make_search_player("chess", "alphabeta:eval=material,depth=2");
   ASSERT_TRUE(player) << player.error();
-  TurnRequest r{"chess", "", (*game)->serialize(), (*game)->legal_moves(), 0, nullptr};
+  TurnRequest r{"chess", "", (*game)->serialize(), (*game)->legal_moves(), 0, nullptr, -1};
   auto reply = (*player)->choose_move(r);
   ASSERT_TRUE(reply) << reply.error();
   EXPECT_NE(std::find(r.legal_moves.begin(), r.legal_moves.end(), reply->move),
