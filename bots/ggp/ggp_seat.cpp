@@ -110,14 +110,18 @@ Expected<void> GgpSeat::begin_match(const client::TurnRequest& request) {
     std::sort(mine.begin(), mine.end());
     if (mine == wanted) matching.push_back(r);
   }
-  if (matching.size() != 1) {
+  // The request's seat when it names one with these moves (roles are seats, in order);
+  // otherwise the one role that has them.
+  const bool seat_matches =
+      std::find(matching.begin(), matching.end(), request.seat) != matching.end();
+  if (!seat_matches && matching.size() != 1) {
     return make_error(matching.empty() ? "no role of " + request.game + " has the listed moves"
                                        : "several roles of " + request.game +
                                              " have the listed moves; the seat's role is unknown");
   }
   game_ = std::move(*game);
   game_name_ = request.game;
-  role_ = matching.front();
+  role_ = seat_matches ? request.seat : matching.front();
   playclock_ = options_.playclock > 0 ? options_.playclock
                : request.budget_ms > 0
                    ? static_cast<int>(std::max<std::int64_t>(

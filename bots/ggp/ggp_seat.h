@@ -14,9 +14,11 @@
 // (positions no joint move explains). A game ends with ABORT (the client is not told how it
 // ended) when the next one starts or the seat is destroyed.
 //
-// Limits: the seat's role is the one whose legal moves are the ones the server lists, so a game
-// whose roles have the same moves in the same state (symmetric simultaneous games) may be
-// given the wrong role; such games are refused at the first turn.
+// The seat's role is the request's seat (TurnRequest::seat: the bot client's seat, and seats
+// are the roles in order) when that role has the listed moves, so symmetric simultaneous games
+// (both roles with the same moves) are played as the right role. A request that names no seat
+// gets the one role whose legal moves are the listed ones; when several have them, the first
+// turn is refused.
 
 #include <chrono>
 #include <string>

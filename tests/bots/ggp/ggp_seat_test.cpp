@@ -336,6 +336,46 @@ TEST(GgpSeat, GarbageAndIllegalAnswersBecomeRandomLegalMoves) {
 }
 
 // Only gdl:NAME games, and only URLs, are taken.
+// In a sheet whose roles mark at once with the same legal moves, the role is the request's
+// seat: START names oplayer for seat 1 and the external player's move is played. Without a seat
+// the role cannot be told from the moves, and the first turn is refused, naming why.
+TEST(GgpSeat, TheRequestsSeatIsTheRoleWhereRolesHaveTheSameMoves) {
+  auto game = gdl::make_gdl_game("chickentictactoe");
+  ASSERT_TRUE(game) << game.error();
+  ASSERT_EQ((*game)->movers().size(), 2u);
+  client::TurnRequest request;
+  request.game = "gdl:chickentictactoe";
+  request.position = (*game)->serialize();
+  request.legal_moves = (*game)->legal_moves_of(1);
+  ASSERT_EQ(request.legal_moves, (*game)->legal_moves_of(0)) << "the roles' moves are the same";
+  request.budget_ms = 3000;
+
+  auto nameless = ggp_seat_factory("http://127.0.0.1:9147")("gdl:chickentictactoe");
+  ASSERT_TRUE(nameless) << nameless.error();
+  auto refused = (*nameless)->choose_move(request);
+  ASSERT_FALSE(refused);
+  EXPECT_NE(refused.error().find("several roles"), std::string::npos) << refused.error();
+
+  const TempDir tmp;
+  const std::string dir = tmp.path, log = dir + "/messages.log";
+  std::unique_ptr<test::Child> python;
+  const std::string url = start_python(python, "list", dir, {"(mark 2 2)"});
+  GgpSeatOptions options;
+  options.startclock = 2;
+  options.playclock = 1;
+  auto made = ggp_seat_factory(url, options)("gdl:chickentictactoe");
+  ASSERT_TRUE(made) << made.error();
+  request.seat = 1;
+  auto reply = (*made)->choose_move(request);
+  ASSERT_TRUE(reply) << reply.error();
+  EXPECT_EQ(reply->move, "(mark 2 2)");
+  EXPECT_TRUE(reply->info.pv.empty()) << "the external player's own move, not a random one";
+  made->reset();
+  const auto got = messages(log);
+  ASSERT_FALSE(got.empty());
+  EXPECT_NE(got.front().find(" oplayer (...)"), std::string::npos) << got.front();
+}
+
 TEST(GgpSeat, RefusesOtherGamesAndBadUrls) {
   auto chess = ggp_seat_factory("http://127.0.0.1:9147")("chess");
   ASSERT_FALSE(chess);
