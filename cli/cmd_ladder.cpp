@@ -6,6 +6,8 @@
 //       --book leagues/openings/chess.txt
 //       --opponent 'uci:/usr/games/stockfish?UCI_LimitStrength=true&UCI_Elo=1600'
 //       --opponent 'uci:/usr/games/toga2'
+//   arena ladder --game gdl:connectFour --player GDL_Fuzzy --opponent GDL_Random@0
+//       --opponent uct:c=1.4 --movetime 200 --opening-plies 2
 
 #include <atomic>
 #include <csignal>
@@ -16,6 +18,7 @@
 #include <vector>
 
 #include "cli/commands.h"
+#include "cli/gdl_sheet_flags.h"
 #include "games/catalog/catalog.h"
 #include "league/ladder.h"
 
@@ -31,6 +34,7 @@ struct LadderFlags {
   std::string tc;
   int prior_draws = -1;
   bool quiet = false;
+  GdlSheetFlags sheets;
 };
 
 // "BASE+INC" in seconds, e.g. "10+0.1".
@@ -62,12 +66,7 @@ int run(LadderFlags& f) {
     return kExitUsage;
   }
   c.prior_draws = f.prior_draws >= 0 ? f.prior_draws : c.all_pairs ? 1 : 0;
-  if (is_gdl_game(c.game)) {
-    std::cerr << "arena ladder: " << c.game
-              << " is a GDL sheet; the ladder plays the catalog's two-player games (a sheet: "
-                 "arena match --game gdl:NAME, or arena league --game gdl:NAME)\n";
-    return kExitUsage;
-  }
+  if (!apply_gdl_sheet_flags(f.sheets, "ladder")) return kExitUsage;
   // Every seat is checked first, so a typo is a usage error before any game.
   std::vector<std::string> seats{c.player};
   seats.insert(seats.end(), c.opponents.begin(), c.opponents.end());
@@ -109,7 +108,9 @@ void add_ladder(CLI::App& app, Action& action) {
   CLI::App* sub = app.add_subcommand(
       "ladder", "one bot against engines or presets: scores and Elo with a 95% interval");
   sub->add_option("--game,-g", c.game, "game name (" + known_game_names() + "); default chess");
-  sub->add_option("--player", c.player, "the bot measured: a preset or a search spec")
+  sub->add_option("--player", c.player,
+                  "the bot measured: a preset or a search spec (gdl:NAME: a GDL preset or GDL "
+                  "player spec)")
       ->required();
   sub->add_option("--opponent", c.opponents,
                   "an opponent (repeatable): PRESET, SPEC, or uci:PATH?NAME=VALUE&...; "
@@ -122,7 +123,8 @@ void add_ladder(CLI::App& app, Action& action) {
   sub->add_option("--movetime", c.movetime_ms, "ms a move (default 100)")
       ->check(CLI::Range(std::int64_t{1}, std::int64_t{3'600'000}));
   sub->add_option("--tc", f->tc, "a clock instead of movetime: BASE+INC in seconds, e.g. 10+0.1");
-  sub->add_option("--max-plies", c.max_plies, "adjudicate a draw after this many plies (400)")
+  sub->add_option("--max-plies", c.max_plies,
+                  "adjudicate a draw after this many plies (a GDL sheet's: turns) (400)")
       ->check(CLI::Range(1, 100000));
   sub->add_option("--opening-plies", c.opening_plies, "random plies before each pair (no book)")
       ->check(CLI::Range(0, 200));
@@ -143,6 +145,7 @@ void add_ladder(CLI::App& app, Action& action) {
                   "seats, game and time control join the table and the Elo (pools bounded runs)");
   sub->add_option("--options", c.options, "game options, key=value,... (e.g. size=5)");
   sub->add_flag("--quiet,-q", f->quiet, "no line per game on stderr");
+  add_gdl_sheet_flags(sub, f->sheets);
   sub->callback([f, &action] { action = [f] { return run(*f); }; });
 }
 

@@ -1,5 +1,7 @@
 #include "league/ladder.h"
 #include "league/ladder_games_file.h"
+#include "league/ladder_gdl.h"
+#include "league/ladder_tasks.h"
 
 #include <algorithm>
 #include <chrono>
@@ -206,116 +208,9 @@ Expected<LadderGame> play(G position, Mover<G>& a, Mover<G>& b, const LadderConf
     history.push_back(move);
     ++game.plies;
   }
-  const Outcome outcome = position.outcome();
-  if (!outcome.is_terminal()) {
-    game.first_score = 0.5;
-    game.reason = "adjudicated draw at " + std::to_string(c.max_plies) + " plies";
-    return game;
-  }
-  game.reason = std::string(to_string(outcome.reason));
-  game.first_score = outcome.result == Result::kDraw        ? 0.5
-                     : outcome.result == Result::kFirstWins ? 1.0
-                                                            : 0.0;
+  score_ladder_game(game, position.outcome(), std::to_string(c.max_plies) + " plies");
   return game;
 }
-
-// The games of a run in the order they are handed out: pair by pair, each pairing's two games
-// (the first seat of the pairing moving first, then second) one after the other.
-struct GameTask {
-  std::size_t index;  // in the schedule
-  int pair, first, second;
-  bool opens_pair;  // the first game of its pair: only these wait for max_minutes
-};
-
-std::vector<GameTask> game_tasks(int pairs, const std::vector<std::pair<int, int>>& pairings) {
-  std::vector<GameTask> tasks;
-  for (int p = 0; p < pairs; ++p)
-    for (const auto& [i, j] : pairings) {
-      tasks.push_back({tasks.size(), p, i, j, true});
-      tasks.push_back({tasks.size(), p, j, i, false});
-    }
-  return tasks;
-}
-
-// Hands out the tasks to the workers, collects the games and the first error.
-class TaskQueue {
- public:
-  TaskQueue(const LadderConfig& c, LadderResult& result, const LadderProgress& progress,
-            const std::atomic<bool>* stop, Clock::time_point started, std::vector<GameTask> tasks)
-      : c_(c), result_(result), progress_(progress), stop_(stop), started_(started),
-        tasks_(std::move(tasks)) {}
-
-  // The next task, or nullopt when the run is over: every task handed out, an error, or the
-  // time or a stop signal before a new pair (a pair once begun is always played out).
-  std::optional<GameTask> next() {
-    std::lock_guard lock(mutex_);
-    if (failed_ || next_ >= tasks_.size()) return std::nullopt;
-    const GameTask& t = tasks_[next_];
-    if (t.opens_pair) {
-      const double minutes = std::chrono::duration<double>(Clock::now() - started_).count() / 60;
-      if ((c_.max_minutes > 0 && minutes >= c_.max_minutes) || (stop_ && stop_->load())) {
-        result_.stopped_early = true;
-        next_ = tasks_.size();
-        return std::nullopt;
-      }
-    }
-    ++next_;
-    return t;
-  }
-
-  void done(const GameTask& t, LadderGame g) {
-    std::lock_guard lock(mutex_);
-    g.first = t.first;
-    g.second = t.second;
-    g.pair = t.pair;
-    if (!c_.games_file.empty()) {
-      std::ofstream out(c_.games_file, std::ios::app);
-      out << game_line(c_, result_.seats, g) << '\n';
-      if (!out) {
-        if (!failed_) error_ = "cannot append to the games file '" + c_.games_file + "'";
-        failed_ = true;
-      }
-    }
-    result_.games.push_back(std::move(g));
-    order_.push_back(t.index);
-    if (progress_)
-      progress_(result_, static_cast<int>(result_.games.size()), static_cast<int>(tasks_.size()));
-  }
-
-  void fail(std::string error) {
-    std::lock_guard lock(mutex_);
-    if (!failed_) error_ = std::move(error);
-    failed_ = true;
-  }
-
-  // The games in the order they were scheduled, whatever order they ended in.
-  void sort_games() {
-    std::vector<std::size_t> by(order_.size());
-    for (std::size_t k = 0; k < by.size(); ++k) by[k] = k;
-    std::sort(by.begin(), by.end(), [&](auto a, auto b) { return order_[a] < order_[b]; });
-    std::vector<LadderGame> sorted;
-    for (std::size_t k : by) sorted.push_back(std::move(result_.games[k]));
-    result_.games = std::move(sorted);
-  }
-
-  Expected<void> status() const {
-    if (failed_) return make_error(error_);
-    return {};
-  }
-
- private:
-  const LadderConfig& c_;
-  LadderResult& result_;
-  const LadderProgress& progress_;
-  const std::atomic<bool>* stop_;
-  Clock::time_point started_;
-  std::vector<GameTask> tasks_;
-  std::mutex mutex_;
-  std::size_t next_ = 0;
-  std::vector<std::size_t> order_;  // each game's task index, as result_.games
-  bool failed_ = false;
-  std::string error_;
-};
 
 // One worker: its own movers (its own engine processes, started at their first game unless
 // given), playing tasks until none is left.
@@ -358,10 +253,8 @@ Expected<void> run_games(const LadderConfig& c, const GameOptions& options, Ladd
       checked[static_cast<std::size_t>(i)].seat = &result.seats[static_cast<std::size_t>(i)];
       if (auto r = new_game(checked[static_cast<std::size_t>(i)]); !r) return r;
     }
-    std::vector<std::pair<int, int>> pairings;
-    for (int i = 0; i < (c.all_pairs ? n : 1); ++i)
-      for (int j = i + 1; j < n; ++j) pairings.emplace_back(i, j);
-    TaskQueue queue(c, result, progress, stop, started, game_tasks(c.pairs, pairings));
+    TaskQueue queue(c, result, progress, stop, started,
+                    game_tasks(c.pairs, ladder_pairings(n, c.all_pairs)));
     std::vector<std::thread> workers;
     for (int w = 1; w < std::max(1, c.jobs); ++w)
       workers.emplace_back([&] { work(*start, c, book, result.seats, queue); });
@@ -410,6 +303,11 @@ Expected<LadderSeat> parse_ladder_seat(const std::string& text, const std::strin
     body = body.substr(0, at);
   }
   if (body.empty()) return make_error("an empty seat");
+  if (is_gdl_game(game)) {
+    if (!has_gdl_sheet(game)) return make_error("unknown game '" + game + "'");
+    if (auto r = parse_gdl_ladder_seat(seat, body, game); !r) return make_error(r.error());
+    return seat;
+  }
   if (body.starts_with("uci:")) {
     if (auto r = parse_uci_seat(seat, body.substr(4), game); !r) return make_error(r.error());
     return seat;
@@ -462,16 +360,21 @@ Expected<LadderResult> run_ladder(const LadderConfig& c, const LadderProgress& p
   }
   if (!c.games_file.empty())
     if (auto read = read_games_file(c, result); !read) return make_error(read.error());
-  GameOptions options;
-  auto resolved = resolve_game(c.game, c.options, options);
-  if (!resolved) return make_error("options: " + resolved.error());
-  const std::string kind = *resolved;
-  Expected<void> status;
-  const bool known = visit_game_type(kind, [&]<class G>(std::type_identity<G>) {
-    status = run_games<G>(c, options, result, progress, stop, started);
-  });
-  if (!known) return make_error("unknown game '" + c.game + "'");
-  if (!status) return make_error(status.error());
+  if (is_gdl_game(c.game)) {
+    if (auto played = run_gdl_ladder_games(c, result, progress, stop, started); !played)
+      return make_error(played.error());
+  } else {
+    GameOptions options;
+    auto resolved = resolve_game(c.game, c.options, options);
+    if (!resolved) return make_error("options: " + resolved.error());
+    const std::string kind = *resolved;
+    Expected<void> status;
+    const bool known = visit_game_type(kind, [&]<class G>(std::type_identity<G>) {
+      status = run_games<G>(c, options, result, progress, stop, started);
+    });
+    if (!known) return make_error("unknown game '" + c.game + "'");
+    if (!status) return make_error(status.error());
+  }
 
   // The fit: the given anchors, or the weakest seat as the origin.
   const int n = static_cast<int>(result.seats.size());

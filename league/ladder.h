@@ -4,6 +4,9 @@
 // one time control, and the bot's Elo on the scale of the opponents whose Elo is known
 // (tournament/statistics/ladder_elo.h). `arena ladder` prints it.
 //
+// The game is a catalog game of two players, or a GDL sheet of two roles (gdl:NAME; its seats
+// are GDL players and its openings random turns: league/ladder_gdl.h).
+//
 // Seats (the player and each opponent):
 //   PRESET                    a roster preset (`arena bot --list-presets`) of the ladder's game
 //   SPEC                      a search spec, e.g. "id:eval=strong,qsearch" (bots/search/spec.h)
@@ -43,11 +46,11 @@
 namespace arena::tournament {
 
 struct LadderSeat {
-  enum class Kind { kSearch, kUci };
+  enum class Kind { kSearch, kUci, kGdl };
   Kind kind = Kind::kSearch;
   std::string text;    // as given
   std::string name;    // for the table: the preset, the spec, or "stockfish UCI_Elo=1600"
-  std::string spec;    // kSearch: the search spec
+  std::string spec;    // kSearch: the search spec; kGdl: the GDL player spec
   std::string path;    // kUci: the engine
   std::vector<std::pair<std::string, std::string>> uci_options;
   std::optional<double> anchor;  // a known Elo
@@ -58,7 +61,7 @@ struct LadderSeat {
 Expected<LadderSeat> parse_ladder_seat(const std::string& text, const std::string& game);
 
 struct LadderConfig {
-  std::string game;      // catalog name
+  std::string game;      // catalog name, or gdl:NAME
   std::string options;   // game options, key=value,...
   std::string player;    // seat text
   std::vector<std::string> opponents;

@@ -32,36 +32,38 @@ PlayedGdlGame result_of(const gdl::GdlGame& game) {
           game.scores()};
 }
 
-// One seat's move this turn, or why it has none (a forfeit under ErrorPolicy::kLose).
-struct SeatMove {
-  std::string text;
-  std::int64_t used_ms = 0;
-  gdl::GdlMoveInfo info;
-  std::string error;  // "illegal move", "timeout"
-};
+}  // namespace
 
-SeatMove ask(gdl::GdlGame& game, gdl::GdlPlayer& player, const std::vector<std::string>& legal,
-             const LeagueConfig& config) {
-  SeatMove out;
+Expected<void> check_two_roles(const std::string& game, std::size_t roles,
+                               const std::string& what) {
+  if (roles == 2) return {};
+  return make_error(game + " has " +
+                    (roles == 1 ? std::string("one role (a puzzle: arena solve)")
+                                : std::to_string(roles) + " roles") +
+                    "; " + what + " plays games of two");
+}
+
+GdlSeatMove ask_gdl_seat(gdl::GdlGame& game, gdl::GdlPlayer& player,
+                         const std::vector<std::string>& legal, std::chrono::milliseconds think,
+                         std::int64_t forfeit_after_ms) {
+  GdlSeatMove out;
   if (legal.size() == 1) {  // nothing to choose (GdlGame's movers() when no role has a choice)
     out.text = legal.front();
     return out;
   }
   gdl::StateMachine& machine = game.context()->machine();
   const auto start = SteadyClock::now();
-  const gdl::Move m = player.choose(game.state(), start + movetime(config));
+  const gdl::Move m = player.choose(game.state(), start + think);
   out.used_ms =
       std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
   out.info = player.last_info();
   out.text = machine.pool().to_kif(m, machine.description().symbols);
   if (std::find(legal.begin(), legal.end(), out.text) == legal.end())
     out.error = "illegal move";
-  else if (config.forfeit_after_ms > 0 && out.used_ms > config.forfeit_after_ms)
+  else if (forfeit_after_ms > 0 && out.used_ms > forfeit_after_ms)
     out.error = "timeout";
   return out;
 }
-
-}  // namespace
 
 Expected<std::shared_ptr<gdl::GdlContext>> GdlReasonerPool::take() {
   {
@@ -100,11 +102,7 @@ Expected<void> check_gdl_league(const LeagueConfig& config, GdlReasonerPool& poo
   if (!context) return make_error(context.error());
   const std::size_t roles = (*context)->role_names().size();
   pool.put(std::move(*context));
-  if (roles != 2)
-    return make_error(config.game + " has " +
-                      (roles == 1 ? std::string("one role (a puzzle: arena solve)")
-                                  : std::to_string(roles) + " roles") +
-                      "; a league plays games of two");
+  if (auto two = check_two_roles(config.game, roles, "a league"); !two) return two;
   for (const Entrant& e : config.players) {
     if (e.spec.starts_with("ggp:"))
       return make_error("player '" + e.name +
@@ -137,7 +135,8 @@ Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGame
     std::vector<db::MoveRecord> records;
     for (int seat : game.movers()) {
       const auto legal = game.legal_moves_of(seat);
-      SeatMove move = ask(game, *players[seat], legal, config);
+      GdlSeatMove move =
+          ask_gdl_seat(game, *players[seat], legal, movetime(config), config.forfeit_after_ms);
       db::MoveRecord record;
       record.game = seats.game;
       record.ply = rows + static_cast<int>(records.size());

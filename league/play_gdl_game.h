@@ -12,18 +12,37 @@
 // for that seat, or is replaced by a random legal move ("substituted: <why>" as the pv). After
 // config.max_plies turns the game is a draw, "adjudicated", as the server's leagues end one.
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
 
+#include "bots/gdl/gdl_player.h"
 #include "db/store.h"
 #include "games/core/expected.h"
 #include "games/gdl/gdl_game.h"
 #include "tournament/config/league_config.h"
 
 namespace arena::tournament {
+
+// Whether a sheet of `roles` roles can be played by `what` ("a league"), which plays games of
+// two: the error says how many it has (one: a puzzle, for arena solve).
+Expected<void> check_two_roles(const std::string& game, std::size_t roles, const std::string& what);
+
+// One seat's move this turn, or why it has none. A seat with one legal move is not asked.
+// Otherwise `player` thinks for `think`; a move it gives that is not in `legal` is an
+// "illegal move", one slower than forfeit_after_ms (when > 0) a "timeout", with the move kept.
+struct GdlSeatMove {
+  std::string text;
+  std::int64_t used_ms = 0;
+  gdl::GdlMoveInfo info;
+  std::string error;  // "illegal move", "timeout"
+};
+GdlSeatMove ask_gdl_seat(gdl::GdlGame& game, gdl::GdlPlayer& player,
+                         const std::vector<std::string>& legal, std::chrono::milliseconds think,
+                         std::int64_t forfeit_after_ms);
 
 struct GdlGameSeats {
   db::GameId game = 0;

@@ -281,11 +281,15 @@ TEST(Cli, LadderNamesAnUnknownPresetAndAMissingEngine) {
   EXPECT_NE(jobs.output.find("--jobs"), std::string::npos) << jobs.output;
 }
 
-// A GDL sheet is not a ladder's game: said so, with the commands that play one, before any seat
-// is looked at (a GDL preset would otherwise be called the wrong game's).
-TEST(Cli, LadderSaysAGdlSheetIsNotItsGame) {
-  auto r = run_command(kArena + " ladder --game gdl:tictactoe --player GDL_UCT --opponent random");
-  EXPECT_EQ(r.status, 2) << r.output;
-  EXPECT_NE(r.output.find("gdl:tictactoe is a GDL sheet"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("arena match --game gdl:NAME"), std::string::npos) << r.output;
+// arena ladder rates GDL players on a sheet, one given as a file (--gdl) too.
+TEST(Cli, LadderRatesGdlPlayersOnASheetGivenAsAFile) {
+  auto r = run_command("d=$(mktemp -d) && cp " + std::string(ARENA_TEST_DATA_DIR) +
+                       "/gdl/ticTacToe.kif $d/ladderTic.kif && " + kArena +
+                       " ladder --gdl $d/ladderTic.kif --game gdl:ladderTic --player GDL_UCT"
+                       " --opponent GDL_Random@0 --pairs 1 --movetime 20 -q");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("ladder: gdl:ladderTic, GDL_UCT against 1 opponent"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("GDL_UCT: Elo"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("over 2 games"), std::string::npos) << r.output;
 }

@@ -75,6 +75,75 @@ TEST(LadderSeat, ErrorsNameTheProblem) {
   }
 }
 
+// On a GDL sheet the seats are GDL players: the roster's GDL presets or GDL player specs, with
+// anchors as anywhere; what is no GDL player is named.
+TEST(LadderSeat, GdlSeatsArePresetsOrGdlPlayerSpecs) {
+  auto preset = parse_ladder_seat("GDL_UCT@0", "gdl:tictactoe");
+  ASSERT_TRUE(preset) << preset.error();
+  EXPECT_EQ(preset->kind, LadderSeat::Kind::kGdl);
+  EXPECT_EQ(preset->spec, "uct");
+  EXPECT_EQ(preset->anchor, 0.0);
+  auto spec = parse_ladder_seat("fuzzy:depth=1", "gdl:tictactoe");
+  ASSERT_TRUE(spec) << spec.error();
+  EXPECT_EQ(spec->kind, LadderSeat::Kind::kGdl);
+  EXPECT_EQ(spec->spec, "fuzzy:depth=1");
+  EXPECT_NE(error_of("AB_Improved", "gdl:tictactoe").find("plays isolation, not gdl:tictactoe"),
+            std::string::npos);
+  EXPECT_NE(error_of("uci:/usr/games/stockfish", "gdl:tictactoe").find("UCI engines play chess"),
+            std::string::npos);
+  EXPECT_NE(error_of("uct:zz=1", "gdl:tictactoe").find("not a GDL player spec"), std::string::npos);
+  EXPECT_NE(error_of("GDL_UCT", "gdl:noSuchSheet").find("unknown game 'gdl:noSuchSheet'"),
+            std::string::npos);
+}
+
+// A GDL ladder: colour-swapped pairs as for the catalog's games, every game played to the
+// sheet's goals (or adjudicated), the Elo fitted on the anchor; a sheet whose roles move at
+// once plays too. What it cannot play is refused naming why.
+TEST(Ladder, AGdlSheetPlaysPairedGamesBetweenGdlPlayers) {
+  for (const char* sheet : {"gdl:tictactoe", "gdl:chickentictactoe"}) {
+    LadderConfig c;
+    c.game = sheet;
+    c.player = "GDL_UCT";
+    c.opponents = {"GDL_Random@0"};
+    c.pairs = 2;
+    c.movetime_ms = 20;
+    c.opening_plies = 1;
+    c.jobs = 2;
+    auto r = run_ladder(c);
+    ASSERT_TRUE(r) << sheet << ": " << r.error();
+    ASSERT_EQ(r->games.size(), 4u) << sheet;
+    for (std::size_t k = 0; k < r->games.size(); k += 2) {
+      EXPECT_EQ(r->games[k].first, r->games[k + 1].second);
+      EXPECT_EQ(r->games[k].second, r->games[k + 1].first);
+    }
+    for (const auto& g : r->games) {
+      EXPECT_EQ(g.reason, "goals") << sheet;
+      EXPECT_GT(g.plies, 0) << sheet;
+    }
+    EXPECT_FALSE(r->origin_chosen);
+    EXPECT_EQ(r->elo[0].games, 4) << sheet;
+    EXPECT_NE(format_ladder(c, *r).find("GDL_UCT: Elo"), std::string::npos);
+  }
+  auto refused = [](LadderConfig c, const std::string& why) {
+    c.player = "GDL_UCT";
+    c.opponents = {"GDL_Random"};
+    auto r = run_ladder(c);
+    ASSERT_FALSE(r) << c.game;
+    EXPECT_NE(r.error().find(why), std::string::npos) << r.error();
+  };
+  LadderConfig three;
+  three.game = "gdl:3pttc";
+  refused(three, "gdl:3pttc has 3 roles; a ladder plays games of two");
+  LadderConfig book;
+  book.game = "gdl:tictactoe";
+  book.opening_book = "/dev/null";
+  refused(book, "opening book");
+  LadderConfig options;
+  options.game = "gdl:tictactoe";
+  options.options = "size=4";
+  refused(options, "takes no options");
+}
+
 TEST(Ladder, PresetsPlayPairedGamesAndTheScaleStartsAtTheWeakest) {
   LadderConfig c = tictactoe_ladder({"bad_heuristic", "available_wins"}, 2);
   c.movetime_ms = 20;
