@@ -85,10 +85,10 @@ int run(LadderFlags& f) {
     if (f.quiet) return;
     const auto& g = r.games.back();
     const char* score = g.first_score == 1 ? "1-0" : g.first_score == 0 ? "0-1" : "1/2-1/2";
-    std::fprintf(stderr, "[%d/%d] %s - %s: %s %s, %d plies\n", done, total,
+    std::fprintf(stderr, "[%d/%d] %s - %s: %s %s, %d %s\n", done, total,
                  r.seats[static_cast<std::size_t>(g.first)].name.c_str(),
                  r.seats[static_cast<std::size_t>(g.second)].name.c_str(), score, g.reason.c_str(),
-                 g.plies);
+                 g.plies, is_gdl_game(c.game) ? "turns" : "plies");
   };
   auto result = tournament::run_ladder(c, progress, &g_ladder_stop);
   if (!result) {
@@ -126,7 +126,8 @@ void add_ladder(CLI::App& app, Action& action) {
   sub->add_option("--max-plies", c.max_plies,
                   "adjudicate a draw after this many plies (a GDL sheet's: turns) (400)")
       ->check(CLI::Range(1, 100000));
-  sub->add_option("--opening-plies", c.opening_plies, "random plies before each pair (no book)")
+  sub->add_option("--opening-plies", c.opening_plies,
+                  "random plies before each pair (no book; a GDL sheet: random turns)")
       ->check(CLI::Range(0, 200));
   sub->add_option("--book", c.opening_book,
                   "opening book: a line of moves a line (Othello: XOT lines), one line a pair");

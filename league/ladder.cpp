@@ -416,10 +416,11 @@ std::string format_ladder(const LadderConfig& c, const LadderResult& r) {
                                              fixed(static_cast<double>(c.increment_ms) / 1000, 2) +
                                              " s a move"
                                        : std::to_string(c.movetime_ms) + " ms a move";
-  const std::string openings =
-      !c.opening_book.empty()
-          ? "book " + c.opening_book
-          : c.opening_plies > 0 ? std::to_string(c.opening_plies) + " random plies" : "the start";
+  const std::string openings = !c.opening_book.empty() ? "book " + c.opening_book
+                               : c.opening_plies > 0
+                                   ? std::to_string(c.opening_plies) +
+                                         (is_gdl_game(c.game) ? " random turns" : " random plies")
+                                   : "the start";
   out << "ladder: " << c.game << (c.options.empty() ? "" : " (" + c.options + ")") << ", "
       << r.seats[0].name << " against " << r.seats.size() - 1
       << (r.seats.size() == 2 ? " opponent" : " opponents")

@@ -122,7 +122,9 @@ TEST(Ladder, AGdlSheetPlaysPairedGamesBetweenGdlPlayers) {
     }
     EXPECT_FALSE(r->origin_chosen);
     EXPECT_EQ(r->elo[0].games, 4) << sheet;
-    EXPECT_NE(format_ladder(c, *r).find("GDL_UCT: Elo"), std::string::npos);
+    const std::string table = format_ladder(c, *r);
+    EXPECT_NE(table.find("GDL_UCT: Elo"), std::string::npos) << table;
+    EXPECT_NE(table.find("openings from 1 random turns"), std::string::npos) << table;
   }
   auto refused = [](LadderConfig c, const std::string& why) {
     c.player = "GDL_UCT";
