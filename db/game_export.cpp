@@ -1,12 +1,8 @@
 #include "db/game_export.h"
 
 #include <ctime>
-#include <string>
-#include <vector>
-
 #include <nlohmann/json.hpp>
 
-#include "games/catalog/catalog.h"
 #include "games/chess/pgn.h"
 #include "games/core/movetext.h"
 
@@ -125,13 +121,8 @@ std::string game_to_pdn(const GameDetail& game) {
 std::string game_to_json(const GameDetail& game) {
   const GameSummary& s = game.summary;
   nlohmann::json moves = nlohmann::json::array();
-  std::vector<std::string> texts;
-  for (const MoveRecord& m : game.moves) texts.push_back(m.move);
-  const std::vector<int> seats = seats_of_rows(s.kind, game.start_position, texts);
   for (const MoveRecord& m : game.moves) {
-    const auto row = static_cast<std::size_t>(moves.size());
     nlohmann::json j = {{"ply", m.ply},
-                        {"seat", row < seats.size() ? nlohmann::json(seats[row]) : nullptr},
                         {"move", m.move},
                         {"time_used_ms", m.time_used_ms},
                         {"clock_left_ms", m.clock_left_ms},

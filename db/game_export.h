@@ -25,9 +25,7 @@ std::string_view export_kind(ExportFormat format);
 Expected<std::string> game_to_pgn(const GameDetail& game);
 // One checkers game as PDN.
 std::string game_to_pdn(const GameDetail& game);
-// One game as a JSON object (every stored field, moves with their search info and the seat
-// that made each: games/catalog/catalog.h's seats_of_rows, null where a GDL row does not
-// replay).
+// One game as a JSON object (every stored field, moves with their search info).
 std::string game_to_json(const GameDetail& game);
 
 // Writes every stored game of `kind` (empty: every kind the format is for) to `out`, oldest

@@ -3,7 +3,6 @@
 #include <map>
 
 #include "games/catalog/game_types.h"
-#include "games/core/turn_rows.h"
 #include "games/gdl/library.h"
 
 namespace arena {
@@ -179,26 +178,6 @@ Expected<GameOptions> parse_game_options(std::string_view text) {
     out[std::string(part.substr(0, eq))] = std::string(part.substr(eq + 1));
   }
   return out;
-}
-
-std::vector<int> seats_of_rows(std::string_view kind, std::string_view start,
-                               const std::vector<std::string>& moves) {
-  std::vector<int> seats;
-  if (is_gdl_game(kind)) {  // GDL sheets have no compile-time type (games/gdl/gdl_game.h)
-    auto g = load_game(kind, start);
-    if (!g) return seats;
-    for (const ReplayedRow& row : replay_rows(**g, moves).rows) seats.push_back(row.seat);
-    return seats;
-  }
-  int first = 0, players = 2;
-  const bool known = visit_game_type(kind, [&]<class G>(std::type_identity<G>) {
-    players = G::kNumPlayers;
-    if (auto g = G::deserialize(start)) first = g->side_to_move() == Player::kFirst ? 0 : 1;
-  });
-  if (!known) return seats;
-  for (std::size_t ply = 0; ply < moves.size(); ++ply)
-    seats.push_back(players == 1 ? 0 : (first + static_cast<int>(ply % 2)) % 2);
-  return seats;
 }
 
 }  // namespace arena

@@ -44,14 +44,6 @@ Expected<std::unique_ptr<AnyGame>> make_game(std::string_view name,
 // Game `name` at `position` (as serialize() prints it); errors name the problem.
 Expected<std::unique_ptr<AnyGame>> load_game(std::string_view name, std::string_view position);
 
-// The seat (0 first, 1 second, ...) of each of a stored game's move rows (one row per mover of
-// each turn: games/core/turn_rows.h). The catalog's games alternate and record a pass as a
-// move, so ply parity from the side to move at `start` says it (the first player when `start`
-// does not load; seat 0 throughout a puzzle); a GDL sheet's rows are replayed, and only those
-// that replay get a seat. Empty for an unknown game.
-std::vector<int> seats_of_rows(std::string_view kind, std::string_view start,
-                               const std::vector<std::string>& moves);
-
 // Parses "key=value,key=value" into options; errors name the malformed part.
 Expected<GameOptions> parse_game_options(std::string_view text);
 

@@ -9,7 +9,6 @@
 #include <sstream>
 
 #include "db/sqlite_store.h"
-#include "games/catalog/catalog.h"
 #include "tests/cli/run_command.h"
 #include "tests/db/temp_dir.h"
 
@@ -170,8 +169,6 @@ TEST_F(StoreCliTest, ExportPdnAndJson) {
   EXPECT_EQ(parsed[0]["kind"], "checkers");
   EXPECT_EQ(parsed[0]["moves"].size(), 4u);
   EXPECT_EQ(parsed[0]["moves"][3]["move"], "22-17");
-  for (int ply = 0; ply < 4; ++ply)  // the first player (Black) moves first, then they alternate
-    EXPECT_EQ(parsed[0]["moves"][ply]["seat"], ply % 2) << ply;
   EXPECT_EQ(parsed[1]["result"], "*");
   auto wrong = run_command(arena("export --db " + db_ + " --format pgn --game checkers"));
   EXPECT_EQ(wrong.status, 1);
@@ -180,29 +177,6 @@ TEST_F(StoreCliTest, ExportPdnAndJson) {
   auto bad_format = run_command(arena("export --db " + db_ + " --format xml"));
   EXPECT_EQ(bad_format.status, 2);
   EXPECT_NE(bad_format.output.find("unknown export format 'xml'"), std::string::npos);
-}
-
-// A GDL sheet whose roles move at once stores a turn as one row per mover: the JSON export
-// says which seat made each row (found by replaying the rows), and a row that does not replay
-// has none.
-TEST_F(StoreCliTest, ExportedJsonSaysTheSeatOfEachRowOfASimultaneousTurn) {
-  auto start = make_game("gdl:chickentictactoe");
-  ASSERT_TRUE(start) << start.error();
-  ASSERT_EQ((*start)->movers(), (std::vector<int>{0, 1}));
-  const std::string s0 = (*start)->serialize();
-  const PlayerId a = player("a"), b = player("b");
-  play("gdl:chickentictactoe", a, b, {"(mark 1 1)", "(mark 3 3)", "(mark 9 9)", "(mark 9 9)"}, "*",
-       s0);
-  auto json = run_command(arena("export --db " + db_ + " --format json 2>/dev/null"));
-  ASSERT_EQ(json.status, 0) << json.output;
-  const auto parsed = nlohmann::json::parse(json.output, nullptr, false);
-  ASSERT_TRUE(parsed.is_array() && parsed.size() == 1u) << json.output;
-  const auto& moves = parsed[0]["moves"];
-  ASSERT_EQ(moves.size(), 4u);
-  EXPECT_EQ(moves[0]["seat"], 0);
-  EXPECT_EQ(moves[1]["seat"], 1);
-  EXPECT_TRUE(moves[2]["seat"].is_null()) << "the second turn does not replay: " << moves[2];
-  EXPECT_TRUE(moves[3]["seat"].is_null());
 }
 
 // A file with no game of the format's kind exports nothing and says what it holds instead.

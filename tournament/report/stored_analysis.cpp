@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "games/catalog/catalog.h"
+#include "games/catalog/game_types.h"
+#include "games/core/turn_rows.h"
 
 namespace arena::tournament {
 namespace {
@@ -18,6 +20,28 @@ bool finished(const db::PairingRow& row) {
 }
 
 }  // namespace
+
+// The seat of each move row. The catalog's two-player games alternate and record a pass as a
+// move, so ply parity from the side to move at the start says it without a replay; a GDL
+// sheet's turns may have one mover or several, in any order, so its rows are replayed
+// (games/core/turn_rows.h), as far as they replay.
+std::vector<int> seats_of_rows(const std::string& kind, const std::string& start,
+                               const std::vector<std::string>& moves) {
+  std::vector<int> seats;
+  if (is_gdl_game(kind)) {  // GDL sheets have no compile-time type (games/gdl/gdl_game.h)
+    auto g = load_game(kind, start);
+    if (!g) return seats;
+    for (const ReplayedRow& row : replay_rows(**g, moves).rows) seats.push_back(row.seat);
+    return seats;
+  }
+  bool first = true;
+  visit_game_type(kind, [&]<class G>(std::type_identity<G>) {
+    if (auto g = G::deserialize(start)) first = g->side_to_move() == Player::kFirst;
+  });
+  for (std::size_t ply = 0; ply < moves.size(); ++ply)
+    seats.push_back((ply % 2 == 0) == first ? 0 : 1);
+  return seats;
+}
 
 Expected<Analysis> load_analysis(db::TournamentReader& reader, std::int64_t tournament,
                                  const std::optional<LeagueConfig::Sprt>& sprt) {
@@ -39,10 +63,7 @@ Expected<Analysis> load_analysis(db::TournamentReader& reader, std::int64_t tour
     if (!a || !b) return make_error(!a ? a.error() : b.error());
     if (finished(r)) games.push_back({*a, *b, first_score(r.result)});
   }
-  auto stats = reader.move_stats(tournament, [](const std::string& kind, const std::string& start,
-                                                const std::vector<std::string>& moves) {
-    return seats_of_rows(kind, start, moves);
-  });
+  auto stats = reader.move_stats(tournament, seats_of_rows);
   if (!stats) return make_error(stats.error());
   std::vector<MoveStats> search(names.size());
   for (const auto& s : *stats)

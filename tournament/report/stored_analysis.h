@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "games/core/expected.h"
 #include "tournament/statistics/analysis.h"
@@ -17,5 +18,11 @@ namespace arena::tournament {
 // SPRT of `sprt` when its names are in the tournament.
 Expected<Analysis> load_analysis(db::TournamentReader& reader, std::int64_t tournament,
                                  const std::optional<LeagueConfig::Sprt>& sprt = std::nullopt);
+
+// The seat (0 first, 1 second) of each of a game's move rows, for the search statistics
+// (db::TournamentReader::RowSeats): ply parity for the catalog's games, a replay for GDL sheets;
+// as many as replay.
+std::vector<int> seats_of_rows(const std::string& kind, const std::string& start,
+                               const std::vector<std::string>& moves);
 
 }  // namespace arena::tournament
