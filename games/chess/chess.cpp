@@ -344,7 +344,8 @@ std::string Chess::serialize() const {
     fen += static_cast<char>('a' + file_of(ep_));
     fen += static_cast<char>('1' + rank_of(ep_));
   }
-  fen += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
+  fen += ' ' + std::to_string(halfmove_) + ' ' +
+         std::to_string(std::min(fullmove_, kMaxFullmoveNumber));
   return fen;
 }
 

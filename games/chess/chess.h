@@ -12,6 +12,9 @@
 //     them as soon as they are claimable. Repetitions are counted over the moves made on this
 //     object; a position read from FEN starts with no history.
 //   - Checkmate takes precedence over the fifty-move rule.
+//   - FEN's fullmove number is read up to kMaxFullmoveNumber and printed capped there, so
+//     every position this class prints reads back (a game from move 1,000,000 counts on inside
+//     fullmove_number(); no real game comes near: the fifty-move rule ends any within ~6,000).
 // Not thread-safe; copyable (copies carry their undo history).
 
 #include <array>
@@ -27,6 +30,8 @@
 #include "games/core/types.h"
 
 namespace arena::chess {
+
+inline constexpr int kMaxFullmoveNumber = 1'000'000;
 
 enum class PieceType : std::uint8_t { kPawn, kKnight, kBishop, kRook, kQueen, kKing };
 

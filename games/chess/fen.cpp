@@ -123,7 +123,7 @@ Expected<void> Chess::parse_fen_fields(const std::vector<std::string_view>& fiel
     const auto full = parse_number(fields[5]);
     // Bounds keep the clocks inside the undo record and far from overflow.
     if (!half || *half > 65535) return make_error("bad halfmove clock " + quoted(fields[4]));
-    if (!full || *full < 1 || *full > 1'000'000) {
+    if (!full || *full < 1 || *full > kMaxFullmoveNumber) {
       return make_error("bad fullmove number " + quoted(fields[5]));
     }
     halfmove_ = *half;

@@ -74,6 +74,16 @@ TEST(ChessFen, RejectsBadSideAndClocks) {
   expect_fen_error("4k3/8/8/8/8/8/8/4K3 w - - 0 0", "fullmove number '0'");
 }
 
+TEST(ChessFen, PrintsTheFullmoveNumberCappedWhereTheReaderStopsSoEveryPositionReadsBack) {
+  expect_fen_error("4k3/8/8/8/8/8/8/4K3 w - - 0 1000001", "fullmove number '1000001'");
+  Chess g = load("4k3/8/8/8/8/8/8/4K3 b - - 0 1000000");
+  play(g, "e8d8");
+  EXPECT_EQ(g.fullmove_number(), 1'000'001);
+  EXPECT_EQ(g.serialize(), "3k4/8/8/8/8/8/8/4K3 w - - 1 1000000");
+  EXPECT_EQ(load(g.serialize()).serialize(), g.serialize());
+  EXPECT_EQ(load(g.serialize()).hash(), g.hash());
+}
+
 TEST(ChessFen, ReadsFourFieldEpdWithDefaultClocks) {
   EXPECT_EQ(load("4k3/8/8/8/8/8/8/4K3 b - -").serialize(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
 }
