@@ -123,6 +123,7 @@ std::string game_to_json(const GameDetail& game) {
   nlohmann::json moves = nlohmann::json::array();
   for (const MoveRecord& m : game.moves) {
     nlohmann::json j = {{"ply", m.ply},
+                        {"seat", m.seat >= 0 ? nlohmann::json(m.seat) : nlohmann::json(nullptr)},
                         {"move", m.move},
                         {"time_used_ms", m.time_used_ms},
                         {"clock_left_ms", m.clock_left_ms},

@@ -25,7 +25,8 @@ std::string_view export_kind(ExportFormat format);
 Expected<std::string> game_to_pgn(const GameDetail& game);
 // One checkers game as PDN.
 std::string game_to_pdn(const GameDetail& game);
-// One game as a JSON object (every stored field, moves with their search info).
+// One game as a JSON object (every stored field, moves with their search info and the seat
+// that made each; the seat is null on rows stored before schema 4 recorded it).
 std::string game_to_json(const GameDetail& game);
 
 // Writes every stored game of `kind` (empty: every kind the format is for) to `out`, oldest

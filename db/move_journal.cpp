@@ -19,7 +19,10 @@ namespace {
 
 constexpr std::size_t kHeader = 4 + 8;            // payload length, checksum
 constexpr std::uint32_t kMaxPayload = 64u << 20;  // larger is damage, not a record
-constexpr std::uint8_t kVersion = 1;              // first payload byte
+// First payload byte. Version 2 adds the seat after the ply; version 1 records (a journal a
+// killed older build left behind) still read, with the seat unknown (-1).
+constexpr std::uint8_t kVersion = 2;
+constexpr std::uint8_t kVersionWithoutSeat = 1;
 
 std::uint64_t fnv1a(std::string_view bytes) {
   std::uint64_t h = 1469598103934665603ull;
@@ -101,6 +104,7 @@ std::string encode_journaled_move(const JournaledMove& j) {
   put<std::uint8_t>(out, kVersion);
   put<std::int64_t>(out, m.game);
   put<std::int32_t>(out, m.ply);
+  put<std::int32_t>(out, m.seat);
   put<std::int64_t>(out, m.time_used_ms);
   put<std::int64_t>(out, m.clock_left_ms);
   put<std::int32_t>(out, m.depth);
@@ -115,11 +119,13 @@ std::string encode_journaled_move(const JournaledMove& j) {
 
 std::optional<JournaledMove> decode_journaled_move(std::string_view payload) {
   Reader r{payload};
-  if (r.get<std::uint8_t>() != kVersion || !r.ok) return std::nullopt;
+  const auto version = r.get<std::uint8_t>();
+  if ((version != kVersion && version != kVersionWithoutSeat) || !r.ok) return std::nullopt;
   JournaledMove j;
   MoveRecord& m = j.move;
   m.game = r.get<std::int64_t>();
   m.ply = r.get<std::int32_t>();
+  if (version == kVersion) m.seat = r.get<std::int32_t>();
   m.time_used_ms = r.get<std::int64_t>();
   m.clock_left_ms = r.get<std::int64_t>();
   m.depth = r.get<std::int32_t>();

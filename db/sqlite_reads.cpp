@@ -93,7 +93,7 @@ Expected<std::vector<GameSummary>> SqliteStore::list_games(const GameFilter& f) 
 
 Expected<std::vector<MoveRecord>> SqliteStore::moves_of(GameId id) {
   auto stmt = reader_.prepare(
-      "SELECT ply, move, time_used_ms, clock_left_ms, depth, nodes, score, pv FROM moves "
+      "SELECT ply, move, time_used_ms, clock_left_ms, depth, nodes, score, pv, seat FROM moves "
       "WHERE game_id = ?1 ORDER BY ply");
   if (!stmt) return Error{stmt.error()};
   stmt->bind(1, id);
@@ -112,6 +112,7 @@ Expected<std::vector<MoveRecord>> SqliteStore::moves_of(GameId id) {
     m.nodes = stmt->int64(5);
     if (!stmt->is_null(6)) m.score = stmt->int32(6);
     m.pv = stmt->text(7);
+    if (!stmt->is_null(8)) m.seat = stmt->int32(8);
     moves.push_back(std::move(m));
   }
 }

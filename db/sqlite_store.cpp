@@ -645,12 +645,13 @@ Expected<void> insert_move(Connection& c, const MoveRecord& m, std::int64_t crea
                       std::to_string(m.ply));
   auto stmt = c.prepare(
       "INSERT INTO moves (game_id, ply, move, time_used_ms, clock_left_ms, depth, nodes, score, "
-      "pv, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)");
+      "pv, created_at, seat) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)");
   if (!stmt) return Error{stmt.error()};
   stmt->bind(1, m.game).bind(2, m.ply).bind(3, m.move).bind(4, m.time_used_ms);
   stmt->bind(5, m.clock_left_ms).bind(6, m.depth).bind(7, m.nodes);
   if (m.score) stmt->bind(8, *m.score);
   stmt->bind(9, m.pv).bind(10, created_at_ms);
+  if (m.seat >= 0) stmt->bind(11, m.seat);
   return stmt->run();
 }
 

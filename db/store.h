@@ -66,6 +66,9 @@ struct NewGame {
 struct MoveRecord {
   GameId game = 0;
   int ply = 0;  // 0-based
+  // The seat that made the move (0-based). A turn where several seats move (a GDL sheet's
+  // simultaneous turn) is one row per mover. -1: not recorded (rows stored before schema 4).
+  int seat = -1;
   std::string move;
   std::int64_t time_used_ms = 0;
   std::int64_t clock_left_ms = -1;  // -1 = no clock

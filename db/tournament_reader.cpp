@@ -1,5 +1,6 @@
 #include "db/tournament_reader.h"
 
+#include <algorithm>
 #include <map>
 
 #include <sqlite3.h>
@@ -91,13 +92,15 @@ Expected<std::vector<PlayerMoveStats>> TournamentReader::move_stats(std::int64_t
                                                                     const RowSeats& row_seats) {
   auto s = db_.prepare(
       "SELECT g.id, g.kind, g.start_position, g.first_id, g.second_id, m.move, m.depth, "
-      "m.nodes, m.time_used_ms FROM games g JOIN moves m ON m.game_id = g.id "
+      "m.nodes, m.time_used_ms, COALESCE(m.seat, -1) FROM games g "
+      "JOIN moves m ON m.game_id = g.id "
       "WHERE g.tournament_id = ?1 ORDER BY g.id, m.ply");
   if (!s) return make_error(s.error());
   s->bind(1, tournament);
   struct Row {
     int depth = 0;
     std::int64_t nodes = 0, time_ms = 0;
+    int seat = -1;  // stored with the row; -1: stored before schema 4
   };
   struct Game {
     std::string kind, start;
@@ -108,7 +111,10 @@ Expected<std::vector<PlayerMoveStats>> TournamentReader::move_stats(std::int64_t
   std::map<db::PlayerId, PlayerMoveStats> stats;
   auto count = [&](const Game& g) {
     if (g.rows.empty()) return;
-    const std::vector<int> seats = row_seats(g.kind, g.start, g.moves);
+    std::vector<int> seats;
+    for (const Row& r : g.rows) seats.push_back(r.seat);
+    if (std::find(seats.begin(), seats.end(), -1) != seats.end())
+      seats = row_seats(g.kind, g.start, g.moves);
     for (std::size_t i = 0; i < seats.size() && i < g.rows.size(); ++i) {
       if (seats[i] != 0 && seats[i] != 1) continue;
       const db::PlayerId who = g.seats[seats[i]];
@@ -132,7 +138,7 @@ Expected<std::vector<PlayerMoveStats>> TournamentReader::move_stats(std::int64_t
       game = Game{s->text(1), s->text(2), {s->int64(3), s->int64(4)}, {}, {}};
     }
     game.moves.push_back(s->text(5));
-    game.rows.push_back({s->int32(6), s->int64(7), s->int64(8)});
+    game.rows.push_back({s->int32(6), s->int64(7), s->int64(8), s->int32(9)});
   }
   count(game);
   std::vector<PlayerMoveStats> out;

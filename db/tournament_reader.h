@@ -49,9 +49,10 @@ class TournamentReader {
   Expected<std::vector<PairingRow>> pairings(std::int64_t tournament);
   Expected<std::string> player_name(db::PlayerId id);
   // Per player, the search info of the moves it made in this tournament's games. Which seat
-  // made each move row of a game comes from `row_seats(kind, start_position, moves)`, called
-  // once per game with its rows' moves in order: the seat of each row (0 first, 1 second), as
-  // many as it can tell; rows past those it returns, or of another seat, are not counted.
+  // made each move row is stored with the row (schema 4); for a game with a row stored before
+  // that, it comes from `row_seats(kind, start_position, moves)`, called once per such game with
+  // its rows' moves in order: the seat of each row (0 first, 1 second), as many as it can tell;
+  // rows past those it returns, or of another seat, are not counted.
   using RowSeats = std::function<std::vector<int>(const std::string& kind, const std::string& start,
                                                   const std::vector<std::string>& moves)>;
   Expected<std::vector<PlayerMoveStats>> move_stats(std::int64_t tournament,

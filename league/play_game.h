@@ -74,6 +74,7 @@ Expected<PlayedGame> play_recorded_game(G position, const GameSetup& setup,
     db::MoveRecord record;
     record.game = setup.game;
     record.ply = ply;
+    record.seat = index(mover);
     record.move = position.move_to_string(*r.move);
     record.time_used_ms = used_ms;
     record.depth = r.info.depth;

@@ -140,6 +140,7 @@ Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGame
       db::MoveRecord record;
       record.game = seats.game;
       record.ply = rows + static_cast<int>(records.size());
+      record.seat = seat;
       if (!move.error.empty()) {
         if (config.on_error == ErrorPolicy::kLose) return forfeit(game, seat, move.error);
         move.text = legal[substitute_rng.below(legal.size())];

@@ -29,8 +29,8 @@ struct ApiMoveInfo {
   std::optional<int> score;
 };
 
-// One stored move of a game's detail; seat, turn and position are there when the rows
-// replay with the rules library.
+// One stored move of a game's detail; turn and position are there when the rows replay with
+// the rules library, seat when the row stored it or the rows replay.
 struct ApiMove {
   int ply = 0;
   std::string move;

@@ -2,7 +2,8 @@
 // How a game's turns are stored, and replayed from the store. A turn has one or more movers
 // (AnyGame::movers()); the store keeps one move row per mover, in the order of movers(), all
 // written when the turn is complete (so each row keeps its seat's own time, clock and search
-// info). A turn-taking game thus has one row per turn; the seat of a row and the rows of a turn
+// info) and stores its seat (db::MoveRecord::seat; not on rows stored before schema 4). A
+// turn-taking game thus has one row per turn; the rows of a turn (and the seat of an old row)
 // follow from replaying the rows on the game, which is what replay_rows does for the server's
 // restarts, its REST API, the league reports' search statistics and the lab's stored games.
 // Whoever records a game (the server's Match, an in-process league) writes rows so.

@@ -142,9 +142,10 @@ protocol::ApiGame api_game_detail(Hub& hub, const db::GameDetail& d) {
   const RowReplay replay = replay_detail(hub, d, detail.board);
   for (const auto& m : d.moves) {
     protocol::ApiMove move{m.ply, m.move, m.time_used_ms, {}, {}, {}, {}, {}};
+    if (m.seat >= 0) move.seat = m.seat;  // stored with the row (schema 4)
     if (detail.moves.size() < replay.rows.size()) {
       const ReplayedRow& r = replay.rows[detail.moves.size()];
-      move.seat = r.seat;
+      if (!move.seat) move.seat = r.seat;
       move.turn = r.turn;
       move.position = replay.positions[static_cast<std::size_t>(r.turn)];
     }

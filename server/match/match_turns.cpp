@@ -183,6 +183,7 @@ void Match::commit_turn(std::vector<TurnMove> moves) {
     db::MoveRecord record;
     record.game = game_id();
     record.ply = rows_++;
+    record.seat = m.seat;
     record.move = m.move;
     record.time_used_ms = m.time_used_ms;
     record.clock_left_ms = m.clock_left_ms;

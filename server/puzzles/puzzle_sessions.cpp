@@ -298,7 +298,12 @@ PuzzleSessions::Session* PuzzleSessions::open_session_of(const Connection& c, st
 }
 
 void PuzzleSessions::record_move(Session& p, const std::string& move) {
-  store_.append_move({p.id, p.moves, move, 0, -1, 0, 0, std::nullopt, ""}, [](Expected<void>) {});
+  db::MoveRecord record;  // one seat
+  record.game = p.id;
+  record.ply = p.moves;
+  record.seat = 0;
+  record.move = move;
+  store_.append_move(record, [](Expected<void>) {});
   ++p.moves;
   p.touched_ms = time_->now_ms();
 }

@@ -56,6 +56,59 @@ TEST(Migrations, ReopenIsIdempotentAndKeepsData) {
   EXPECT_EQ(raw.integer("SELECT COUNT(*) FROM players"), 1);
 }
 
+// Schema 4 adds the seat of each move row: a file of schema 3 opens, its rows read with the seat
+// unknown, and rows stored after it keep their seat.
+TEST(Migrations, AFileOfSchemaThreeGainsTheMovesSeatAndKeepsItsRows) {
+  test::TempDir dir;
+  const std::string path = dir.file("three.db");
+  GameId game = 0;
+  {
+    auto store = open_sqlite_store(path);
+    ASSERT_TRUE(store) << store.error();
+    const auto a = (*store)->find_or_create_player("a", true);
+    const auto b = (*store)->find_or_create_player("b", true);
+    ASSERT_TRUE(a && b);
+    NewGame g;
+    g.kind = "tictactoe";
+    g.first = a->id;
+    g.second = b->id;
+    auto id = (*store)->create_game(g);
+    ASSERT_TRUE(id) << id.error();
+    game = *id;
+    MoveRecord m;
+    m.game = game;
+    m.ply = 0;
+    m.seat = 0;
+    m.move = "b2";
+    (*store)->append_move(m, nullptr);
+    (*store)->flush();
+  }
+  {
+    test::RawDb raw(path);
+    ASSERT_EQ(raw.text("SELECT seat FROM moves"), "0");
+    // Back to schema 3: no seat column.
+    ASSERT_TRUE(raw.exec("ALTER TABLE moves DROP COLUMN seat; PRAGMA user_version = 3"));
+    ASSERT_EQ(raw.integer("PRAGMA user_version"), 3);
+  }
+  auto store = open_sqlite_store(path);
+  ASSERT_TRUE(store) << store.error();
+  MoveRecord m;
+  m.game = game;
+  m.ply = 1;
+  m.seat = 1;
+  m.move = "a1";
+  (*store)->append_move(m, nullptr);
+  (*store)->flush();
+  auto detail = (*store)->game_detail(game);
+  ASSERT_TRUE(detail) << detail.error();
+  ASSERT_EQ(detail->moves.size(), 2u);
+  EXPECT_EQ(detail->moves[0].move, "b2");
+  EXPECT_EQ(detail->moves[0].seat, -1) << "stored before schema 4";
+  EXPECT_EQ(detail->moves[1].seat, 1);
+  test::RawDb raw(path);
+  EXPECT_EQ(raw.integer("PRAGMA user_version"), schema_version());
+}
+
 TEST(Migrations, NewerDatabaseIsRefusedNamingBothVersions) {
   test::TempDir dir;
   const std::string path = dir.file("future.db");

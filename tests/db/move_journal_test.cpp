@@ -70,6 +70,7 @@ std::size_t segment_files(const std::string& db) {
 TEST(MoveJournal, ARecordReadsBackAsWritten) {
   JournaledMove j;
   j.move = mv(42, 7, "e7e5");
+  j.move.seat = 1;
   j.move.time_used_ms = 1234;
   j.move.clock_left_ms = 56789;
   j.move.depth = 9;
@@ -82,6 +83,7 @@ TEST(MoveJournal, ARecordReadsBackAsWritten) {
   ASSERT_TRUE(back);
   EXPECT_EQ(back->move.game, 42);
   EXPECT_EQ(back->move.ply, 7);
+  EXPECT_EQ(back->move.seat, 1);
   EXPECT_EQ(back->move.move, "e7e5");
   EXPECT_EQ(back->move.time_used_ms, 1234);
   EXPECT_EQ(back->move.clock_left_ms, 56789);
@@ -96,6 +98,31 @@ TEST(MoveJournal, ARecordReadsBackAsWritten) {
   for (std::size_t n = 0; n < payload.size(); ++n)
     EXPECT_FALSE(decode_journaled_move(payload.substr(0, n))) << "cut at " << n;
   EXPECT_FALSE(decode_journaled_move(payload + "x"));
+}
+
+// A journal left behind by a build before the seat was recorded (payload version 1: no seat
+// after the ply) still reads, every field in place and the seat unknown.
+TEST(MoveJournal, ARecordOfTheVersionBeforeTheSeatReadsWithTheSeatUnknown) {
+  JournaledMove j;
+  j.move = mv(42, 7, "e7e5");
+  j.move.seat = 1;
+  j.move.nodes = 99;
+  j.move.pv = "e7e5 g1f3";
+  j.created_at_ms = 1790000000000;
+  const std::string v2 = encode_journaled_move(j);
+  ASSERT_EQ(v2[0], 2);
+  // Version 1: the version byte, game (8 bytes) and ply (4), then the rest without the seat (4).
+  const std::string v1 = std::string(1, '\1') + v2.substr(1, 12) + v2.substr(17);
+  auto back = decode_journaled_move(v1);
+  ASSERT_TRUE(back);
+  EXPECT_EQ(back->move.game, 42);
+  EXPECT_EQ(back->move.ply, 7);
+  EXPECT_EQ(back->move.seat, -1);
+  EXPECT_EQ(back->move.nodes, 99);
+  EXPECT_EQ(back->move.move, "e7e5");
+  EXPECT_EQ(back->move.pv, "e7e5 g1f3");
+  EXPECT_EQ(back->created_at_ms, 1790000000000);
+  EXPECT_FALSE(decode_journaled_move(std::string(1, '\3') + v2.substr(1))) << "an unknown version";
 }
 
 TEST(MoveJournal, AnAcknowledgedMoveIsJournaledAndTheStoresReadsSeeIt) {

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
+#include <utility>
+#include <vector>
 
 #include "db/sqlite_store.h"
 #include "tests/cli/run_command.h"
@@ -177,6 +179,40 @@ TEST_F(StoreCliTest, ExportPdnAndJson) {
   auto bad_format = run_command(arena("export --db " + db_ + " --format xml"));
   EXPECT_EQ(bad_format.status, 2);
   EXPECT_NE(bad_format.output.find("unknown export format 'xml'"), std::string::npos);
+}
+
+// The JSON export gives each move row the seat stored with it (a GDL sheet whose roles move
+// at once stores a turn as one row per mover), and null for a row stored before the seat was.
+TEST_F(StoreCliTest, ExportedJsonGivesEachRowItsStoredSeat) {
+  const PlayerId a = player("a"), b = player("b");
+  NewGame g;
+  g.kind = "gdl:chickentictactoe";
+  g.first = a;
+  g.second = b;
+  const GameId id = *store_->create_game(g);
+  const std::vector<std::pair<int, std::string>> rows = {
+      {0, "(mark 1 1)"}, {1, "(mark 3 3)"}, {1, "(mark 2 2)"}, {-1, "(mark 1 2)"}};
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    MoveRecord m;
+    m.game = id;
+    m.ply = static_cast<int>(i);
+    m.seat = rows[i].first;
+    m.move = rows[i].second;
+    store_->append_move(m, nullptr);
+  }
+  store_->finish_game({id, "*", "test", ""}, nullptr);
+  store_->flush();
+  auto json = run_command(arena("export --db " + db_ + " --format json 2>/dev/null"));
+  ASSERT_EQ(json.status, 0) << json.output;
+  const auto parsed = nlohmann::json::parse(json.output, nullptr, false);
+  ASSERT_TRUE(parsed.is_array() && parsed.size() == 1u) << json.output;
+  const auto& moves = parsed[0]["moves"];
+  ASSERT_EQ(moves.size(), 4u);
+  EXPECT_EQ(moves[0]["seat"], 0);
+  EXPECT_EQ(moves[1]["seat"], 1);
+  EXPECT_EQ(moves[2]["seat"], 1);
+  EXPECT_TRUE(moves[3]["seat"].is_null()) << moves[3];
+  EXPECT_EQ(moves[3]["move"], "(mark 1 2)");
 }
 
 // A file with no game of the format's kind exports nothing and says what it holds instead.

@@ -68,8 +68,8 @@ class StoreTest : public ::testing::Test {
 TEST_F(StoreTest, AppendFinishAndReadBackEveryField) {
   const PlayerId a = player("alpha"), b = player("beta");
   const GameId id = game(a, b);
-  ASSERT_TRUE(append({id, 0, "e2e4", 120, 59880, 12, 345678, 31, "e2e4 e7e5 g1f3"}));
-  ASSERT_TRUE(append({id, 1, "e7e5", 80, 59920, 0, 0, std::nullopt, ""}));
+  ASSERT_TRUE(append({id, 0, 0, "e2e4", 120, 59880, 12, 345678, 31, "e2e4 e7e5 g1f3"}));
+  ASSERT_TRUE(append({id, 1, 1, "e7e5", 80, 59920, 0, 0, std::nullopt, ""}));
   ASSERT_TRUE(finish(id, "1-0"));
   auto d = store_->game_detail(id);
   ASSERT_TRUE(d) << d.error();
@@ -88,6 +88,7 @@ TEST_F(StoreTest, AppendFinishAndReadBackEveryField) {
   ASSERT_EQ(d->moves.size(), 2u);
   const MoveRecord& m = d->moves[0];
   EXPECT_EQ(m.ply, 0);
+  EXPECT_EQ(m.seat, 0);
   EXPECT_EQ(m.move, "e2e4");
   EXPECT_EQ(m.time_used_ms, 120);
   EXPECT_EQ(m.clock_left_ms, 59880);
@@ -96,6 +97,7 @@ TEST_F(StoreTest, AppendFinishAndReadBackEveryField) {
   EXPECT_EQ(m.score, 31);
   EXPECT_EQ(m.pv, "e2e4 e7e5 g1f3");
   EXPECT_FALSE(d->moves[1].score.has_value());
+  EXPECT_EQ(d->moves[1].seat, 1);
 }
 
 // Without the move journal (synchronous=FULL, or move_journal off) a move is durable when its

@@ -96,6 +96,16 @@ TEST(League, ARoundRobinRunsToItsEndWithFairPairsInTheStore) {
     ASSERT_TRUE(ga && gb);
     EXPECT_EQ(ga->start_position, gb->start_position);  // the pair's shared opening
     EXPECT_FALSE(ga->summary.result.empty());
+    // Each row stores its mover: the start's side to move, then the seats alternate.
+    for (const db::GameDetail* g : {&*ga, &*gb}) {
+      auto start = load_game(g->summary.kind, g->start_position);
+      ASSERT_TRUE(start) << start.error();
+      int seat = (*start)->movers().front();
+      for (const auto& m : g->moves) {
+        EXPECT_EQ(m.seat, seat) << "ply " << m.ply;
+        seat = 1 - seat;
+      }
+    }
   }
   auto analysis = load_analysis(*reader, run->tournament);
   ASSERT_TRUE(analysis);
@@ -276,8 +286,9 @@ TEST(League, AGdlSheetPlaysInProcessAndEveryGameReplaysFromTheStore) {
 
 // A sheet whose roles move at once: each turn is stored as one row per mover, as the server
 // stores it (games/core/turn_rows.h), so the rows replay turn by turn to the stored end; and
-// the search statistics give each row to its own seat: the random player searched nothing, UCT
-// did, and between them they made every row.
+// each row stores the seat that made it (the seat the replay finds); the search statistics give
+// each row to its own seat: the random player searched nothing, UCT did, and between them they
+// made every row.
 TEST(League, SimultaneousTurnsAreStoredOneRowPerMoverAndCountedForTheirSeats) {
   Fixture f;
   auto store = db::open_sqlite_store(f.path);
@@ -304,6 +315,9 @@ TEST(League, SimultaneousTurnsAreStoredOneRowPerMoverAndCountedForTheirSeats) {
     const RowReplay r = replay_rows(**replay, moves);
     EXPECT_EQ(r.error, "");
     EXPECT_EQ((*replay)->serialize(), g->final_position);
+    ASSERT_EQ(r.rows.size(), g->moves.size());
+    for (std::size_t i = 0; i < r.rows.size(); ++i)
+      EXPECT_EQ(g->moves[i].seat, r.rows[i].seat) << "row " << i;
     ASSERT_FALSE(r.rows.empty());
     stored_rows += moves.size();
     turns += static_cast<std::size_t>(r.rows.back().turn + 1);

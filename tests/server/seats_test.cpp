@@ -182,6 +182,10 @@ TEST_F(SeatsTest, TheStoreHasOneRowPerMoverAndTheScoresAtTheEnd) {
   std::vector<std::string> rows;
   for (const auto& r : stored->moves) rows.push_back(r.move);
   EXPECT_EQ(rows, (std::vector<std::string>{"a", "b", "b", "b", "b", "a", "a", "b", "b", "a"}));
+  // Each row stores the seat that made it.
+  std::vector<int> seats;
+  for (const auto& r : stored->moves) seats.push_back(r.seat);
+  EXPECT_EQ(seats, (std::vector<int>{0, 1, 2, 0, 1, 0, 1, 2, 0, 1}));
   // The rows replay turn by turn; each row's seat follows from the game.
   Tally fresh;
   const RowReplay replay = replay_rows(fresh, rows, true);
