@@ -13,7 +13,9 @@
 #include <string>
 #include <vector>
 
+#include "bots/client/roster.h"
 #include "bots/eval/registry.h"
+#include "bots/gdl/gdl_player.h"
 #include "bots/lab/comparisons.h"
 #include "bots/lab/game_lines.h"
 #include "bots/lab/gdl_analysis.h"
@@ -67,6 +69,19 @@ std::optional<double> rating_for(const std::string& h, const std::vector<db::Rat
     if (n == lower(h) || ends_with(n, lower(h)) || ends_with(n, "_" + tag)) return r.rating;
   }
   return std::nullopt;
+}
+
+// The rating of a stored GDL player guided by goal heuristic `h`: a GDL preset whose search
+// `h` guides (bots/gdl/gdl_player.h's gdl_player_heuristic; GDL_Fuzzy for fuzzy_goal), the best
+// rated if several. None for a heuristic no preset searches with.
+std::optional<double> gdl_rating_for(const std::string& h, const std::vector<db::RatingRow>& rows) {
+  std::optional<double> best;
+  for (const db::RatingRow& r : rows) {
+    const client::Preset* p = client::find_preset(r.name);
+    if (p && p->game == "gdl" && gdl::gdl_player_heuristic(p->spec) == h)
+      best = std::max(best.value_or(r.rating), r.rating);
+  }
+  return best;
 }
 
 struct StoreData {
@@ -235,10 +250,10 @@ int run_game(const AnalyzeFlags& f, const GameOptions& game_options) {
   }
 }
 
-// The games of sheet `kind` stored in --db (none without --db), as gdl_analysis reads them.
-// False (and the error printed) when the file cannot be read.
+// The games of sheet `kind` stored in --db (none without --db), as gdl_analysis reads them,
+// and the sheet's ratings. False (and the error printed) when the file cannot be read.
 bool stored_gdl_games(const AnalyzeFlags& f, const std::string& kind,
-                      std::vector<lab::StoredGdlGame>& games) {
+                      std::vector<lab::StoredGdlGame>& games, std::vector<db::RatingRow>& ratings) {
   if (f.db.empty()) return true;
   auto data = read_store(f.db, kind);
   if (!data) {
@@ -247,6 +262,7 @@ bool stored_gdl_games(const AnalyzeFlags& f, const std::string& kind,
   }
   for (std::size_t i = 0; i < data->games.size(); ++i)
     games.push_back({data->games[i].first, data->games[i].second, data->results[i]});
+  ratings = std::move(data->ratings);
   return true;
 }
 
@@ -264,7 +280,8 @@ int run_gdl(const AnalyzeFlags& f) {
   }
   const std::string kind = "gdl:" + sheet->name;  // as the server and leagues store it
   std::vector<lab::StoredGdlGame> stored;
-  if (!stored_gdl_games(f, kind, stored)) return kExitFailure;
+  std::vector<db::RatingRow> ratings;
+  if (!stored_gdl_games(f, kind, stored, ratings)) return kExitFailure;
   lab::GdlAnalysisOptions o;
   if (!f.player.empty()) o.player = f.player;
   o.games = f.games;
@@ -296,7 +313,8 @@ int run_gdl(const AnalyzeFlags& f) {
   }
   std::vector<lab::ReportRow> rows;
   for (const auto& m : *measured)
-    rows.push_back({m.name, source, std::nullopt, lab::move_invariance(m.trajectories),
+    rows.push_back({m.name, source, gdl_rating_for(m.name, ratings),
+                    lab::move_invariance(m.trajectories),
                     lab::outcome_determination(m.trajectories)});
   return emit(f, kind + " heuristics", sheet->name, rows);
 }

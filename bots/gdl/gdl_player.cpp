@@ -177,6 +177,12 @@ Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec,
   return std::unique_ptr<GdlPlayer>(std::make_unique<UctPlayer>(uct, *params));
 }
 
+std::optional<std::string> gdl_player_heuristic(std::string_view spec) {
+  if (!make_gdl_player(spec)) return std::nullopt;
+  if (spec.substr(0, spec.find(':')) == "fuzzy") return "fuzzy_goal";
+  return std::nullopt;
+}
+
 std::vector<std::pair<std::string, std::string>> gdl_player_specs() {
   return {
       {"random", "a uniformly random legal move (seed=)"},

@@ -47,6 +47,11 @@ class GdlPlayer {
 Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec,
                                                      std::uint64_t default_seed = 1);
 
+// The goal heuristic (as bots/lab/gdl_analysis.h names them) whose values guide the search of
+// the player `spec` makes: "fuzzy_goal" for a "fuzzy" spec; nullopt for "random" and "uct"
+// (random playouts) and for a spec make_gdl_player refuses.
+std::optional<std::string> gdl_player_heuristic(std::string_view spec);
+
 // The specs make_gdl_player knows, with a line each, for --help and --list-presets.
 std::vector<std::pair<std::string, std::string>> gdl_player_specs();
 

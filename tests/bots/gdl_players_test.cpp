@@ -76,6 +76,15 @@ TEST(GdlPlayers, SpecsAreCheckedAndListed) {
   EXPECT_EQ(gdl_player_specs().size(), 3u);
 }
 
+// The goal heuristic guiding a player's search: the fuzzy goal values for a fuzzy player;
+// none for random playouts, nor for a spec that makes no player.
+TEST(GdlPlayers, AFuzzyPlayerIsGuidedByTheFuzzyGoalHeuristicAndNoOtherIs) {
+  EXPECT_EQ(gdl_player_heuristic("fuzzy"), "fuzzy_goal");
+  EXPECT_EQ(gdl_player_heuristic("fuzzy:depth=2,tau=0.8"), "fuzzy_goal");
+  for (const char* none : {"random", "uct:iterations=10", "mcts", "fuzzy:tau=2", "fuzzyx"})
+    EXPECT_EQ(gdl_player_heuristic(none), std::nullopt) << none;
+}
+
 TEST(GdlPlayers, MovesAreLegalOnSheetsOfEveryKind) {
   // Turn-taking, simultaneous (roshambo2), three and four roles.
   for (const char* sheet : {"tictactoe", "roshambo2", "tictactoe_3player", "smallest_4player",

@@ -1,8 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "tests/cli/run_command.h"
 
@@ -228,15 +230,41 @@ TEST(Cli, AnalyzeMeasuresAGdlSheetAndLearnSaysItDoesNot) {
   EXPECT_NE(analyze.output.find("3 self-play games (uct:iterations=50)"), std::string::npos)
       << analyze.output;
   // --db adds the sheet's games a league recorded (an in-process one here: two games), found
-  // under the sheet's name however it is written.
+  // under the sheet's name however it is written; and the ratings: fuzzy_goal guides
+  // GDL_Fuzzy's search, so its row has GDL_Fuzzy's rating, and no preset searches with the
+  // other two.
   const std::string league = "d=$(mktemp -d) && " + kArena +
                              " league --in-process -q --game gdl:tictactoe --players GDL_Random "
-                             "GDL_UCT --movetime 20 --games-per-pairing 2 --db $d/l.db && ";
-  auto db = run_command(league + kArena + " analyze --game gdl:TICTACTOE --games 0 --db $d/l.db");
+                             "GDL_Fuzzy --movetime 20 --games-per-pairing 2 --db $d/l.db && ";
+  auto db =
+      run_command(league + kArena + " analyze --game gdl:TICTACTOE --games 0 --db $d/l.db && " +
+                  kArena + " ratings --game gdl:tictactoe --db $d/l.db");
   EXPECT_EQ(db.status, 0) << db.output;
   EXPECT_NE(db.output.find("0 self-play games (uct:iterations=300) + 2 stored games"),
             std::string::npos)
       << db.output;
+  // The second column of the line that starts with `first` (the analysis's rating, the
+  // leaderboard's player).
+  auto column = [&](const std::string& first, int index) {
+    std::istringstream lines(db.output);
+    for (std::string line; std::getline(lines, line);) {
+      std::istringstream words(line);
+      std::vector<std::string> w{std::istream_iterator<std::string>(words), {}};
+      if (w.size() > static_cast<std::size_t>(index) && w.front() == first)
+        return w[static_cast<std::size_t>(index)];
+    }
+    return std::string("(no line)");
+  };
+  const std::string fuzzy_rating = column("fuzzy_goal", 1);
+  EXPECT_NE(fuzzy_rating, "-") << db.output;
+  // The leaderboard's line (the output's last): rank, player, rating.
+  std::istringstream board(db.output.substr(db.output.rfind("GDL_Fuzzy ")));
+  std::string name, rating;
+  board >> name >> rating;
+  ASSERT_NE(fuzzy_rating, "-");
+  EXPECT_NEAR(std::stod(rating), std::stod(fuzzy_rating), 1.0) << db.output;
+  EXPECT_EQ(column("goal", 1), "-") << db.output;
+  EXPECT_EQ(column("fuzzy_goal_written", 1), "-") << db.output;
   auto options = run_command(kArena + " analyze --game gdl:tictactoe --options size=4");
   EXPECT_EQ(options.status, 2) << options.output;
   EXPECT_NE(options.output.find("--options is not taken for a GDL sheet"), std::string::npos)
