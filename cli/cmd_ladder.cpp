@@ -67,6 +67,10 @@ int run(LadderFlags& f) {
   }
   c.prior_draws = f.prior_draws >= 0 ? f.prior_draws : c.all_pairs ? 1 : 0;
   if (!apply_gdl_sheet_flags(f.sheets, "ladder")) return kExitUsage;
+  if (auto game = tournament::check_ladder_game(c); !game) {
+    std::cerr << "arena ladder: " << game.error() << "\n";
+    return kExitUsage;
+  }
   // Every seat is checked first, so a typo is a usage error before any game.
   std::vector<std::string> seats{c.player};
   seats.insert(seats.end(), c.opponents.begin(), c.opponents.end());

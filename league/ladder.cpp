@@ -341,6 +341,15 @@ Expected<LadderSeat> parse_ladder_seat(const std::string& text, const std::strin
   return seat;
 }
 
+Expected<void> check_ladder_game(const LadderConfig& c) {
+  if (is_gdl_game(c.game)) return check_gdl_ladder_game(c);
+  GameOptions options;
+  auto resolved = resolve_game(c.game, c.options, options);
+  if (!resolved) return make_error("options: " + resolved.error());
+  if (auto start = make_game(*resolved, options); !start) return make_error(start.error());
+  return {};
+}
+
 Expected<LadderResult> run_ladder(const LadderConfig& c, const LadderProgress& progress,
                                   const std::atomic<bool>* stop) {
   if (c.opponents.empty()) return make_error("no opponents");

@@ -103,6 +103,11 @@ struct LadderResult {
 // Called after each game with the games done and scheduled.
 using LadderProgress = std::function<void(const LadderResult&, int done, int total)>;
 
+// What the run's game and settings allow, checked before any game (the CLI's usage errors):
+// a catalog game is known and takes the options; a GDL sheet is found and readable, has two
+// roles, and is given no options and no opening book. run_ladder checks the same.
+Expected<void> check_ladder_game(const LadderConfig& config);
+
 // Checks every seat (starting each UCI engine once) before the first game. `stop`, when set,
 // ends the run after the game in play.
 Expected<LadderResult> run_ladder(const LadderConfig& config, const LadderProgress& progress = {},

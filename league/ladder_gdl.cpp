@@ -10,6 +10,7 @@
 #include "bots/client/time_budget.h"
 #include "bots/gdl/gdl_player.h"
 #include "games/core/random_opening.h"
+#include "games/gdl/library.h"
 #include "league/ladder_tasks.h"
 #include "league/play_gdl_game.h"
 #include "tournament/pairing/fair_start.h"
@@ -105,22 +106,27 @@ Expected<void> parse_gdl_ladder_seat(LadderSeat& seat, const std::string& body,
   return {};
 }
 
-Expected<void> run_gdl_ladder_games(const LadderConfig& c, LadderResult& result,
-                                    const LadderProgress& progress, const std::atomic<bool>* stop,
-                                    std::chrono::steady_clock::time_point started) {
+Expected<void> check_gdl_ladder_game(const LadderConfig& c) {
   if (!c.options.empty())
     return make_error("options: " + c.game + " is a GDL sheet, which takes no options");
   if (!c.opening_book.empty())
     return make_error(
         "opening book: a book holds moves of the catalog's games; a GDL ladder opens with "
         "random turns (--opening-plies)");
+  auto description = gdl::load_gdl_description(std::string_view(c.game).substr(4));
+  if (!description) return make_error(description.error());
+  return check_two_roles(c.game, (*description)->roles().size(), "a ladder");
+}
+
+Expected<void> run_gdl_ladder_games(const LadderConfig& c, LadderResult& result,
+                                    const LadderProgress& progress, const std::atomic<bool>* stop,
+                                    std::chrono::steady_clock::time_point started) {
+  if (auto ok = check_gdl_ladder_game(c); !ok) return ok;
   GdlReasonerPool pool(c.game.substr(4));
   {
     auto first = pool.take();  // the sheet is read and compiled once before the first game
     if (!first) return make_error(first.error());
-    const std::size_t roles = (*first)->role_names().size();
     pool.put(std::move(*first));
-    if (auto two = check_two_roles(c.game, roles, "a ladder"); !two) return two;
   }
   const int n = static_cast<int>(result.seats.size());
   TaskQueue queue(c, result, progress, stop, started,

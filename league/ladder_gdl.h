@@ -29,6 +29,10 @@ namespace arena::tournament {
 Expected<void> parse_gdl_ladder_seat(LadderSeat& seat, const std::string& body,
                                      const std::string& game);
 
+// The sheet of c.game (gdl:NAME) is found and readable, has two roles, and the run gives it
+// no options and no opening book; errors say which.
+Expected<void> check_gdl_ladder_game(const LadderConfig& c);
+
 // Plays the run's games into `result` (its seats parsed): errors are the sheet's (unknown, not
 // two roles), the settings' (options, an opening book), a seat's spec, or a turn the sheet
 // refuses.

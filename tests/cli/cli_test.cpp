@@ -309,6 +309,29 @@ TEST(Cli, LadderNamesAnUnknownPresetAndAMissingEngine) {
   EXPECT_NE(jobs.output.find("--jobs"), std::string::npos) << jobs.output;
 }
 
+// What the game cannot be played with is a usage error before any game, naming it: a bad
+// option of a catalog game, an unknown sheet, a sheet of three roles, options or a book for a
+// sheet.
+TEST(Cli, LadderRefusesAGameItCannotPlayAsAUsageError) {
+  struct Refusal {
+    std::string args, says;
+  };
+  const std::string gdl = " ladder --player GDL_UCT --opponent GDL_Random --pairs 1 --game ";
+  for (const Refusal& r :
+       {Refusal{" ladder --player chess_greedy --opponent chess_random --options x", "options"},
+        Refusal{" ladder --game isolation --options size=99 --player AB_Improved"
+                " --opponent AB_Open",
+                "size"},
+        Refusal{gdl + "gdl:noSuchSheet", "noSuchSheet"}, Refusal{gdl + "gdl:3pttc", "3 roles"},
+        Refusal{gdl + "gdl:ticTacToe --options size=4", "takes no options"},
+        Refusal{gdl + "gdl:ticTacToe --book /dev/null", "opening book"}}) {
+    auto out = run_command(kArena + r.args);
+    EXPECT_EQ(out.status, 2) << r.args << "\n" << out.output;
+    EXPECT_NE(out.output.find(r.says), std::string::npos) << r.args << "\n" << out.output;
+    EXPECT_EQ(out.output.find("[1/"), std::string::npos) << "a game was played: " << r.args;
+  }
+}
+
 // arena ladder rates GDL players on a sheet, one given as a file (--gdl) too.
 TEST(Cli, LadderRatesGdlPlayersOnASheetGivenAsAFile) {
   auto r = run_command("d=$(mktemp -d) && cp " + std::string(ARENA_TEST_DATA_DIR) +
