@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bots/client/roster.h"
@@ -24,6 +25,7 @@
 #include "cli/commands.h"
 #include "cli/gdl_sheet_flags.h"
 #include "db/sqlite_store.h"
+#include "db/tournament_reader.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 #include "games/gdl/library.h"
@@ -52,10 +54,34 @@ std::string lower(std::string s) {
   return s;
 }
 
-// The rating of the bot that uses heuristic `h`: a leaderboard name equal to it or ending in
-// it, or in the course's short form ("AB_Improved" for improved_score, "AB_Custom_2" for
-// custom_score_2).
-std::optional<double> rating_for(const std::string& h, const std::vector<db::RatingRow>& rows) {
+struct StoreData {
+  std::vector<std::pair<std::string, std::vector<std::string>>> games;  // start, moves
+  std::vector<std::string> results;
+  std::vector<db::RatingRow> ratings;
+  // (player name, heuristic) of the bot versions a league registered (db::TournamentReader).
+  std::vector<std::pair<std::string, std::string>> heuristics;
+};
+
+// The best rating among the leaderboard's players that `uses(row)` says search with `h`, or
+// whose bot version an in-process league registered with `h` (under any name).
+template <class Uses>
+std::optional<double> best_rating(const std::string& h, const StoreData& store, Uses uses) {
+  std::optional<double> best;
+  for (const db::RatingRow& r : store.ratings) {
+    const bool registered = std::find(store.heuristics.begin(), store.heuristics.end(),
+                                      std::pair{r.name, h}) != store.heuristics.end();
+    if (registered || uses(r)) best = std::max(best.value_or(r.rating), r.rating);
+  }
+  return best;
+}
+
+// The rating of the bot that uses heuristic `h`: the best rated one registered with it; else a
+// leaderboard name equal to it or ending in it, or in the course's short form ("AB_Improved"
+// for improved_score, "AB_Custom_2" for custom_score_2), the best rated such (the leaderboard
+// comes best first).
+std::optional<double> rating_for(const std::string& h, const StoreData& store) {
+  if (auto registered = best_rating(h, store, [](const db::RatingRow&) { return false; }))
+    return registered;
   std::string tag = lower(h);
   for (const char* suffix : {"_move_score", "_score"}) {
     const auto at = tag.find(suffix);
@@ -64,31 +90,23 @@ std::optional<double> rating_for(const std::string& h, const std::vector<db::Rat
   auto ends_with = [](const std::string& s, const std::string& e) {
     return s.size() >= e.size() && s.compare(s.size() - e.size(), e.size(), e) == 0;
   };
-  for (const db::RatingRow& r : rows) {
+  for (const db::RatingRow& r : store.ratings) {
     const std::string n = lower(r.name);
     if (n == lower(h) || ends_with(n, lower(h)) || ends_with(n, "_" + tag)) return r.rating;
   }
   return std::nullopt;
 }
 
-// The rating of a stored GDL player guided by goal heuristic `h`: a GDL preset whose search
-// `h` guides (bots/gdl/gdl_player.h's gdl_player_heuristic; GDL_Fuzzy for fuzzy_goal), the best
-// rated if several. None for a heuristic no preset searches with.
-std::optional<double> gdl_rating_for(const std::string& h, const std::vector<db::RatingRow>& rows) {
-  std::optional<double> best;
-  for (const db::RatingRow& r : rows) {
+// The rating of a stored GDL player guided by goal heuristic `h`: one registered with it, or a
+// GDL preset whose search `h` guides (bots/gdl/gdl_player.h's gdl_player_heuristic; GDL_Fuzzy
+// for fuzzy_goal, also when it played through a server, which registers no version); the best
+// rated if several. None for a heuristic no player searches with.
+std::optional<double> gdl_rating_for(const std::string& h, const StoreData& store) {
+  return best_rating(h, store, [&](const db::RatingRow& r) {
     const client::Preset* p = client::find_preset(r.name);
-    if (p && p->game == "gdl" && gdl::gdl_player_heuristic(p->spec) == h)
-      best = std::max(best.value_or(r.rating), r.rating);
-  }
-  return best;
+    return p && p->game == "gdl" && gdl::gdl_player_heuristic(p->spec) == h;
+  });
 }
-
-struct StoreData {
-  std::vector<std::pair<std::string, std::vector<std::string>>> games;  // start, moves
-  std::vector<std::string> results;
-  std::vector<db::RatingRow> ratings;
-};
 
 Expected<StoreData> read_store(const std::string& path, const std::string& kind) {
   if (!std::filesystem::exists(path)) return make_error("no database at '" + path + "'");
@@ -110,6 +128,11 @@ Expected<StoreData> read_store(const std::string& path, const std::string& kind)
   }
   auto board = (*store)->leaderboard(kind);
   if (board) data.ratings = *board;
+  auto reader = db::TournamentReader::open(path);
+  if (!reader) return make_error(reader.error());
+  auto heuristics = reader->bot_heuristics();
+  if (!heuristics) return make_error(heuristics.error());
+  data.heuristics = std::move(*heuristics);
   return data;
 }
 
@@ -243,17 +266,18 @@ int run_game(const AnalyzeFlags& f, const GameOptions& game_options) {
     for (std::size_t k = 0; k < hs.size(); ++k) {
       std::vector<lab::Trajectory> ts;
       for (const auto& line : lines) ts.push_back(lab::trajectory(line, hs[k]));
-      rows.push_back({names[k], source, rating_for(names[k], store.ratings),
-                      lab::move_invariance(ts), lab::outcome_determination(ts)});
+      rows.push_back({names[k], source, rating_for(names[k], store), lab::move_invariance(ts),
+                      lab::outcome_determination(ts)});
     }
     return emit(f, std::string(G::kName) + " heuristics", std::string(G::kName), rows);
   }
 }
 
 // The games of sheet `kind` stored in --db (none without --db), as gdl_analysis reads them,
-// and the sheet's ratings. False (and the error printed) when the file cannot be read.
+// and the sheet's ratings with the players' heuristics. False (and the error printed) when the
+// file cannot be read.
 bool stored_gdl_games(const AnalyzeFlags& f, const std::string& kind,
-                      std::vector<lab::StoredGdlGame>& games, std::vector<db::RatingRow>& ratings) {
+                      std::vector<lab::StoredGdlGame>& games, StoreData& ratings) {
   if (f.db.empty()) return true;
   auto data = read_store(f.db, kind);
   if (!data) {
@@ -262,7 +286,8 @@ bool stored_gdl_games(const AnalyzeFlags& f, const std::string& kind,
   }
   for (std::size_t i = 0; i < data->games.size(); ++i)
     games.push_back({data->games[i].first, data->games[i].second, data->results[i]});
-  ratings = std::move(data->ratings);
+  ratings.ratings = std::move(data->ratings);
+  ratings.heuristics = std::move(data->heuristics);
   return true;
 }
 
@@ -280,7 +305,7 @@ int run_gdl(const AnalyzeFlags& f) {
   }
   const std::string kind = "gdl:" + sheet->name;  // as the server and leagues store it
   std::vector<lab::StoredGdlGame> stored;
-  std::vector<db::RatingRow> ratings;
+  StoreData ratings;  // the ratings and heuristics only
   if (!stored_gdl_games(f, kind, stored, ratings)) return kExitFailure;
   lab::GdlAnalysisOptions o;
   if (!f.player.empty()) o.player = f.player;

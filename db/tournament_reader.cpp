@@ -88,6 +88,20 @@ Expected<std::string> TournamentReader::player_name(db::PlayerId id) {
   return s->text(0);
 }
 
+Expected<std::vector<std::pair<std::string, std::string>>> TournamentReader::bot_heuristics() {
+  auto s = db_.prepare(
+      "SELECT DISTINCT p.name, v.heuristic FROM bot_versions v "
+      "JOIN players p ON p.id = v.player_id WHERE v.heuristic <> '' ORDER BY p.name, v.heuristic");
+  if (!s) return make_error(s.error());
+  std::vector<std::pair<std::string, std::string>> out;
+  for (;;) {
+    auto row = s->step();
+    if (!row) return make_error(row.error());
+    if (!*row) return out;
+    out.emplace_back(s->text(0), s->text(1));
+  }
+}
+
 Expected<std::vector<PlayerMoveStats>> TournamentReader::move_stats(std::int64_t tournament,
                                                                     const RowSeats& row_seats) {
   auto s = db_.prepare(

@@ -9,6 +9,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "db/sqlite_db.h"
@@ -48,6 +49,10 @@ class TournamentReader {
   Expected<std::optional<std::int64_t>> unfinished_named(const std::string& name);
   Expected<std::vector<PairingRow>> pairings(std::int64_t tournament);
   Expected<std::string> player_name(db::PlayerId id);
+  // Each player's name with the heuristic a registered bot version of it searches with
+  // (Store::register_bot_version), one pair per distinct heuristic; versions with none are left
+  // out. Bots that connect to a server register none.
+  Expected<std::vector<std::pair<std::string, std::string>>> bot_heuristics();
   // Per player, the search info of the moves it made in this tournament's games. Which seat
   // made each move row is stored with the row (schema 4); for a game with a row stored before
   // that, it comes from `row_seats(kind, start_position, moves)`, called once per such game with

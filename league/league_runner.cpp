@@ -7,6 +7,7 @@
 #include <set>
 #include <thread>
 
+#include "bots/gdl/gdl_player.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 #include "games/core/random_opening.h"
@@ -126,8 +127,10 @@ Expected<void> setup_players(Context& ctx) {
   for (const auto& p : ctx.config.players) {
     auto rec = ctx.store.find_or_create_player(p.name, true);
     if (!rec) return make_error(rec.error());
-    std::string heuristic;
-    if (!gdl) {
+    std::string heuristic;  // what guides the search: the eval, or a GDL goal heuristic
+    if (gdl) {
+      heuristic = gdl::gdl_player_heuristic(p.spec).value_or("");
+    } else {
       auto spec = search::parse_search_spec(p.spec);
       if (!spec) return make_error("player '" + p.name + "': " + spec.error());
       heuristic = spec->eval;

@@ -275,6 +275,75 @@ TEST(Cli, AnalyzeMeasuresAGdlSheetAndLearnSaysItDoesNot) {
   EXPECT_EQ(learn.output.find("gdl:NAME ("), std::string::npos) << learn.output;
 }
 
+// The second word of the output's first line whose first word is `first` (an analysis row's
+// rating), "(no line)" when none is.
+std::string second_word(const std::string& output, const std::string& first) {
+  std::istringstream lines(output);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string a, b;
+    if (words >> a >> b && a == first) return b;
+  }
+  return "(no line)";
+}
+
+// The rating of `player` on the leaderboard that ends the output (its line: player, rating).
+double board_rating(const std::string& output, const std::string& player) {
+  const auto at = output.rfind(player + " ");
+  if (at == std::string::npos) return -1e9;
+  std::istringstream line(output.substr(at));
+  std::string name;
+  double rating = -1e9;
+  line >> name >> rating;
+  return rating;
+}
+
+// A league of `players` (a JSON list) at `game` in process, then arena analyze's rating column
+// and the leaderboard.
+arena::test::CommandResult league_then_analyze(const std::string& game, const std::string& players,
+                                               const std::string& analyze_flags) {
+  const std::string config = R"({"game": ")" + game + R"(", "players": )" + players +
+                             R"(, "games_per_pairing": 2, "movetime_ms": 20})";
+  return run_command("d=$(mktemp -d) && printf '%s' '" + config + "' > $d/c.json && " + kArena +
+                     " league --in-process -q --config $d/c.json --db $d/l.db && " + kArena +
+                     " analyze --game " + game + " --db $d/l.db " + analyze_flags + " && " +
+                     kArena + " ratings --game " + game + " --db $d/l.db");
+}
+
+// A league entrant named by its author ("Goals", a fuzzy spec, no preset) is registered with
+// the heuristic its search uses, so arena analyze gives fuzzy_goal's row that player's rating;
+// the random player searches with no heuristic, so the other rows stay empty.
+TEST(Cli, AnalyzeRatesAGdlHeuristicByTheBotVersionThatUsesItUnderAnyName) {
+  auto r = league_then_analyze(
+      "gdl:tictactoe", R"(["GDL_Random", {"name": "Goals", "spec": "fuzzy:iterations=30"}])",
+      "--games 0");
+  ASSERT_EQ(r.status, 0) << r.output;
+  const std::string fuzzy = second_word(r.output, "fuzzy_goal");
+  ASSERT_NE(fuzzy, "-") << r.output;
+  ASSERT_NE(fuzzy, "(no line)") << r.output;
+  EXPECT_NEAR(board_rating(r.output, "Goals"), std::stod(fuzzy), 1.0) << r.output;
+  EXPECT_EQ(second_word(r.output, "goal"), "-") << r.output;
+}
+
+// The same for the catalog's heuristics: players whose names say nothing of their evaluation
+// are rated by the heuristic their registered version searches with; one nobody uses stays
+// empty.
+TEST(Cli, AnalyzeRatesACatalogHeuristicByTheBotVersionThatUsesItUnderAnyName) {
+  auto r = league_then_analyze("tictactoe",
+                               R"([{"name": "Lines", "spec": "greedy:eval=available_wins"}, )"
+                               R"({"name": "Other", "spec": "greedy:eval=bad_heuristic"}])",
+                               "--games 1 --heuristics available_wins,bad_heuristic,combined");
+  ASSERT_EQ(r.status, 0) << r.output;
+  for (const auto& [heuristic, player] :
+       {std::pair{"available_wins", "Lines"}, std::pair{"bad_heuristic", "Other"}}) {
+    const std::string rating = second_word(r.output, heuristic);
+    ASSERT_NE(rating, "-") << heuristic << r.output;
+    ASSERT_NE(rating, "(no line)") << heuristic << r.output;
+    EXPECT_NEAR(board_rating(r.output, player), std::stod(rating), 1.0) << r.output;
+  }
+  EXPECT_EQ(second_word(r.output, "combined"), "-") << r.output;
+}
+
 }  // namespace
 
 // arena ladder: a tiny ladder of presets prints the table and the player's Elo; a bad seat is
