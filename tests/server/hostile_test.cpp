@@ -503,7 +503,10 @@ TEST(HostileIdle, TenThousandIdleConnectionsAreHeldCheaplyAndSlowNoOne) {
               kIdle, ramp_seconds, held, rss_before, rss_after, per_connection,
               per_connection / 1024, ServerProcess::binary().c_str());
   EXPECT_EQ(held, kIdle + 2) << metrics.body;
-  EXPECT_LT(ramp_seconds, 30.0) << "the server pings silent connections after 30 s";
+  // The server pings a connection silent for 30 s and closes it at 60 s (these never answer):
+  // the count above is of them all only if the first is still within that. A slow machine may
+  // take longer than 30 s to open them (35 s seen in CI), which costs a ping each, no more.
+  EXPECT_LT(ramp_seconds, 50.0) << "the server closes connections silent for 60 s";
   // A generous bound that still catches a per-connection buffer of the message size (64 KiB).
   EXPECT_LT(per_connection, 64 * 1024.0);
   report_p99("10,000 connections arriving", quiet, while_arriving);
