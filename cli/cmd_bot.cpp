@@ -191,6 +191,16 @@ int run_bot(const BotOptions& o) {
   if (game == "gdl" && c.seek_games > 0)
     return fail("a GDL preset seeks one sheet: add --game gdl:NAME");
   c.games = {game};
+  // What it plays with, named in its hello: the server records it as the bot's version.
+  protocol::Engine engine = !spec.empty()    ? client::engine_of(game, spec)
+                            : !o.uci.empty() ? protocol::Engine{"uci:" + o.uci, "", ""}
+                                             : protocol::Engine{"ggp:" + o.ggp, "", ""};
+  if (engine.search.size() <= protocol::kMaxEngineSearchBytes &&
+      engine.heuristic.size() <= protocol::kMaxEngineHeuristicBytes)
+    c.engine = std::move(engine);
+  else
+    std::cerr << "arena bot: the spec is too long to name in the hello; the server records no "
+                 "bot version for it\n";
   const bool bounded = c.seek_games > 0 || c.max_games > 0 || c.puzzles > 0;
   auto bot = client::BotRunner::start(std::move(run));
   if (!bot) return fail(bot.error());

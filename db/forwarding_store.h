@@ -81,6 +81,9 @@ class ForwardingStore : public Store {
   void find_or_create_player_async(const std::string& name, bool is_bot, Found found) override {
     inner_.find_or_create_player_async(name, is_bot, std::move(found));
   }
+  void register_bot_version_async(const BotVersion& version, Registered done) override {
+    inner_.register_bot_version_async(version, std::move(done));
+  }
 
  protected:
   Store& inner_;

@@ -61,6 +61,17 @@ void MemoryStore::find_or_create_player_async(const std::string& name, bool is_b
       lock);
 }
 
+void MemoryStore::register_bot_version_async(const db::BotVersion& version, db::Registered done) {
+  auto id = register_bot_version(version);
+  std::unique_lock lock(mutex_);
+  complete(
+      [id = std::move(id), done = std::move(done)](Expected<void> ok) {
+        if (!ok) return done(Error{ok.error()});
+        done(id);
+      },
+      lock);
+}
+
 void MemoryStore::complete(db::Done done, std::unique_lock<std::mutex>& lock) {
   const bool failed = fail_;
   if (hold_) {

@@ -61,6 +61,7 @@ class MemoryStore final : public db::Store {
   void create_game_async(const db::NewGame& game, db::Created done) override;
   // Like a move: held by hold_callbacks, failed by fail_writes.
   void find_or_create_player_async(const std::string& name, bool is_bot, db::Found found) override;
+  void register_bot_version_async(const db::BotVersion& version, db::Registered done) override;
 
   // Test controls.
   void fail_writes(bool fail);

@@ -514,31 +514,44 @@ Expected<std::string> SqliteStore::create_bot_token(const std::string& bot_name)
   return token;
 }
 
+namespace {
+
+// The id of version `v`, inserted the first time.
+Expected<void> upsert_bot_version(Connection& c, const BotVersion& v, std::int64_t& id) {
+  auto insert = c.prepare(
+      "INSERT INTO bot_versions (player_id, search, heuristic, parameters, parameters_hash, "
+      "created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
+  if (!insert) return Error{insert.error()};
+  const std::string hash = sha256_hex(v.parameters);
+  insert->bind(1, v.player).bind(2, v.search).bind(3, v.heuristic).bind(4, v.parameters);
+  insert->bind(5, hash).bind(6, now_unix_ms());
+  if (auto r = insert->run(); !r)
+    return make_error("cannot register a version of player " + std::to_string(v.player) + ": " +
+                      r.error());
+  auto select = c.prepare(
+      "SELECT id FROM bot_versions WHERE player_id = ?1 AND search = ?2 AND heuristic = ?3 "
+      "AND parameters_hash = ?4");
+  if (!select) return Error{select.error()};
+  select->bind(1, v.player).bind(2, v.search).bind(3, v.heuristic).bind(4, hash);
+  auto row = select->step();
+  if (!row) return Error{row.error()};
+  id = select->int64(0);
+  return {};
+}
+
+}  // namespace
+
 Expected<std::int64_t> SqliteStore::register_bot_version(const BotVersion& v) {
   std::int64_t id = 0;
-  auto ok = writer_.run([&](Connection& c) -> Expected<void> {
-    auto insert = c.prepare(
-        "INSERT INTO bot_versions (player_id, search, heuristic, parameters, parameters_hash, "
-        "created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6) ON CONFLICT DO NOTHING");
-    if (!insert) return Error{insert.error()};
-    const std::string hash = sha256_hex(v.parameters);
-    insert->bind(1, v.player).bind(2, v.search).bind(3, v.heuristic).bind(4, v.parameters);
-    insert->bind(5, hash).bind(6, now_unix_ms());
-    if (auto r = insert->run(); !r)
-      return make_error("cannot register a version of player " + std::to_string(v.player) + ": " +
-                        r.error());
-    auto select = c.prepare(
-        "SELECT id FROM bot_versions WHERE player_id = ?1 AND search = ?2 AND heuristic = ?3 "
-        "AND parameters_hash = ?4");
-    if (!select) return Error{select.error()};
-    select->bind(1, v.player).bind(2, v.search).bind(3, v.heuristic).bind(4, hash);
-    auto row = select->step();
-    if (!row) return Error{row.error()};
-    id = select->int64(0);
-    return {};
-  });
+  auto ok = writer_.run([&](Connection& c) { return upsert_bot_version(c, v, id); });
   if (!ok) return Error{ok.error()};
   return id;
+}
+
+void SqliteStore::register_bot_version_async(const BotVersion& v, Registered done) {
+  post_for_result<std::int64_t>(
+      writer_, [v](Connection& c, std::int64_t& id) { return upsert_bot_version(c, v, id); },
+      std::move(done));
 }
 
 Expected<std::int64_t> SqliteStore::create_tournament(const NewTournament& t) {

@@ -130,6 +130,7 @@ class SqliteStore final : public Store {
   Expected<std::vector<TournamentRecord>> unfinished_tournaments() override;
   void create_game_async(const NewGame& game, Created done) override;
   void find_or_create_player_async(const std::string& name, bool is_bot, Found found) override;
+  void register_bot_version_async(const BotVersion& version, Registered done) override;
 
   // Group commits so far (tests check that queued writes are batched).
   std::size_t commits() const { return writer_.commits(); }

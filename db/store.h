@@ -9,9 +9,9 @@
 // Durability). Reads are synchronous and use their own connection: call them off the I/O
 // threads. In the server, what calls the synchronous methods runs on threads of its own:
 // HTTP answers and bot-token checks on "arena-blocking" (server/net/http_session.h), the
-// tournament director on "arena-director"; moves, game ends, game starts (seeks, puzzles) and
-// a guest's first hello use the asynchronous methods. At start-up the restore runs before the
-// I/O threads start.
+// tournament director on "arena-director"; moves, game ends, game starts (seeks, puzzles), a
+// guest's first hello and a hello's engine use the asynchronous methods. At start-up the restore
+// runs before the I/O threads start.
 //
 // Durability: a write is durable when its callback runs (SqliteStore: committed to the WAL,
 // which survives a kill of the process; with synchronous=FULL also synced to disk, see
@@ -95,6 +95,7 @@ struct GameEnd {
 using Done = std::function<void(Expected<void>)>;
 using Created = std::function<void(Expected<GameId>)>;
 using Found = std::function<void(Expected<PlayerRecord>)>;
+using Registered = std::function<void(Expected<std::int64_t>)>;
 
 struct GameFilter {
   std::string kind;     // empty = any
@@ -256,6 +257,9 @@ class Store {
   // find_or_create_player through the write queue, the same way: `found` gets the player once
   // the row is durable, on the writer's thread (a guest's first hello).
   virtual void find_or_create_player_async(const std::string& name, bool is_bot, Found found) = 0;
+  // register_bot_version through the write queue: `done` gets the version's id once the row is
+  // durable, on the writer's thread (a bot's hello that names its engine).
+  virtual void register_bot_version_async(const BotVersion& version, Registered done) = 0;
 };
 
 // A player's name as the stores take it: 1 to 64 characters, none a control character. The

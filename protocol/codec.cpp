@@ -83,12 +83,31 @@ SearchInfo search_info(const Json& j) {
   return info;
 }
 
+// hello.engine; an error names the field inside it.
+Engine engine(const Json& j) {
+  if (!j.is_object()) Fields::bad("engine", "must be an object");
+  Fields f(j);
+  try {
+    Engine e{f.str("search", true, kMaxEngineSearchBytes),
+             f.str("heuristic", false, kMaxEngineHeuristicBytes),
+             f.str("parameters", false, kMaxEngineParametersBytes)};
+    if (e.search.empty()) Fields::bad("search", "must not be empty");
+    return e;
+  } catch (FieldError& e) {
+    e.error.message = "in 'engine': " + e.error.message;
+    throw;
+  }
+}
+
 ClientMessage decode_fields(const std::string& type, const Json& j) {
   Fields f(j);
   auto id = [&](const char* key) { return f.integer(key, true, 0, 1, kMaxId); };
-  if (type == "hello")
-    return Hello{static_cast<int>(f.integer("version", true, 0, 0, 1000000)),
-                 f.str("name", false, 64), f.str("resume", false, 128)};
+  if (type == "hello") {
+    Hello h{static_cast<int>(f.integer("version", true, 0, 0, 1000000)), f.str("name", false, 64),
+            f.str("resume", false, 128)};
+    if (const Json* e = f.find("engine")) h.engine = engine(*e);
+    return h;
+  }
   if (type == "seek")
     return Seek{f.str("game", true, 64), f.str("options", false), f.str("time_control", false, 64)};
   if (type == "cancel_seek") {
@@ -228,7 +247,12 @@ std::string encode(const ClientMessage& message) {
   Json j = std::visit(
       Overload{
           [](const Hello& m) {
-            return Json{{"version", m.version}, {"name", m.name}, {"resume", m.resume}};
+            Json hello{{"version", m.version}, {"name", m.name}, {"resume", m.resume}};
+            if (m.engine)
+              hello["engine"] = Json{{"search", m.engine->search},
+                                     {"heuristic", m.engine->heuristic},
+                                     {"parameters", m.engine->parameters}};
+            return hello;
           },
           [](const Seek& m) {
             return Json{{"game", m.game}, {"options", m.options}, {"time_control", m.time_control}};

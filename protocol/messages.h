@@ -26,6 +26,10 @@ inline constexpr int kMaxMessagesPerSecond = 200;            // sustained, per c
 inline constexpr int kMaxMessageBurst = 400;                // short bursts above the rate
 inline constexpr int kMaxOpenSeeks = 64;       // per player (every seek is in every lobby)
 inline constexpr int kMaxOpenChallenges = 16;  // per player
+// hello.engine's fields, at most.
+inline constexpr std::size_t kMaxEngineSearchBytes = 256;
+inline constexpr std::size_t kMaxEngineHeuristicBytes = 64;
+inline constexpr std::size_t kMaxEngineParametersBytes = 8192;
 // A connection that has had this many messages dropped for the rate, with no pause of
 // kFloodQuietMs between two drops, is a flood: it is closed with 1008.
 inline constexpr int kMaxDroppedMessages = 1000;
@@ -71,10 +75,19 @@ struct ProtocolError {
 
 // --- client -> server -------------------------------------------------------------------
 
+// What a bot plays with (hello.engine). The server records it as the player's bot version,
+// so games and ratings can be told apart by search and heuristic (arena analyze).
+struct Engine {
+  std::string search;      // the search spec, e.g. "alphabeta:eval=custom_score_2,depth=5"
+  std::string heuristic;   // the evaluation that guides it; "" for none
+  std::string parameters;  // what else tells versions apart (learned weights); "" for none
+  bool operator==(const Engine&) const = default;
+};
 struct Hello {
   int version = 0;
   std::string name;    // display name for a guest (ignored for a bot with a token)
   std::string resume;  // a session token from an earlier welcome: the same guest again
+  std::optional<Engine> engine{};
 };
 struct Seek {
   std::string game, options, time_control;  // options "k=v,..."; time_control as in README

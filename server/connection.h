@@ -82,6 +82,7 @@ class Connection {
   bool reading_paused = false;  // see continue_reading
   protocol::PlayerInfo player;
   std::string session_token;
+  std::optional<protocol::Engine> engine;  // the hello's, until it is recorded
   RateLimiter limiter{protocol::kMaxMessagesPerSecond, protocol::kMaxMessageBurst};
   // The last lobby version this connection was sent; guarded by Presence's mutex.
   std::uint64_t lobby_seen = 0;

@@ -1,6 +1,7 @@
 #include "server/hub.h"
 
 #include <random>
+#include <utility>
 
 #include "db/sha256.h"
 #include "games/core/overload.h"
@@ -120,6 +121,7 @@ void Hub::on_hello(const std::shared_ptr<Connection>& c, const protocol::Hello& 
                           std::to_string(protocol::kProtocolVersion) + ")",
                       "hello");
   c->protocol = m.version;
+  c->engine = m.engine;
   std::string token = !m.resume.empty() ? m.resume : c->cookie_token;
   if (c->bot) return welcome(c, *c->bot, token);
   if (auto guest = presence_->guest(token)) return welcome(c, *guest, token);
@@ -153,8 +155,32 @@ void Hub::guest_found(const std::shared_ptr<Connection>& c, const std::string& t
   welcome(c, player, token);
 }
 
+void Hub::register_engine(const std::shared_ptr<Connection>& c, const protocol::PlayerInfo& player,
+                          const std::string& token) {
+  const protocol::Engine e = *std::exchange(c->engine, std::nullopt);
+  // Through the writer queue, as a guest's record: the welcome (and so every game this
+  // connection starts) comes after the version is known.
+  c->reading_paused = true;
+  store_.register_bot_version_async(
+      {player.id, e.search, e.heuristic, e.parameters},
+      [self = shared_from_this(), c, player, token](Expected<std::int64_t> version) {
+        c->continue_reading([self, c, player, token, version = std::move(version)] {
+          if (!version)
+            return send_error(c, ErrorCode::kInternal,
+                              "the engine could not be recorded: " + version.error(), "hello");
+          {
+            std::lock_guard lock(self->mutex_);
+            if (!self->connections_.contains(c)) return;  // closed while the store answered
+          }
+          self->presence_->set_bot_version(player.id, *version);
+          self->welcome(c, player, token);
+        });
+      });
+}
+
 void Hub::welcome(const std::shared_ptr<Connection>& c, const protocol::PlayerInfo& player,
                   const std::string& token) {
+  if (c->engine) return register_engine(c, player, token);
   c->hello_done = true;
   c->player = player;
   c->session_token = token;

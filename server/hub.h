@@ -118,6 +118,9 @@ class Hub final : public std::enable_shared_from_this<Hub> {
   // A new guest's hello, once the store has its player (on the connection's strand).
   void guest_found(const std::shared_ptr<Connection>& c, const std::string& token,
                    const std::string& name, const Expected<db::PlayerRecord>& record);
+  // A hello that named its engine: records it as the player's bot version, then welcomes.
+  void register_engine(const std::shared_ptr<Connection>& c, const protocol::PlayerInfo& player,
+                       const std::string& token);
   // The end of a hello: registers the connection under `player` and sends the welcome.
   void welcome(const std::shared_ptr<Connection>& c, const protocol::PlayerInfo& player,
                const std::string& token);

@@ -85,7 +85,7 @@ void BotSession::send_json(const Json& j) {
 void BotSession::on_open() {
   std::lock_guard lock(mutex_);
   ready_ = false;
-  protocol::Hello hello{protocol::kProtocolVersion, config_.name, session_};
+  protocol::Hello hello{protocol::kProtocolVersion, config_.name, session_, config_.engine};
   send_(protocol::encode(hello));
 }
 

@@ -13,12 +13,13 @@
 
 #include <atomic>
 #include <condition_variable>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -28,6 +29,7 @@
 
 #include "bots/client/player.h"
 #include "bots/client/time_budget.h"
+#include "protocol/messages.h"
 
 namespace arena::client {
 
@@ -54,6 +56,8 @@ struct BotConfig {
   // a test can check that no move the server acknowledged is missing from its database, even
   // when this process is killed (scripts/soak).
   std::string ack_log{};
+  // What it plays with, named in its hello (the server records it as its bot version).
+  std::optional<protocol::Engine> engine{};
 };
 
 struct BotStats {

@@ -30,6 +30,7 @@ Expected<std::unique_ptr<HouseBots>> start_house_bots(const std::string& server_
     o.config.accept_seeks = any_sheet;
     o.config.accept_challenges = true;
     o.config.max_parallel = 4;
+    o.config.engine = engine_of(preset->game, preset->spec);
     o.players = search_player_factory(preset->spec);
     o.search_threads = 1;
     auto runner = BotRunner::start(std::move(o));

@@ -10,6 +10,7 @@
 #include "bots/eval/rubiks_cube.h"
 #include "bots/eval/sliding_puzzle.h"
 #include "bots/eval/sliding_puzzle_ida.h"
+#include "bots/gdl/gdl_player.h"
 #include "bots/gdl/puzzle_search.h"
 #include "bots/search/agent_factory.h"
 #include "bots/search/idastar.h"
@@ -85,6 +86,19 @@ Expected<std::unique_ptr<Player>> make_search_player(std::string_view game, std:
 
 PlayerFactory search_player_factory(std::string spec) {
   return [spec = std::move(spec)](std::string_view game) { return make_search_player(game, spec); };
+}
+
+protocol::Engine engine_of(std::string_view game, std::string_view spec) {
+  protocol::Engine e{std::string(spec), "", ""};
+  if (spec.starts_with("idastar")) {
+    if (const auto h = spec.find("h="); h != std::string_view::npos)
+      e.heuristic = std::string(spec.substr(h + 2, spec.find(',', h) - (h + 2)));
+  } else if (is_gdl_kind(game)) {
+    e.heuristic = gdl::gdl_player_heuristic(spec).value_or("");
+  } else if (auto parsed = search::parse_search_spec(spec)) {
+    e.heuristic = parsed->eval;
+  }
+  return e;
 }
 
 bool is_puzzle_spec(std::string_view spec) {

@@ -10,6 +10,7 @@
 
 #include "bots/client/player.h"
 #include "games/core/expected.h"
+#include "protocol/messages.h"
 
 namespace arena::client {
 
@@ -33,6 +34,11 @@ Expected<PuzzleSolver> make_puzzle_solver(std::string_view spec);
 // For the server's puzzle_end (injected by `arena serve`: the server links no bots/ code).
 std::optional<int> optimal_puzzle_length(std::string_view puzzle, std::string_view position,
                                          std::uint64_t max_nodes);
+
+// What a bot that plays `game` with `spec` names in its hello (hello.engine), which the server
+// records as its bot version: the spec, and the heuristic that guides it as arena league
+// registers one (a search spec's eval, a GDL player's goal heuristic, an IDA* solver's h=).
+protocol::Engine engine_of(std::string_view game, std::string_view spec);
 
 // True if `spec` is a puzzle solver spec rather than a search spec.
 bool is_puzzle_spec(std::string_view spec);

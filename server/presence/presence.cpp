@@ -137,6 +137,17 @@ std::string Presence::display_name(const std::string& stored_name) {
   return it == guest_names_.end() ? "guest" : it->second;
 }
 
+void Presence::set_bot_version(std::int64_t player_id, std::int64_t version) {
+  std::lock_guard lock(mutex_);
+  bot_versions_[player_id] = version;
+}
+
+std::int64_t Presence::bot_version(std::int64_t player_id) {
+  std::lock_guard lock(mutex_);
+  auto it = bot_versions_.find(player_id);
+  return it == bot_versions_.end() ? 0 : it->second;
+}
+
 void Presence::clear() {
   std::map<std::int64_t, Conns> conns;
   std::lock_guard lock(mutex_);

@@ -60,6 +60,10 @@ class Presence {
   std::optional<protocol::PlayerInfo> guest(const std::string& token);
   void remember_guest(const std::string& token, const std::string& stored_name,
                       const protocol::PlayerInfo& player);
+  // The bot version a player's hello last named (hello.engine, db::Store::register_bot_version),
+  // recorded with the games it starts afterwards; 0 if none did since the start.
+  void set_bot_version(std::int64_t player_id, std::int64_t version);
+  std::int64_t bot_version(std::int64_t player_id);
   // The name to show for a stored name (see Hub::display_name).
   std::string display_name(const std::string& stored_name);
   // After the I/O threads stopped: forgets every connection.
@@ -70,6 +74,7 @@ class Presence {
   std::map<std::int64_t, Conns> player_conns_;
   std::map<std::string, protocol::PlayerInfo> guests_;  // session token -> guest
   std::map<std::string, std::string> guest_names_;      // stored name -> display name
+  std::map<std::int64_t, std::int64_t> bot_versions_;   // player -> its hello's bot version
 };
 
 }  // namespace arena::server

@@ -42,6 +42,8 @@ void GameRooms::start_match(const std::vector<protocol::PlayerInfo>& players,
                      tc->to_string(),
                      0,
                      std::nullopt};
+  record.first_version = presence_->bot_version(players[0].id);
+  record.second_version = presence_->bot_version(players[1].id);
   if (players.size() > 2)
     for (const auto& p : players) record.seats.push_back(p.id);
   // The row is written by the store's thread; this I/O thread goes on serving its other

@@ -22,6 +22,8 @@ Expected<db::GameId> Tournaments::start_game(const TournamentGame& g) {
   }
   db::NewGame record{g.kind,   g.options,       g.start_position, g.first,
                      g.second, tc->to_string(), g.seed,           g.tournament};
+  record.first_version = presence_->bot_version(g.first);
+  record.second_version = presence_->bot_version(g.second);
   auto id = store_.create_game(record);
   if (!id) return make_error("the game could not be recorded: " + id.error());
   rooms_->begin_match(

@@ -483,6 +483,13 @@ TEST_F(StoreTest, BotVersionsTournamentsAndPuzzles) {
   ASSERT_TRUE(v1 && v1_again && v2);
   EXPECT_EQ(*v1, *v1_again);
   EXPECT_NE(*v1, *v2);
+  // Through the write queue (a hello's engine): the same version, the same id.
+  std::promise<Expected<std::int64_t>> queued;
+  store_->register_bot_version_async({a, "alphabeta", "improved_score", "{\"w\":[1,3]}"},
+                                     [&](Expected<std::int64_t> v) { queued.set_value(v); });
+  auto v2_queued = queued.get_future().get();
+  ASSERT_TRUE(v2_queued) << v2_queued.error();
+  EXPECT_EQ(*v2_queued, *v2);
   auto t =
       store_->create_tournament({"spring", "isolation", "round-robin", "size=7", "movetime:150"});
   ASSERT_TRUE(t) << t.error();

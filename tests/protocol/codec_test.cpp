@@ -55,6 +55,29 @@ TEST(Codec, EncodeThenDecodeGivesTheSameType) {
   }
 }
 
+// hello.engine (what a bot plays with) goes there and back; a bad one is refused naming the
+// field inside it.
+TEST(Codec, HelloCarriesItsEngine) {
+  const Hello with{3, "bot", "", Engine{"alphabeta:depth=3", "material", "w=1,2"}};
+  Decoded d = decode_client_message(encode(with));
+  ASSERT_TRUE(d.message.has_value()) << d.error.message;
+  EXPECT_EQ(std::get<Hello>(*d.message).engine, with.engine);
+  d = decode_client_message(encode(Hello{3, "bot", ""}));
+  ASSERT_TRUE(d.message.has_value()) << d.error.message;
+  EXPECT_FALSE(std::get<Hello>(*d.message).engine.has_value());
+
+  auto refused = [](const std::string& engine) {
+    return decode_client_message(R"({"type":"hello","version":3,"engine":)" + engine + "}").error;
+  };
+  EXPECT_EQ(refused("\"ab\"").message, "field 'engine' must be an object");
+  EXPECT_EQ(refused("{}").message, "in 'engine': missing field 'search'");
+  EXPECT_EQ(refused(R"({"search":""})").message, "in 'engine': field 'search' must not be empty");
+  const ProtocolError long_heuristic =
+      refused(R"({"search":"id","heuristic":")" + std::string(65, 'h') + "\"}");
+  EXPECT_EQ(long_heuristic.code, ErrorCode::kBadField);
+  EXPECT_EQ(long_heuristic.message, "in 'engine': field 'heuristic' is longer than 64 bytes");
+}
+
 TEST(Codec, MalformedJsonIsBadJson) {
   EXPECT_EQ(error_of("{\"type\":"), ErrorCode::kBadJson);
   EXPECT_EQ(error_of("[1,2]"), ErrorCode::kBadJson);

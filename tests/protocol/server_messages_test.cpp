@@ -83,6 +83,18 @@ std::vector<std::string> violations(const std::string& name, const Json& message
 
 using Errors = std::vector<std::string>;
 
+// The client's hello, with and without its engine, as the bot client encodes it, matches
+// hello.json; an engine without a search does not.
+TEST(ServerMessages, AHelloWithItsEngineMatchesItsSchema) {
+  const Json with =
+      Json::parse(encode(Hello{3, "bot", "", Engine{"id:eval=material", "material", ""}}));
+  EXPECT_EQ(violations("hello", with), Errors{});
+  EXPECT_EQ(violations("hello", Json::parse(encode(Hello{3, "bot", ""}))), Errors{});
+  Json without_search = with;
+  without_search["engine"].erase("search");
+  EXPECT_EQ(violations("hello", without_search).size(), 1u);
+}
+
 TEST(ServerMessages, TheValidatorFindsViolations) {
   StateMessage s;
   Json j = to_json(s);

@@ -12,8 +12,9 @@
 #include <gtest/gtest.h>
 #include <boost/asio/io_context.hpp>
 
-#include "games/catalog/catalog.h"
+#include "db/forwarding_store.h"
 #include "db/memory_store.h"
+#include "games/catalog/catalog.h"
 #include "tests/server/fake_connection.h"
 #include "tests/server/hub_fixture.h"
 
@@ -251,6 +252,86 @@ TEST_F(HubTest, OpenSeeksAndChallengesPerPlayerAreBounded) {
   send(carl, to_bob);
   EXPECT_EQ(carl->count("challenge_created"),
             static_cast<std::size_t>(protocol::kMaxOpenChallenges) + 1);
+}
+
+// A memory store that keeps the bot versions registered through the write queue and the games
+// it is asked to create, and refuses the versions when told to.
+class EngineStore final : public db::ForwardingStore {
+ public:
+  explicit EngineStore(db::Store& inner) : db::ForwardingStore(inner) {}
+  void register_bot_version_async(const db::BotVersion& v, db::Registered done) override {
+    if (refuse) return done(make_error("the disk is full"));
+    versions.push_back(v);
+    db::ForwardingStore::register_bot_version_async(v, std::move(done));
+  }
+  void create_game_async(const db::NewGame& g, db::Created done) override {
+    games.push_back(g);
+    db::ForwardingStore::create_game_async(g, std::move(done));
+  }
+  bool refuse = false;
+  std::vector<db::BotVersion> versions;
+  std::vector<db::NewGame> games;
+};
+
+// A hello that names its engine (hello.engine) is recorded as the player's bot version before
+// the welcome, and the games the player starts afterwards carry that version in its seat; a
+// player without one has none. A bad engine is refused naming the field, and a version the store
+// cannot record fails the hello (no welcome; the client may say hello again).
+TEST_F(HubTest, AHelloThatNamesItsEngineIsRecordedAsTheBotVersionOfItsGames) {
+  EngineStore engines(store);
+  HubConfig config;
+  config.make_game = [](std::string_view name, const GameOptions& o) { return make_game(name, o); };
+  hub = std::make_shared<Hub>(ioc.get_executor(), std::move(config), engines, time);
+  const Json engine{{"search", "alphabeta:eval=open_moves,depth=3"}, {"heuristic", "open_moves"}};
+  auto hello = [&](const std::shared_ptr<FakeConnection>& c, const std::string& name,
+                   const Json& with) {
+    Json h{{"type", "hello"}, {"version", protocol::kProtocolVersion}, {"name", name}};
+    if (!with.is_null()) h["engine"] = with;
+    send(c, h);
+  };
+  auto ann = std::make_shared<FakeConnection>(), bob = std::make_shared<FakeConnection>();
+  hub->on_open(ann);
+  hub->on_open(bob);
+  hello(ann, "ann", engine);
+  hello(bob, "bob", Json());
+  ASSERT_EQ(ann->count("welcome"), 1u);
+  ASSERT_EQ(bob->count("welcome"), 1u);
+  const std::int64_t ann_id = ann->last("welcome")["player"]["id"];
+  ASSERT_EQ(engines.versions.size(), 1u);
+  EXPECT_EQ(engines.versions[0].player, ann_id);
+  EXPECT_EQ(engines.versions[0].search, "alphabeta:eval=open_moves,depth=3");
+  EXPECT_EQ(engines.versions[0].heuristic, "open_moves");
+  const std::int64_t version = *store.register_bot_version(engines.versions[0]);
+
+  send(ann, Json{{"type", "seek"}, {"game", "tictactoe"}});
+  send(bob, Json{{"type", "accept"}, {"seek_id", ann->last("seek_created")["seek_id"]}});
+  ASSERT_EQ(bob->count("game_start"), 1u);
+  ASSERT_EQ(engines.games.size(), 1u);
+  const db::NewGame& g = engines.games[0];
+  EXPECT_EQ(g.first == ann_id ? g.first_version : g.second_version, version);
+  EXPECT_EQ(g.first == ann_id ? g.second_version : g.first_version, 0) << "bob named none";
+
+  auto carl = std::make_shared<FakeConnection>();
+  hub->on_open(carl);
+  // Carl's hello is refused with `code` and `message`, and he is not welcomed.
+  auto refused = [&](const Json& with, std::size_t errors, const std::string& code,
+                     const std::string& message) {
+    hello(carl, "carl", with);
+    EXPECT_EQ(carl->count("welcome"), 0u);
+    ASSERT_EQ(carl->count("error"), errors);
+    EXPECT_EQ(carl->last("error")["code"], code);
+    EXPECT_EQ(carl->last("error")["message"], message);
+  };
+  refused(Json{{"heuristic", "open_moves"}}, 1, "missing_field",
+          "in 'engine': missing field 'search'");
+  engines.refuse = true;
+  refused(engine, 2, "internal", "the engine could not be recorded: the disk is full");
+  engines.refuse = false;
+  hello(carl, "carl", engine);
+  EXPECT_EQ(carl->count("welcome"), 1u);
+  EXPECT_EQ(engines.versions.size(), 2u);
+  hub->release();  // before `engines`, which it uses, goes
+  hub.reset();
 }
 
 // The rate limit: a burst, then the rate; refusals counted until a quiet pause between two.

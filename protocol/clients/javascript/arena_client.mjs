@@ -14,7 +14,8 @@ import WebSocket from 'ws';
 
 function parseArgs(argv) {
   const args = { server: 'ws://127.0.0.1:8080/ws', name: 'jsbot', game: null, options: '',
-                 timeControl: 'none', seek: false, games: 1, token: null, timeout: 0 };
+                 timeControl: 'none', seek: false, games: 1, token: null, timeout: 0,
+                 search: '', heuristic: '' };
   for (let i = 2; i < argv.length; ++i) {
     const flag = argv[i];
     const value = () => argv[++i];
@@ -27,6 +28,8 @@ function parseArgs(argv) {
     else if (flag === '--games') args.games = Number(value());
     else if (flag === '--timeout') args.timeout = Number(value());
     else if (flag === '--seek') args.seek = true;
+    else if (flag === '--search') args.search = value();
+    else if (flag === '--heuristic') args.heuristic = value();
     else { console.error(`unknown flag ${flag}`); process.exit(2); }
   }
   return args;
@@ -62,7 +65,10 @@ if (args.timeout > 0) {
              args.timeout * 1000);
 }
 
-ws.on('open', () => send({ type: 'hello', version: 3, name: args.name }));
+// --search names this bot's engine in the hello: the server records it as the bot's version.
+ws.on('open', () => send({ type: 'hello', version: 3, name: args.name,
+                           ...(args.search ? { engine: { search: args.search,
+                                                         heuristic: args.heuristic } } : {}) }));
 ws.on('error', (e) => { console.error('arena_client.mjs:', e.message); process.exit(1); });
 ws.on('close', () => { console.error('the server closed the connection'); process.exit(1); });
 ws.on('message', (data) => {

@@ -47,7 +47,10 @@ async def play(args):
         async def send(message):
             await ws.send(json.dumps(message))
 
-        await send({"type": "hello", "version": 3, "name": args.name})
+        hello = {"type": "hello", "version": 3, "name": args.name}
+        if args.search:  # recorded as this bot's version, so its games can be told apart
+            hello["engine"] = {"search": args.search, "heuristic": args.heuristic}
+        await send(hello)
         me, seats, finished, accepted = None, {}, 0, set()
         unacked = {}  # game id -> the client_id of our move not yet acknowledged
         async for frame in ws:
@@ -120,6 +123,8 @@ def main():
     parser.add_argument("--seek", action="store_true", help="offer games instead of taking them")
     parser.add_argument("--games", type=int, default=1, help="games to play before exiting")
     parser.add_argument("--timeout", type=float, default=0, help="give up after this many s")
+    parser.add_argument("--search", default="", help="name your search in the hello (engine)")
+    parser.add_argument("--heuristic", default="", help="and the heuristic that guides it")
     args = parser.parse_args()
     try:
         coro = play(args)

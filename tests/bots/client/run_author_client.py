@@ -3,7 +3,9 @@
 
 Starts `arena serve` on a free loopback port with a throw-away store, an Arena bot
 (`arena bot --preset ... --seek 1`) as the opponent, then the client, which must take the
-seek, play the game to its end and exit 0. Everything is bounded in time.
+seek, play the game to its end and exit 0. Both name their engine in the hello (the client with
+--search/--heuristic, the Arena bot its preset's spec): the store must hold a bot version for
+each and record both with the game. Everything is bounded in time.
 
     run_author_client.py ARENA_BINARY python|javascript SOURCE_DIR
 Exit 0 pass, 1 fail, 77 skipped (node or its `ws` package is not installed).
@@ -11,9 +13,31 @@ Exit 0 pass, 1 fail, 77 skipped (node or its `ws` package is not installed).
 
 import os
 import re
+import shutil
+import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
+
+
+def check_versions(db, kind):
+    """Both players of the one game have the bot version their hello named."""
+    with sqlite3.connect(db) as c:
+        versions = dict(c.execute(
+            "SELECT p.name, v.search || '/' || v.heuristic FROM bot_versions v "
+            "JOIN players p ON p.id = v.player_id"))
+        games = c.execute("SELECT first_version_id IS NOT NULL, second_version_id IS NOT NULL "
+                          "FROM games").fetchall()
+    print("bot versions:", versions, "games:", games)
+    wanted = {"random/" + kind + "_heuristic", "greedy:eval=available_wins/available_wins"}
+    if set(versions.values()) != wanted or len(versions) != 2:
+        print("the bot versions are not the two the hellos named:", wanted)
+        return False
+    if games != [(1, 1)]:
+        print("the game does not record both players' versions")
+        return False
+    return True
 
 
 def main():
@@ -27,7 +51,9 @@ def main():
             print("skipped: run `npm ci` in", js)
             return 77
         command = ["node", os.path.join(js, "arena_client.mjs")]
-    server = subprocess.Popen([arena, "serve", "--port", "0", "--db", ":memory:"],
+    scratch = tempfile.mkdtemp(prefix="arena_author_")
+    db = os.path.join(scratch, "arena.db")
+    server = subprocess.Popen([arena, "serve", "--port", "0", "--db", db],
                               stdout=subprocess.PIPE, text=True)
     procs = [server]
     try:
@@ -48,7 +74,9 @@ def main():
                                      "--preset", "available_wins", "--seek", "1"])
         procs.append(opponent)
         client = subprocess.run(command + ["--server", url, "--name", kind + "_client",
-                                           "--game", "tictactoe", "--timeout", "60"],
+                                           "--game", "tictactoe", "--timeout", "60",
+                                           "--search", "random", "--heuristic",
+                                           kind + "_heuristic"],
                                 capture_output=True, text=True, timeout=90)
         print(client.stdout, client.stderr)
         if client.returncode != 0 or " ended " not in client.stdout:
@@ -57,7 +85,7 @@ def main():
         if opponent.wait(timeout=30) != 0:
             print("the Arena bot did not finish cleanly")
             return 1
-        return 0
+        return 0 if check_versions(db, kind) else 1
     finally:
         for p in procs:
             if p.poll() is None:
@@ -66,6 +94,7 @@ def main():
                     p.wait(timeout=10)
                 except subprocess.TimeoutExpired:
                     p.kill()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 if __name__ == "__main__":
