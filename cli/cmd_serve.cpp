@@ -33,6 +33,7 @@ struct ServeOptions {
   bool house_bots = false;
   bool illegal_move_loses = false;
   std::int64_t grace_ms = 30000;
+  int idle_timeout_s = 60;
   std::string synchronous = "normal";
   int commit_window_us = 0;
   std::string move_journal = "on";
@@ -77,6 +78,7 @@ server::ServerConfig server_config(const ServeOptions& o) {
   config.check_gdl_sheets_at_start = true;  // /api/catalog marks the sheets the reader refuses
   config.hub.illegal_move_loses = o.illegal_move_loses;
   config.hub.reconnect_grace_ms = o.grace_ms;
+  config.hub.idle_timeout_ms = std::int64_t{o.idle_timeout_s} * 1000;
   // Puzzle sessions learn their optimal length from IDA* when 2 million nodes settle it (all
   // 8-puzzles and short scrambles at once; a hard random 15-puzzle stays unknown).
   config.hub.optimal_length = [](std::string_view puzzle, std::string_view position) {
@@ -155,6 +157,10 @@ void add_serve(CLI::App& app, Action& action) {
       ->capture_default_str();
   sub->add_option("--grace-ms", o->grace_ms,
                   "after a disconnection this long the opponent may claim the win")
+      ->capture_default_str();
+  sub->add_option("--idle-timeout", o->idle_timeout_s,
+                  "seconds: a WebSocket that sent nothing this long is closed (pinged at half)")
+      ->check(CLI::Range(2, 86400))
       ->capture_default_str();
   sub->add_option("--synchronous", o->synchronous,
                   "SQLite durability: normal (a move survives the server being killed; the "

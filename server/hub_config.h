@@ -25,6 +25,9 @@ struct HubConfig {
   std::int64_t reconnect_grace_ms = 30 * 1000;
   bool illegal_move_loses = false;
   std::int64_t lobby_interval_ms = 100;  // lobby updates are coalesced over this interval
+  // A WebSocket that sent nothing for this long is closed; it is pinged at half of it (Beast's
+  // keep-alive, checked every half).
+  std::int64_t idle_timeout_ms = 60 * 1000;
   // A puzzle nobody moved in for this long is closed (dropped from memory; its row stays
   // unfinished, as one left by a player who went away). A finished one is kept for
   // reconnect_grace_ms, so that a late move is told it is over.

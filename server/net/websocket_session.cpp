@@ -39,7 +39,7 @@ void WebSocketSession::run(http::request<http::string_body> request, std::string
   // The tcp_stream's timeout is replaced by the websocket's own (idle timeout with pings).
   beast::get_lowest_layer(ws_).expires_never();
   auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
-  timeouts.idle_timeout = std::chrono::seconds(60);
+  timeouts.idle_timeout = std::chrono::milliseconds(hub_->config().idle_timeout_ms);
   timeouts.keep_alive_pings = true;
   ws_.set_option(timeouts);
   // The size limit is ours (on_read), so that the close says why; Beast's would close with

@@ -179,11 +179,25 @@ TEST_F(HostileTest, AClientThatNeverReadsHasItsQueueBoundedThenIsClosed) {
 
 // --- peers that stop answering --------------------------------------------------------------
 
+// A server whose idle timeout (HubConfig::idle_timeout_ms, `arena serve --idle-timeout`) is
+// 12 s instead of 60, so that waiting for it is short.
+class SilentPeersTest : public HostileTest {
+ protected:
+  static constexpr double kIdleSeconds = 12;
+  void SetUp() override {
+    HubConfig hub = test_hub_config();
+    hub.idle_timeout_ms = static_cast<std::int64_t>(kIdleSeconds * 1000);
+    start_server(hub);
+    by = std::make_unique<Bystanders>(port());
+  }
+};
+
 // Two peers go silent after their welcome: one reads but never answers (no pong), one neither
 // reads nor writes (as a half-open peer: from the server's side nothing comes back). The
-// server pings after 30 s without a frame and closes a connection that sent nothing for the
-// idle timeout (60 s; Beast checks every 30 s, so within 90 s of the last frame).
-TEST_F(HostileTest, PeersThatStopAnsweringAreClosedInBoundedTime) {
+// server pings after half the idle timeout without a frame and closes a connection that sent
+// nothing for the idle timeout (Beast checks every half, so within 1.5 timeouts of the last
+// frame).
+TEST_F(SilentPeersTest, PeersThatStopAnsweringAreClosedInBoundedTime) {
   const auto quiet = quiet_run(*by);
   const std::size_t before = connections();
   RawSocket mute(port()), dead(port(), 4096);
@@ -202,7 +216,7 @@ TEST_F(HostileTest, PeersThatStopAnsweringAreClosedInBoundedTime) {
   // keeping the bystanders answering their own pings.
   bool mute_ended = false;
   auto last_keep_alive = Clock::now();
-  while (connections() > before && Clock::now() - silent_since < seconds(100)) {
+  while (connections() > before && Clock::now() - silent_since < seconds(60)) {
     if (!mute_ended) {
       mute_ended = !mute.read_some(milliseconds(200));
       for (const auto& f : mute.take_frames()) pinged = pinged || f.opcode == 9;
@@ -219,8 +233,8 @@ TEST_F(HostileTest, PeersThatStopAnsweringAreClosedInBoundedTime) {
   std::printf("[hostile] silent peers: both closed by the server %.1f s after their last frame\n",
               closed_after);
   EXPECT_EQ(connections(), before) << "the silent peers are still connected";
-  EXPECT_LE(closed_after, 95.0);
-  EXPECT_GE(closed_after, 30.0) << "closed before the idle timeout could have passed";
+  EXPECT_LE(closed_after, 1.5 * kIdleSeconds + 5);
+  EXPECT_GE(closed_after, kIdleSeconds / 2) << "closed before the idle timeout could have passed";
   EXPECT_TRUE(mute_ended) << "the mute peer's socket was not closed";
   for (const auto& f : mute.take_frames()) pinged = pinged || f.opcode == 9;
   EXPECT_TRUE(pinged) << "the server did not ping the mute peer before closing it";
@@ -360,8 +374,9 @@ class ServerProcess {
       std::string asan = std::getenv("ASAN_OPTIONS") ? std::getenv("ASAN_OPTIONS") : "";
       ::setenv("ASAN_OPTIONS", (asan + (asan.empty() ? "" : ":") + "quarantine_size_mb=0").c_str(), 1);
       const std::string path = binary();
+      // Idle connections are pinged at half the idle timeout: at 300 s, after the test.
       ::execl(path.c_str(), path.c_str(), "serve", "--port", "0", "--db", ":memory:", "--threads",
-              "2", static_cast<char*>(nullptr));
+              "2", "--idle-timeout", "600", static_cast<char*>(nullptr));
       ::_exit(127);
     }
     ::close(out[1]);
@@ -428,12 +443,14 @@ long metric(const std::string& text, const std::string& name) {
 
 // 10,000 clients connect, upgrade, say hello (guests, protocol 3), read their welcome and then
 // stay silent. The server holds them all (arena_connections), its resident memory grows by
-// what is printed per connection, and the bystanders' p99 holds while they are held. Their
-// arrival (about 600 logins a second, to have them all within the 30 s before the server
-// starts pinging) is a connection storm, another hostile act than being idle: its p99 is
-// printed, not held to the bound (on the 2-core machine it has been 10 to 20 times the quiet
-// one: every login is a store write, a welcome and a lobby change). Both processes need 10,000 descriptors and a few more (the test raises its
-// soft limit to the hard one; the server inherits it); with a lower hard limit it skips.
+// what is printed per connection, and the bystanders' p99 holds while they are held. The server
+// runs with a 600 s idle timeout, so that no keep-alive ping (at half of it) falls within the
+// test however slowly the connections open (a ping wave is another load than holding). Their
+// arrival (about 600 logins a second) is a connection storm, another hostile act than being idle:
+// its p99 is printed, not held to the bound (on the 2-core machine it has been 10 to 20 times the
+// quiet one: every login is a store write, a welcome and a lobby change). Both processes need
+// 10,000 descriptors and a few more (the test raises its soft limit to the hard one; the server
+// inherits it); with a lower hard limit it skips.
 TEST(HostileIdle, TenThousandIdleConnectionsAreHeldCheaplyAndSlowNoOne) {
   constexpr int kIdle = 10'000;
   constexpr rlim_t kNeeded = kIdle + 200;
@@ -503,10 +520,9 @@ TEST(HostileIdle, TenThousandIdleConnectionsAreHeldCheaplyAndSlowNoOne) {
               kIdle, ramp_seconds, held, rss_before, rss_after, per_connection,
               per_connection / 1024, ServerProcess::binary().c_str());
   EXPECT_EQ(held, kIdle + 2) << metrics.body;
-  // The server pings a connection silent for 30 s and closes it at 60 s (these never answer):
-  // the count above is of them all only if the first is still within that. A slow machine may
-  // take longer than 30 s to open them (35 s seen in CI), which costs a ping each, no more.
-  EXPECT_LT(ramp_seconds, 50.0) << "the server closes connections silent for 60 s";
+  // The server pings a connection silent for 300 s (--idle-timeout 600): the held phase is
+  // free of pings only if the first connection is younger than that (35-38 s seen in CI).
+  EXPECT_LT(ramp_seconds, 240.0) << "the first connections were pinged while being held";
   // A generous bound that still catches a per-connection buffer of the message size (64 KiB).
   EXPECT_LT(per_connection, 64 * 1024.0);
   report_p99("10,000 connections arriving", quiet, while_arriving);
