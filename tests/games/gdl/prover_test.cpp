@@ -282,6 +282,11 @@ struct StrategySheet {
   int max_steps;
 };
 
+// CTest lists each test with its parameter: the sheet and its playouts x steps.
+void PrintTo(const StrategySheet& sheet, std::ostream* out) {
+  *out << sheet.name << " " << sheet.playouts << "x" << sheet.max_steps;
+}
+
 class ProverStrategies : public testing::TestWithParam<StrategySheet> {};
 
 TEST_P(ProverStrategies, ChangeNoAnswer) {
