@@ -13,6 +13,15 @@ std::int64_t unix_ms() {
       .count();
 }
 
+// A queued write's answer: `done` gets `value`, or the error the store completes with.
+template <class T>
+db::Done answer(Expected<T> value, std::function<void(Expected<T>)> done) {
+  return [value = std::move(value), done = std::move(done)](Expected<void> ok) {
+    if (!ok) return done(Error{ok.error()});
+    done(value);
+  };
+}
+
 }  // namespace
 
 Expected<db::PlayerRecord> MemoryStore::find_or_create_player(const std::string& name,
@@ -53,23 +62,13 @@ void MemoryStore::find_or_create_player_async(const std::string& name, bool is_b
                                               db::Found found) {
   auto record = find_or_create_player(name, is_bot);
   std::unique_lock lock(mutex_);
-  complete(
-      [record = std::move(record), found = std::move(found)](Expected<void> ok) {
-        if (!ok) return found(Error{ok.error()});
-        found(record);
-      },
-      lock);
+  complete(answer(std::move(record), std::move(found)), lock);
 }
 
 void MemoryStore::register_bot_version_async(const db::BotVersion& version, db::Registered done) {
   auto id = register_bot_version(version);
   std::unique_lock lock(mutex_);
-  complete(
-      [id = std::move(id), done = std::move(done)](Expected<void> ok) {
-        if (!ok) return done(Error{ok.error()});
-        done(id);
-      },
-      lock);
+  complete(answer(std::move(id), std::move(done)), lock);
 }
 
 void MemoryStore::complete(db::Done done, std::unique_lock<std::mutex>& lock) {

@@ -56,6 +56,16 @@ class SearchPlayer final : public Player {
   std::int64_t cap_ms_;
 };
 
+// The heuristic of an IDA* solver spec: "idastar" is Manhattan distance, "idastar:h=NAME" is
+// NAME; nullopt for any other text.
+std::optional<std::string> idastar_heuristic(std::string_view spec) {
+  if (!spec.starts_with("idastar")) return std::nullopt;
+  const std::string_view rest = spec.substr(7);
+  if (rest.empty()) return "manhattan";
+  if (!rest.starts_with(":h=") || rest.size() == 3) return std::nullopt;
+  return std::string(rest.substr(3));
+}
+
 }  // namespace
 
 Expected<std::unique_ptr<Player>> make_search_player(std::string_view game, std::string_view spec) {
@@ -90,9 +100,8 @@ PlayerFactory search_player_factory(std::string spec) {
 
 protocol::Engine engine_of(std::string_view game, std::string_view spec) {
   protocol::Engine e{std::string(spec), "", ""};
-  if (spec.starts_with("idastar")) {
-    if (const auto h = spec.find("h="); h != std::string_view::npos)
-      e.heuristic = std::string(spec.substr(h + 2, spec.find(',', h) - (h + 2)));
+  if (auto h = idastar_heuristic(spec)) {
+    e.heuristic = std::move(*h);
   } else if (is_gdl_kind(game)) {
     e.heuristic = gdl::gdl_player_heuristic(spec).value_or("");
   } else if (auto parsed = search::parse_search_spec(spec)) {
@@ -175,15 +184,11 @@ PuzzleSolver gdl_sheet_solver(std::string spec, gdl::PuzzleAlgo algo) {
 
 Expected<PuzzleSolver> make_puzzle_solver(std::string_view spec) {
   if (auto algo = gdl::parse_puzzle_algo(spec)) return gdl_sheet_solver(std::string(spec), *algo);
-  std::string h = "manhattan";
   if (!is_puzzle_spec(spec))
     return make_error("solver spec '" + std::string(spec) + "': use idastar or idastar:h=NAME");
-  std::string_view rest = spec.substr(7);
-  if (!rest.empty()) {
-    if (!rest.starts_with(":h=") || rest.size() == 3)
-      return make_error("solver spec '" + std::string(spec) + "': use idastar:h=NAME");
-    h = std::string(rest.substr(3));
-  }
+  const auto heuristic = idastar_heuristic(spec);
+  if (!heuristic) return make_error("solver spec '" + std::string(spec) + "': use idastar:h=NAME");
+  const std::string h = *heuristic;
   if (h != "manhattan" && h != "pdb" && h != "misplaced" && h != "linear_conflict" &&
       h != "corner_pdb")
     return make_error("solver spec '" + std::string(spec) + "': unknown heuristic '" + h +
