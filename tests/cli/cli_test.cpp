@@ -12,6 +12,9 @@ namespace {
 
 using arena::test::run_command;
 const std::string kArena = ARENA_BINARY;
+// A shell prefix: $d is a fresh directory, removed with what the command left in it when the
+// shell exits (the command's exit status stays the shell's).
+const std::string kTempDir = "d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT && ";
 
 TEST(Cli, HelpListsWorkingSubcommands) {
   auto r = run_command(kArena + " help");
@@ -139,7 +142,7 @@ TEST(Cli, MatchPlaysAGdlSheetGivenAsAFile) {
 // arena league --in-process plays a GDL sheet with GDL players, the sheet given as a file under
 // a name the project's folder does not have; the table follows.
 TEST(Cli, LeagueInProcessPlaysAGdlSheetGivenAsAFile) {
-  const std::string copy = "d=$(mktemp -d) && cp " + std::string(ARENA_SOURCE_DIR) +
+  const std::string copy = kTempDir + "cp " + std::string(ARENA_SOURCE_DIR) +
                            "/games/gdl/sheets/tictactoe.kif $d/myOwnTicTacToe.kif && ";
   auto r = run_command(copy + kArena +
                        " league --in-process -q --gdl $d/myOwnTicTacToe.kif --game "
@@ -149,7 +152,7 @@ TEST(Cli, LeagueInProcessPlaysAGdlSheetGivenAsAFile) {
   EXPECT_NE(r.output.find("(round-robin, gdl:myOwnTicTacToe): 2 games played"), std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("GDL_UCT "), std::string::npos) << r.output;
-  auto spec = run_command("d=$(mktemp -d) && " + kArena +
+  auto spec = run_command(kTempDir + kArena +
                           " league --in-process -q --game gdl:tictactoe --players GDL_UCT "
                           "Random --db $d/league.db");
   EXPECT_EQ(spec.status, 1) << spec.output;
@@ -160,7 +163,7 @@ TEST(Cli, LeagueInProcessPlaysAGdlSheetGivenAsAFile) {
 
 // arena solve takes --gdl too: a puzzle sheet copied under a new name is found only through it.
 TEST(Cli, SolveFindsAPuzzleSheetGivenAsAFile) {
-  const std::string copy = "d=$(mktemp -d) && cp " + std::string(ARENA_SOURCE_DIR) +
+  const std::string copy = kTempDir + "cp " + std::string(ARENA_SOURCE_DIR) +
                            "/games/gdl/sheets/maze.kif $d/myOwnMaze.kif && ";
   auto without = run_command(copy + kArena + " solve --puzzle gdl:myOwnMaze");
   EXPECT_EQ(without.status, 1) << without.output;
@@ -173,7 +176,7 @@ TEST(Cli, SolveFindsAPuzzleSheetGivenAsAFile) {
 // arena league gives its --gdl sheets to the server and bots it starts: a league of a sheet
 // outside the GDL folder is played, and without the flag the server refuses the game.
 TEST(Cli, LeagueGivesItsGdlSheetsToTheServerAndBots) {
-  const std::string copy = "d=$(mktemp -d) && cp " + std::string(ARENA_TEST_DATA_DIR) +
+  const std::string copy = kTempDir + "cp " + std::string(ARENA_TEST_DATA_DIR) +
                            "/gdl/ticTacToe.kif $d/leagueTic.kif && ";
   const std::string league = kArena +
                              " league --game gdl:leagueTic --players GDL_Random,GDL_UCT"
@@ -204,7 +207,7 @@ std::pair<double, double> search_row(const std::string& report, const std::strin
 // on time without a move), and the search statistics give each bot its own rows.
 TEST(Cli, LeagueOnTheServerPlaysASimultaneousSheet) {
   auto r = run_command(
-      "d=$(mktemp -d) && " + kArena +
+      kTempDir + kArena +
       " league --game gdl:chickentictactoe --players GDL_Random,GDL_UCT --games-per-pairing 2"
       " --movetime 50 --opening-plies 1 -q --db $d/l.db");
   ASSERT_EQ(r.status, 0) << r.output;
@@ -233,7 +236,7 @@ TEST(Cli, AnalyzeMeasuresAGdlSheetAndLearnSaysItDoesNot) {
   // under the sheet's name however it is written; and the ratings: fuzzy_goal guides
   // GDL_Fuzzy's search, so its row has GDL_Fuzzy's rating, and no preset searches with the
   // other two.
-  const std::string league = "d=$(mktemp -d) && " + kArena +
+  const std::string league = kTempDir + kArena +
                              " league --in-process -q --game gdl:tictactoe --players GDL_Random "
                              "GDL_Fuzzy --movetime 20 --games-per-pairing 2 --db $d/l.db && ";
   auto db =
@@ -304,7 +307,7 @@ arena::test::CommandResult league_then_analyze(const std::string& game, const st
                                                const std::string& analyze_flags) {
   const std::string config = R"({"game": ")" + game + R"(", "players": )" + players +
                              R"(, "games_per_pairing": 2, "movetime_ms": 20})";
-  return run_command("d=$(mktemp -d) && printf '%s' '" + config + "' > $d/c.json && " + kArena +
+  return run_command(kTempDir + "printf '%s' '" + config + "' > $d/c.json && " + kArena +
                      " league --in-process -q --config $d/c.json --db $d/l.db && " + kArena +
                      " analyze --game " + game + " --db $d/l.db " + analyze_flags + " && " +
                      kArena + " ratings --game " + game + " --db $d/l.db");
@@ -403,7 +406,7 @@ TEST(Cli, LadderRefusesAGameItCannotPlayAsAUsageError) {
 
 // arena ladder rates GDL players on a sheet, one given as a file (--gdl) too.
 TEST(Cli, LadderRatesGdlPlayersOnASheetGivenAsAFile) {
-  auto r = run_command("d=$(mktemp -d) && cp " + std::string(ARENA_TEST_DATA_DIR) +
+  auto r = run_command(kTempDir + "cp " + std::string(ARENA_TEST_DATA_DIR) +
                        "/gdl/ticTacToe.kif $d/ladderTic.kif && " + kArena +
                        " ladder --gdl $d/ladderTic.kif --game gdl:ladderTic --player GDL_UCT"
                        " --opponent GDL_Random@0 --pairs 1 --movetime 20 -q");

@@ -1,5 +1,6 @@
 #pragma once
-// A fresh directory under /tmp for one test, removed with everything in it afterwards.
+// A fresh directory under $TMPDIR (else /tmp) for one test, removed with everything in it
+// afterwards.
 
 #include <stdlib.h>
 
@@ -10,8 +11,8 @@ namespace arena::test {
 
 class TempDir {
  public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "arena-db-XXXXXX").string();
+  explicit TempDir(const std::string& prefix = "arena-db-") {
+    std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "XXXXXX")).string();
     path_ = mkdtemp(pattern.data()) ? pattern : std::string();
   }
   ~TempDir() {
@@ -27,5 +28,11 @@ class TempDir {
  private:
   std::string path_;
 };
+
+// A path in this test program's own scratch directory, which is removed when the program exits.
+inline std::string scratch_file(const std::string& name) {
+  static const TempDir dir("arena-test-");
+  return dir.file(name);
+}
 
 }  // namespace arena::test

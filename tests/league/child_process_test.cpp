@@ -14,6 +14,7 @@
 
 #include "league/child_process.h"
 #include "league/server_league.h"
+#include "tests/db/temp_dir.h"
 
 namespace arena::tournament {
 namespace {
@@ -37,7 +38,7 @@ int wait_for_exit(ChildProcess& p) {
 // The child's output is appended to the log, it sees the variables given (over the
 // environment's own) and the rest of the environment, and poll() gives its exit code.
 TEST(ChildProcess, LogsOutputPassesTheEnvironmentAndGivesTheExitCode) {
-  const std::string log = testing::TempDir() + "child_process_log.txt";
+  const std::string log = arena::test::scratch_file("child_process_log.txt");
   std::filesystem::remove(log);
   std::ofstream(log) << "before\n";
   ::setenv("ARENA_CHILD_TEST_KEPT", "kept", 1);
@@ -54,7 +55,7 @@ TEST(ChildProcess, LogsOutputPassesTheEnvironmentAndGivesTheExitCode) {
 // terminate() stops a child that runs on with SIGTERM; one that ignores it gets SIGKILL after
 // the grace period.
 TEST(ChildProcess, TerminateStopsItThenKillsItIfItHoldsOn) {
-  const std::string log = testing::TempDir() + "child_process_term.txt";
+  const std::string log = arena::test::scratch_file("child_process_term.txt");
   auto p = ChildProcess::spawn({"/bin/sleep", "30"}, log);
   ASSERT_TRUE(p) << p.error();
   EXPECT_FALSE(p->poll());
@@ -69,7 +70,7 @@ TEST(ChildProcess, TerminateStopsItThenKillsItIfItHoldsOn) {
 // A program that cannot be run exits 127 in the child; a log that cannot be written and an
 // empty argv are refused before any fork.
 TEST(ChildProcess, WhatCannotRunIsSaid) {
-  const std::string log = testing::TempDir() + "child_process_bad.txt";
+  const std::string log = arena::test::scratch_file("child_process_bad.txt");
   auto missing = ChildProcess::spawn({"/nonexistent/arena"}, log);
   ASSERT_TRUE(missing) << missing.error();
   EXPECT_EQ(wait_for_exit(*missing), 127);
@@ -102,7 +103,7 @@ TEST(ServerLeague, RefusesWhatCannotRun) {
   EXPECT_NE(no_token.error().find("--server needs a bot token"), std::string::npos)
       << no_token.error();
   ServerLeagueOptions local;
-  local.db = testing::TempDir() + "server_league_test.db";
+  local.db = arena::test::scratch_file("server_league_test.db");
   local.arena_binary = "/nonexistent/arena";
   auto no_server = run_league_on_server(config, local);
   ASSERT_FALSE(no_server);

@@ -11,6 +11,7 @@ usage: compose_test.py ARENA_BINARY SOURCE_DIR
 """
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -167,6 +168,10 @@ def run(arena, src, compose):
         except subprocess.TimeoutExpired:
             server.kill()
             check(False, "server stops within its 30 s grace period")
+        if failures:
+            print("compose test: files kept in", tmp)
+        else:
+            shutil.rmtree(tmp, ignore_errors=True)
 
 
 def main():

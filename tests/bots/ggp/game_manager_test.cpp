@@ -10,6 +10,7 @@
 
 #include "bots/ggp/http_server.h"
 #include "tests/bots/ggp/ggp_test_support.h"
+#include "tests/db/temp_dir.h"
 
 namespace arena::ggp {
 namespace {
@@ -22,7 +23,7 @@ const std::vector<std::string> kOMoves = {"noop", "(play 1 2 o)", "noop", "(play
 
 class GgpManager : public ::testing::Test {
  protected:
-  void SetUp() override { script_ = test::write_python_player(); }
+  void SetUp() override { script_ = test::write_python_player(scratch_.path()); }
 
   // Starts a Python player and returns its URL; its messages go to log(k).
   std::string player(const std::string& mode, const std::vector<std::string>& moves) {
@@ -48,6 +49,8 @@ class GgpManager : public ::testing::Test {
     return c;
   }
 
+  // Declared before the children, so that it is removed after they are stopped.
+  arena::test::TempDir scratch_{"arena-ggp-"};
   std::string script_;
   std::vector<std::unique_ptr<test::Child>> children_;
   std::vector<std::string> logs_;

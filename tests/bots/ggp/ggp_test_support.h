@@ -170,11 +170,9 @@ print(server.server_address[1], flush=True)
 server.serve_forever()
 )PY";
 
-// Writes the Python player to a temporary file and returns its path.
-inline std::string write_python_player() {
-  char dir[] = "/tmp/arena_ggp_test_XXXXXX";
-  if (mkdtemp(dir) == nullptr) throw std::runtime_error("mkdtemp");
-  const std::string path = std::string(dir) + "/player.py";
+// Writes the Python player into `dir` and returns its path.
+inline std::string write_python_player(const std::string& dir) {
+  const std::string path = dir + "/player.py";
   std::ofstream(path) << kPythonPlayer;
   return path;
 }

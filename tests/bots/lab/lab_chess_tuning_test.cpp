@@ -10,6 +10,7 @@
 #include "bots/eval/chess_tapered.h"
 #include "bots/eval/weights_file.h"
 #include "bots/lab/chess_tuning.h"
+#include "tests/db/temp_dir.h"
 
 namespace arena::lab {
 namespace {
@@ -18,7 +19,7 @@ const std::string kStart = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -
 const std::string kNoQueen = "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 std::string write_file(const std::string& name, const std::string& text) {
-  const std::string path = testing::TempDir() + name;
+  const std::string path = arena::test::scratch_file(name);
   std::ofstream(path) << text;
   return path;
 }
@@ -71,7 +72,8 @@ TEST(ChessTuning, BadLinesAreNamedWithTheirFileAndLine) {
     EXPECT_NE(r.error().find(path + c.error), std::string::npos) << r.error();
   }
   ScoredPositions s;
-  auto missing = read_scored_positions(testing::TempDir() + "no_such_tuning_file", false, 0, s);
+  auto missing =
+      read_scored_positions(arena::test::scratch_file("no_such_tuning_file"), false, 0, s);
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().find("cannot read"), std::string::npos);
 }

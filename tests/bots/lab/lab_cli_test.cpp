@@ -9,6 +9,8 @@
 #include <iterator>
 #include <string>
 
+#include "tests/db/temp_dir.h"
+
 namespace {
 
 struct CliRun {
@@ -112,7 +114,7 @@ TEST(LabCli, LearnStartsFromOnesWhenAsked) {
 }
 
 TEST(LabCli, LearnStartsFromAWeightsFile) {
-  const std::string path = ::testing::TempDir() + "lab_cli_start_weights.txt";
+  const std::string path = arena::test::scratch_file("lab_cli_start_weights.txt");
   {
     std::ofstream out(path);
     out << "# start\nq 8\nr 4\nb 4\nn 3\np 2\n";
@@ -130,7 +132,7 @@ TEST(LabCli, LearnRejectsABadStart) {
   EXPECT_EQ(missing.status, 2);
   EXPECT_NE(missing.output.find("cannot read '/nonexistent/w.txt'"), std::string::npos)
       << missing.output;
-  const std::string path = ::testing::TempDir() + "lab_cli_bad_weights.txt";
+  const std::string path = arena::test::scratch_file("lab_cli_bad_weights.txt");
   {
     std::ofstream out(path);
     out << "q 9\nr 5\nb 3\nn 3\nk 1\n";
@@ -177,8 +179,8 @@ TEST(LabCli, AnalyzeJsonHasTheFourComparisons) {
 
 // arena tune: a data line that is not "FEN;score" is refused with its file and line.
 TEST(LabCli, TuneNamesTheBadDataLine) {
-  const std::string data = testing::TempDir() + "tune_bad.txt";
-  const std::string start = testing::TempDir() + "tune_start.txt";
+  const std::string data = arena::test::scratch_file("tune_bad.txt");
+  const std::string start = arena::test::scratch_file("tune_start.txt");
   std::ofstream(data) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;10\n"
                       << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1;ten\n";
   std::ofstream(start) << "p_mg 85\n";
@@ -194,9 +196,9 @@ TEST(LabCli, TuneNamesTheBadDataLine) {
 // A small fit end to end: material-up positions scored as such move the material weights,
 // and the written file is a weights file that the tapered heuristic reads.
 TEST(LabCli, TuneWritesAWeightsFileTheTaperedEvaluationReads) {
-  const std::string data = testing::TempDir() + "tune_data.txt";
-  const std::string start = testing::TempDir() + "tune_start2.txt";
-  const std::string out = testing::TempDir() + "tune_out.txt";
+  const std::string data = arena::test::scratch_file("tune_data.txt");
+  const std::string start = arena::test::scratch_file("tune_start2.txt");
+  const std::string out = arena::test::scratch_file("tune_out.txt");
   std::ofstream(data) << "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;0\n"
                       << "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1;1000\n"
                       << "rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1;-1000\n"
