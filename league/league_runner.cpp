@@ -7,6 +7,7 @@
 #include <set>
 #include <thread>
 
+#include "bots/eval/weights_file.h"
 #include "bots/gdl/gdl_player.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
@@ -15,6 +16,7 @@
 #include "league/league_presets.h"
 #include "league/play_game.h"
 #include "league/play_gdl_game.h"
+#include "protocol/messages.h"
 #include "tournament/pairing/fair_start.h"
 #include "tournament/pairing/league_schedule.h"
 #include "tournament/pairing/schedule.h"
@@ -127,15 +129,17 @@ Expected<void> setup_players(Context& ctx) {
   for (const auto& p : ctx.config.players) {
     auto rec = ctx.store.find_or_create_player(p.name, true);
     if (!rec) return make_error(rec.error());
-    std::string heuristic;  // what guides the search: the eval, or a GDL goal heuristic
+    std::string heuristic;   // what guides the search: the eval, or a GDL goal heuristic
+    std::string parameters;  // its weights file's text, as a bot's hello names them
     if (gdl) {
       heuristic = gdl::gdl_player_heuristic(p.spec).value_or("");
     } else {
       auto spec = search::parse_search_spec(p.spec);
       if (!spec) return make_error("player '" + p.name + "': " + spec.error());
       heuristic = spec->eval;
+      parameters = eval::weights_parameters(spec->params, protocol::kMaxEngineParametersBytes);
     }
-    auto version = ctx.store.register_bot_version({rec->id, p.spec, heuristic, ""});
+    auto version = ctx.store.register_bot_version({rec->id, p.spec, heuristic, parameters});
     if (!version) return make_error(version.error());
     ctx.index_of[rec->id] = static_cast<int>(ctx.ids.size());
     ctx.ids.push_back(rec->id);

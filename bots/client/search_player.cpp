@@ -10,6 +10,7 @@
 #include "bots/eval/rubiks_cube.h"
 #include "bots/eval/sliding_puzzle.h"
 #include "bots/eval/sliding_puzzle_ida.h"
+#include "bots/eval/weights_file.h"
 #include "bots/gdl/gdl_player.h"
 #include "bots/gdl/puzzle_search.h"
 #include "bots/search/agent_factory.h"
@@ -106,6 +107,7 @@ protocol::Engine engine_of(std::string_view game, std::string_view spec) {
     e.heuristic = gdl::gdl_player_heuristic(spec).value_or("");
   } else if (auto parsed = search::parse_search_spec(spec)) {
     e.heuristic = parsed->eval;
+    e.parameters = eval::weights_parameters(parsed->params, protocol::kMaxEngineParametersBytes);
   }
   return e;
 }

@@ -6,6 +6,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -13,6 +14,8 @@
 #include <vector>
 
 #include "games/core/expected.h"
+#include "games/core/fnv1a.h"
+#include "games/core/types.h"
 
 namespace arena::eval {
 
@@ -76,6 +79,26 @@ Expected<W> load_weights_file(const std::string& path, Set set) {
   for (const WeightLine& l : *lines)
     if (auto ok = set(w, l.name, l.value); !ok) return make_error(l.where + ok.error());
   return w;
+}
+
+// What tells two versions of a heuristic apart when its weights come from a file (the parameter
+// weights=<file>): the file's text, or, when that is longer than `max_bytes`, its length and
+// FNV-1a hash. The same spec over an edited file is then a new bot version. "" without the
+// parameter or when the file cannot be read (the heuristic's loader says why).
+inline std::string weights_parameters(const GameOptions& params, std::size_t max_bytes) {
+  const auto it = params.find("weights");
+  if (it == params.end()) return "";
+  std::ifstream in(it->second);
+  if (!in) return "";
+  std::stringstream read;
+  read << in.rdbuf();
+  std::string text = read.str();
+  if (text.size() <= max_bytes) return text;
+  const auto* bytes = reinterpret_cast<const std::uint8_t*>(text.data());
+  char hash[17];
+  std::snprintf(hash, sizeof hash, "%016llx",
+                static_cast<unsigned long long>(fnv1a({bytes, text.size()})));
+  return "weights file of " + std::to_string(text.size()) + " bytes, fnv1a64 " + hash;
 }
 
 }  // namespace arena::eval

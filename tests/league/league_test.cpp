@@ -2,10 +2,12 @@
 #include "league/league_runner.h"
 #include "tournament/report/tournament_json.h"
 
+#include <fstream>
 #include <map>
 
 #include <gtest/gtest.h>
 
+#include "db/forwarding_store.h"
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
 #include "games/core/turn_rows.h"
@@ -117,6 +119,45 @@ TEST(League, ARoundRobinRunsToItsEndWithFairPairsInTheStore) {
     if (analysis->names[static_cast<std::size_t>(s.player)] == "ab") {
       EXPECT_EQ(s.losses, 0);
     }
+}
+
+// A store that keeps each bot version registered with it, and the id it got.
+class VersionRecordingStore : public db::ForwardingStore {
+ public:
+  using ForwardingStore::ForwardingStore;
+  Expected<std::int64_t> register_bot_version(const db::BotVersion& v) override {
+    auto id = ForwardingStore::register_bot_version(v);
+    if (id) versions.emplace_back(v, *id);
+    return id;
+  }
+  std::vector<std::pair<db::BotVersion, std::int64_t>> versions;
+};
+
+// A league registers a player whose heuristic reads a weights file with the file's text, as a
+// bot's hello names it: the same spec over edited weights is a new version of the player.
+TEST(League, APlayersVersionCarriesItsWeightsFilesText) {
+  Fixture f;
+  auto sqlite = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(sqlite) << sqlite.error();
+  VersionRecordingStore store(**sqlite);
+  const std::string weights = f.dir.file("qubic.txt");
+  LeagueConfig c;
+  c.game = "qubic";
+  c.players = {{"linear", "alphabeta:eval=linear,weights=" + weights + ",depth=1"},
+               {"rand", "random:seed=3"}};
+  c.games_per_pairing = 2;
+  for (const std::string text : {"own1 1\nown2 4\nown3 16\n", "own1 1\nown2 5\nown3 20\n"}) {
+    std::ofstream(weights) << text;
+    c.name = "weights " + std::to_string(store.versions.size() / 2);
+    auto run = run_league(c, store, f.path, nullptr);
+    ASSERT_TRUE(run) << run.error();
+    ASSERT_FALSE(store.versions.empty());
+    EXPECT_EQ(store.versions[store.versions.size() - 2].first.parameters, text);
+    EXPECT_EQ(store.versions.back().first.parameters, "");  // the random player's
+  }
+  ASSERT_EQ(store.versions.size(), 4u);
+  EXPECT_NE(store.versions[0].second, store.versions[2].second);
+  EXPECT_EQ(store.versions[1].second, store.versions[3].second);
 }
 
 // What /api/tournaments serves: the standings add up to the games played, the crosstable is

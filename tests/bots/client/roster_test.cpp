@@ -2,6 +2,7 @@
 // search players on real positions, puzzle solvers, and the time budget.
 
 #include <algorithm>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
@@ -13,6 +14,7 @@
 #include "bots/client/time_budget.h"
 #include "games/catalog/catalog.h"
 #include "games/puzzles/sliding_puzzle.h"
+#include "tests/db/temp_dir.h"
 
 namespace arena::client {
 namespace {
@@ -93,6 +95,37 @@ TEST(SearchPlayer, ErrorsNameTheBadGameOrSpec) {
   ASSERT_FALSE(bad_eval);
   EXPECT_NE(bad_eval.error().find("nonsense"), std::string::npos);
   EXPECT_FALSE(make_puzzle_solver("idastar:h=guess"));
+}
+
+// What a bot names in its hello: the spec, the heuristic that guides it, and for weights read
+// from a file the file's text, so that the same spec over edited weights is another version
+// (a file beyond the message's limit is named by its length and hash instead).
+TEST(EngineOf, NamesTheSpecItsHeuristicAndItsWeightsFilesText) {
+  const auto plain = engine_of("isolation", "alphabeta:eval=custom_score_2,depth=5");
+  EXPECT_EQ(plain.search, "alphabeta:eval=custom_score_2,depth=5");
+  EXPECT_EQ(plain.heuristic, "custom_score_2");
+  EXPECT_EQ(plain.parameters, "");
+  EXPECT_EQ(engine_of("8-puzzle", "idastar:h=manhattan").heuristic, "manhattan");
+
+  const std::string path = test::scratch_file("engine_of_weights.txt");
+  const std::string spec = "alphabeta:eval=linear,weights=" + path + ",depth=2";
+  std::ofstream(path) << "own1 1\nown2 5\n";
+  const auto first = engine_of("qubic", spec);
+  EXPECT_EQ(first.heuristic, "linear");
+  EXPECT_EQ(first.parameters, "own1 1\nown2 5\n");
+  std::ofstream(path) << "own1 2\nown2 5\n";
+  EXPECT_EQ(engine_of("qubic", spec).parameters, "own1 2\nown2 5\n");
+
+  const std::string big(protocol::kMaxEngineParametersBytes + 1, '#');
+  std::ofstream(path) << big;
+  const auto hashed = engine_of("qubic", spec).parameters;
+  EXPECT_EQ(hashed.rfind("weights file of 8193 bytes, fnv1a64 ", 0), 0u) << hashed;
+  EXPECT_EQ(hashed.size(), std::string("weights file of 8193 bytes, fnv1a64 ").size() + 16);
+  std::ofstream(path) << big.substr(1) << ' ';
+  EXPECT_NE(engine_of("qubic", spec).parameters, hashed);
+  // A file that cannot be read adds nothing: the heuristic's loader reports it when the bot
+  // builds its search.
+  EXPECT_EQ(engine_of("qubic", "alphabeta:eval=linear,weights=/nonexistent/w.txt").parameters, "");
 }
 
 TEST(PuzzleSolver, SolvesAScrambledEightPuzzle) {
