@@ -13,6 +13,7 @@
 #include "games/gdl/library.h"
 #include "league/ladder_tasks.h"
 #include "league/play_gdl_game.h"
+#include "tournament/config/league_config.h"
 #include "tournament/pairing/fair_start.h"
 
 namespace arena::tournament {

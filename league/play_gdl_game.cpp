@@ -34,15 +34,6 @@ PlayedGdlGame result_of(const gdl::GdlGame& game) {
 
 }  // namespace
 
-Expected<void> check_two_roles(const std::string& game, std::size_t roles,
-                               const std::string& what) {
-  if (roles == 2) return {};
-  return make_error(game + " has " +
-                    (roles == 1 ? std::string("one role (a puzzle: arena solve)")
-                                : std::to_string(roles) + " roles") +
-                    "; " + what + " plays games of two");
-}
-
 GdlSeatMove ask_gdl_seat(gdl::GdlGame& game, gdl::GdlPlayer& player,
                          const std::vector<std::string>& legal, std::chrono::milliseconds think,
                          std::int64_t forfeit_after_ms) {

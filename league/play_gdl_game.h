@@ -27,10 +27,6 @@
 
 namespace arena::tournament {
 
-// Whether a sheet of `roles` roles can be played by `what` ("a league"), which plays games of
-// two: the error says how many it has (one: a puzzle, for arena solve).
-Expected<void> check_two_roles(const std::string& game, std::size_t roles, const std::string& what);
-
 // One seat's move this turn, or why it has none. A seat with one legal move is not asked.
 // Otherwise `player` thinks for `think`; a move it gives that is not in `legal` is an
 // "illegal move", one slower than forfeit_after_ms (when > 0) a "timeout", with the move kept.

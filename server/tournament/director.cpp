@@ -34,12 +34,7 @@ std::string time_control(const tournament::LeagueConfig& c) {
 Expected<void> check_gdl_game(const std::string& kind, const GameOptions& options) {
   auto g = make_game(kind, options);
   if (!g) return make_error(g.error());
-  if (const int roles = (*g)->num_seats(); roles != 2)
-    return make_error(kind + " has " +
-                      (roles == 1 ? std::string("one role (a puzzle: arena solve)")
-                                  : std::to_string(roles) + " roles") +
-                      "; a league plays games of two");
-  return {};
+  return tournament::check_two_roles(kind, static_cast<std::size_t>((*g)->num_seats()), "a league");
 }
 
 // random_opening through the AnyGame interface (games/core/random_opening.h).

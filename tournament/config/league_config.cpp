@@ -267,4 +267,13 @@ Expected<LeagueConfig> league_preset(const std::string& name) {
   })");
 }
 
+Expected<void> check_two_roles(const std::string& game, std::size_t roles,
+                               const std::string& what) {
+  if (roles == 2) return {};
+  return make_error(game + " has " +
+                    (roles == 1 ? std::string("one role (a puzzle: arena solve)")
+                                : std::to_string(roles) + " roles") +
+                    "; " + what + " plays games of two");
+}
+
 }  // namespace arena::tournament

@@ -92,4 +92,9 @@ Expected<LeagueConfig> league_preset(const std::string& name);
 // Checks the counts and names (unique, at least two players, challengers in a gauntlet).
 Expected<void> validate(const LeagueConfig& config);
 
+// Whether a game of `roles` roles (a GDL sheet's) can be played by `what` ("a league", "a
+// ladder"), which plays games of two: the error says how many it has (one: a puzzle, for arena
+// solve).
+Expected<void> check_two_roles(const std::string& game, std::size_t roles, const std::string& what);
+
 }  // namespace arena::tournament
