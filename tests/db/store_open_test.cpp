@@ -57,7 +57,7 @@ void create_database(const std::string& path) {
 // a child that has dropped to the unprivileged user 65534 (nobody): the check then faces the
 // same refusal the kernel gives any ordinary user of a 0444 file.
 TEST(StoreOpen, ReadOnlyFileIsRefusedNamingIt) {
-  test::TempDir dir;
+  test::TempDir dir("arena-db-", "/tmp");  // user 65534 must reach it: not under TMPDIR
   const std::string path = dir.file("ro.db");
   create_database(path);
   ASSERT_EQ(chmod(path.c_str(), 0444), 0);

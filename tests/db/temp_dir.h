@@ -11,8 +11,12 @@ namespace arena::test {
 
 class TempDir {
  public:
-  explicit TempDir(const std::string& prefix = "arena-db-") {
-    std::string pattern = (std::filesystem::temp_directory_path() / (prefix + "XXXXXX")).string();
+  // In `parent` when one is given (a test that drops its privileges needs a directory every
+  // user can reach, which TMPDIR inside a private build directory may not be).
+  explicit TempDir(const std::string& prefix = "arena-db-", const std::string& parent = "") {
+    const std::filesystem::path base =
+        parent.empty() ? std::filesystem::temp_directory_path() : std::filesystem::path(parent);
+    std::string pattern = (base / (prefix + "XXXXXX")).string();
     path_ = mkdtemp(pattern.data()) ? pattern : std::string();
   }
   ~TempDir() {
