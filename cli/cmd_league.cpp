@@ -17,8 +17,9 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
-#include <sstream>
 #include <string>
+
+#include <nlohmann/json.hpp>
 
 #include "cli/commands.h"
 #include "cli/gdl_sheet_flags.h"
@@ -76,17 +77,15 @@ Expected<tournament::LeagueConfig> build_config(const LeagueFlags& f) {
     if (!loaded) return loaded;
     c = *loaded;
   } else {
-    std::ostringstream json;
-    auto list = [](const std::vector<std::string>& v) {
-      std::string s = "[";
-      for (const auto& x : v) s += (s.size() > 1 ? ",\"" : "\"") + x + "\"";
-      return s + "]";
-    };
-    json << R"({"game": ")" << f.game << R"(", "format": ")"
-         << (f.format.empty() ? "round-robin" : f.format) << R"(", "players": )" << list(f.players)
-         << R"(, "challengers": )" << list(f.challengers)
-         << (f.rounds > 0 ? ", \"rounds\": " + std::to_string(f.rounds) : "") << "}";
-    auto parsed = tournament::parse_league_config(json.str());
+    // The flags as the config they stand for, each text a JSON string (a quote or backslash in
+    // a name stays the name's; bytes that are not UTF-8 become U+FFFD).
+    nlohmann::json json = {{"game", f.game},
+                           {"format", f.format.empty() ? "round-robin" : f.format},
+                           {"players", f.players},
+                           {"challengers", f.challengers}};
+    if (f.rounds > 0) json["rounds"] = f.rounds;
+    auto parsed = tournament::parse_league_config(
+        json.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
     if (!parsed) return parsed;
     c = *parsed;
   }

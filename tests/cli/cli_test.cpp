@@ -173,6 +173,17 @@ TEST(Cli, SolveFindsAPuzzleSheetGivenAsAFile) {
   EXPECT_NE(with.output.find("(the shortest)"), std::string::npos) << with.output;
 }
 
+// arena league's --players are names, whatever they hold: a quote or a backslash in one is
+// named back in the error, not taken for the config's JSON (which the flags were pasted into).
+TEST(Cli, LeaguePlayersWithQuotesAreNamedAsGiven) {
+  auto r = run_command(kTempDir + kArena +
+                       " league --in-process -q --game tictactoe --players 'my\"bot\\' Random"
+                       " --db $d/l.db");
+  EXPECT_EQ(r.status, 1) << r.output;
+  EXPECT_NE(r.output.find("player 'my\"bot\\': unknown preset 'my\"bot\\'"), std::string::npos)
+      << r.output;
+}
+
 // arena league gives its --gdl sheets to the server and bots it starts: a league of a sheet
 // outside the GDL folder is played, and without the flag the server refuses the game.
 TEST(Cli, LeagueGivesItsGdlSheetsToTheServerAndBots) {
