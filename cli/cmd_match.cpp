@@ -252,6 +252,9 @@ int run_gdl_match(const MatchOptions& o) {
                 : a < b ? "B wins"
                         : "drawn",
                 played->moves.size(), played->terminal ? "" : " (stopped by --max-plies)");
+    if (!played->problem.empty())
+      std::printf("game %d: %s (a bug of the rules; shown as -1)\n", i + 1,
+                  played->problem.c_str());
     tally.add(a > b ? 1 : a < b ? -1 : 0, i + 1, o.games);
   }
   std::printf("A %s\nB %s\ntotal for A: %d wins, %d losses, %d draws (%.1f%%), mean goal %.1f\n",

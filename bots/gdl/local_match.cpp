@@ -42,6 +42,7 @@ class Referee {
     for (std::size_t r = 0; r < result_.roles.size(); ++r) {
       auto goal = machine_.goal(state, static_cast<int>(r));
       result_.goals.push_back(goal ? *goal : -1);
+      if (!goal && result_.problem.empty()) result_.problem = goal.error();  // names the role
     }
     result_.seconds = std::chrono::duration<double>(SteadyClock::now() - begin).count();
     return std::move(result_);

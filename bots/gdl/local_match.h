@@ -41,6 +41,7 @@ struct LocalMatchResult {
   int opening_steps = 0;                        // of `moves`, the random ones
   bool terminal = false;                        // false: stopped by max_steps
   std::vector<int> goals;  // per role: 0..100, or -1 where the rules give no single value
+  std::string problem;     // "", or why the first role with -1 has none (a sheet's bug)
   double seconds = 0;
 };
 

@@ -1,6 +1,7 @@
 // A GDL match in this process (bots/gdl/local_match.h): played to the end with the goals of the
 // final state and every state shown to the observer, the player count checked, a seeded random
-// opening, the step limit, a player's illegal move named, and a role with one legal move not asked.
+// opening, the step limit, a player's illegal move named, a role with one legal move not asked, and
+// a final state where the rules give a role no goal named.
 
 #include <gtest/gtest.h>
 
@@ -11,7 +12,10 @@
 
 #include "bots/gdl/gdl_player.h"
 #include "bots/gdl/local_match.h"
+#include "games/gdl/compiled.h"
+#include "games/gdl/description.h"
 #include "games/gdl/library.h"
+#include "games/gdl/prover.h"
 
 namespace arena::gdl {
 namespace {
@@ -137,6 +141,41 @@ TEST(GdlLocalMatch, ARoleWithOneLegalMoveIsNotAsked) {
   EXPECT_GT(o.asked, 0);
   // Tic-tac-toe: one role marks each step while the other can only noop.
   EXPECT_LE(x.asked + o.asked, static_cast<int>(r->moves.size()));
+}
+
+// A sheet whose end gives no goal value (a sheet's bug): the result says so, naming the role,
+// with either reasoner.
+TEST(GdlLocalMatch, AFinalStateWithoutAGoalIsNamed) {
+  auto d = read_description(
+      "(role a) (role b) (init (c 0)) (legal a go) (legal b go) "
+      "(<= (next (c 1)) (does a go)) (<= terminal (true (c 1))) "
+      "(<= (goal a 100) (true (c 0)))",
+      "nogoal.kif");
+  ASSERT_TRUE(d) << d.error();
+  auto shared = std::make_shared<const Description>(std::move(*d));
+  auto compiled = make_compiled(shared);
+  ASSERT_TRUE(compiled) << compiled.error();
+  std::vector<std::unique_ptr<StateMachine>> machines;
+  machines.push_back(std::move(*compiled));
+  machines.push_back(make_prover(shared));
+  for (const auto& m : machines) {
+    ProbePlayer x, o;
+    auto r = play_local_match(*m, {&x, &o}, {});
+    ASSERT_TRUE(r) << r.error();
+    EXPECT_TRUE(r->terminal);
+    EXPECT_EQ(r->goals, (std::vector<int>{-1, -1})) << m->kind();
+    EXPECT_NE(r->problem.find("goal"), std::string::npos) << r->problem;
+    EXPECT_NE(r->problem.find(" a"), std::string::npos) << r->problem;  // the first such role
+  }
+}
+
+TEST(GdlLocalMatch, AFinalStateWithGoalsHasNoProblem) {
+  auto m = tictactoe();
+  ASSERT_TRUE(m);
+  ProbePlayer x, o;
+  auto r = play_local_match(*m, {&x, &o}, {});
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(r->problem, "");
 }
 
 }  // namespace
