@@ -141,6 +141,7 @@ std::string game_to_json(const GameDetail& game) {
       {"second", s.second_name},
       {"result", s.result},
       {"reason", s.reason},
+      {"note", s.note},
       {"time_control", s.time_control},
       {"started_at_ms", s.started_at_ms},
       {"ended_at_ms", s.ended_at_ms},

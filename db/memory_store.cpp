@@ -100,6 +100,7 @@ void MemoryStore::finish_game(const db::GameEnd& end, db::Done done) {
   if (!fail_ && it != games_.end()) {
     it->second.summary.result = end.result;
     it->second.summary.reason = end.reason;
+    it->second.summary.note = end.note;
     it->second.summary.ended_at_ms = unix_ms();
     it->second.final_position = end.final_position;
     it->second.summary.scores = end.scores;

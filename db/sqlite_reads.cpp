@@ -22,7 +22,8 @@ constexpr const char* kSummaryColumns =
     "FROM game_seats s LEFT JOIN players p ON p.id = s.player_id WHERE s.game_id = g.id "
     "ORDER BY s.seat)), "
     "(SELECT group_concat(score, ',') FROM (SELECT score FROM game_seats s "
-    "WHERE s.game_id = g.id AND s.score IS NOT NULL ORDER BY s.seat)) "
+    "WHERE s.game_id = g.id AND s.score IS NOT NULL ORDER BY s.seat)), "
+    "COALESCE(g.note, '') "
     "FROM games g LEFT JOIN players p1 ON p1.id = g.first_id "
     "LEFT JOIN players p2 ON p2.id = g.second_id ";
 
@@ -51,6 +52,7 @@ GameSummary summary_from(const Statement& s) {
   if (!s.is_null(14)) g.seat_names = split(s.text(14), '\x1f');
   if (!s.is_null(15))
     for (const auto& score : split(s.text(15), ',')) g.scores.push_back(std::atoi(score.c_str()));
+  g.note = s.text(16);
   return g;
 }
 

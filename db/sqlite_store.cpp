@@ -732,11 +732,11 @@ Expected<void> finish(Connection& c, const GameEnd& end) {
   const PlayerId first = select->int64(1);
   const PlayerId second = select->int64(2);
   auto update = c.prepare(
-      "UPDATE games SET result = ?2, reason = ?3, final_position = ?4, ended_at = ?5 "
-      "WHERE id = ?1");
+      "UPDATE games SET result = ?2, reason = ?3, final_position = ?4, ended_at = ?5, "
+      "note = NULLIF(?6, '') WHERE id = ?1");
   if (!update) return Error{update.error()};
   update->bind(1, end.game).bind(2, end.result).bind(3, end.reason);
-  update->bind(4, end.final_position).bind(5, now_unix_ms());
+  update->bind(4, end.final_position).bind(5, now_unix_ms()).bind(6, end.note);
   if (auto r = update->run(); !r) return r;
   if (auto r = store_scores(c, end, first, second); !r) return r;
   // Games of more than two seats are not rated (their result is a list of scores).

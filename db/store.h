@@ -90,6 +90,9 @@ struct GameEnd {
   // Per seat, 0..100 (GDL goals; 100/0 or 50/50 for the others); recorded in game_seats.
   // Empty: none (an aborted game).
   std::vector<int> scores{};
+  // game_end's note: why the rules ended the game when that is not the usual way (a GDL
+  // sheet's bug, a reasoner's limit); empty otherwise (stored as NULL).
+  std::string note{};
 };
 
 using Done = std::function<void(Expected<void>)>;
@@ -120,6 +123,7 @@ struct GameSummary {
   // the game ended with scores; else empty.
   std::vector<std::string> seat_names{};
   std::vector<int> scores{};
+  std::string note{};  // GameEnd::note; empty: none
 };
 
 struct GameDetail {

@@ -87,7 +87,7 @@ Expected<void> play_gdl_row(Context& ctx, const db::PairingRow& row, std::uint64
   auto played = play_recorded_gdl_game(**game, seats, c, ctx.store, seed);
   if (!played) return make_error(played.error());
   ctx.store.finish_game(
-      {*id, played->result, played->reason, played->final_position, played->scores},
+      {*id, played->result, played->reason, played->final_position, played->scores, played->note},
       [](Expected<void>) {});
   return {};
 }

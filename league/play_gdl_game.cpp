@@ -29,7 +29,7 @@ PlayedGdlGame result_of(const gdl::GdlGame& game) {
                        : outcome.result == Result::kFirstWins ? "1-0"
                                                               : "0-1";
   return {std::move(result), std::string(to_string(outcome.reason)), game.serialize(),
-          game.scores()};
+          game.scores(), game.end_note()};
 }
 
 }  // namespace

@@ -49,6 +49,7 @@ struct PlayedGdlGame {
   std::string result, reason;
   std::string final_position;
   std::vector<int> scores;  // per role, 0..100 (the goals; 100/0 after a forfeit)
+  std::string note{};       // the game's end_note (a sheet's bug met at the end), or ""
 };
 
 // The reasoners of one sheet for the games in play, each kept for a later game once its game

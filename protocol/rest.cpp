@@ -42,6 +42,7 @@ Json to_json(const ApiGame& g) {
          {"ended_at_ms", g.ended_at_ms},
          {"plies", g.plies},
          {"live", g.live}};
+  if (!g.note.empty()) j["note"] = g.note;
   if (g.detail) {
     Json moves = Json::array();
     for (const auto& m : g.detail->moves) moves.push_back(to_json(m));

@@ -55,6 +55,7 @@ struct ApiGame {
   std::vector<std::string> players;  // display names, one per seat
   std::vector<int> scores;           // empty: null
   std::string result, reason;
+  std::string note;  // game_end's note, stored; empty: absent from the JSON
   std::int64_t started_at_ms = 0, ended_at_ms = 0, plies = 0;
   bool live = false;
   std::optional<ApiGameDetail> detail;

@@ -58,6 +58,7 @@ protocol::ApiGame api_game(Hub& hub, const db::GameSummary& s) {
   g.scores = s.scores;
   g.result = s.result;
   g.reason = s.reason;
+  g.note = s.note;
   g.time_control = s.time_control;
   g.started_at_ms = s.started_at_ms;
   g.ended_at_ms = s.ended_at_ms;

@@ -167,7 +167,7 @@ void Match::finish(std::string result, std::string reason, std::vector<int> scor
   reason_ = std::move(reason);
   note_ = std::move(note);
   scores_ = std::move(scores);
-  db::GameEnd end{game_id(), result_, reason_, game_->serialize(), scores_};
+  db::GameEnd end{game_id(), result_, reason_, game_->serialize(), scores_, note_};
   store_.finish_game(end, [self = shared_from_this()](Expected<void>) {
     // A failed write is logged by the store; the players still learn the result. A store that
     // answers at once answers on the strand: game_end then follows the last state in the

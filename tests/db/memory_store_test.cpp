@@ -114,5 +114,17 @@ TEST(MemoryStore, ByDefaultItKeepsTenThousandFinishedGames) {
             static_cast<int>(MemoryStore::kDefaultKeptGames + 5));
 }
 
+TEST(MemoryStore, KeepsAGamesNote) {
+  MemoryStore store;
+  const PlayerId a = store.find_or_create_player("a", true)->id;
+  const PlayerId b = store.find_or_create_player("b", true)->id;
+  const GameId plain = play(store, a, b, "1-0", 1);
+  const GameId noted = play(store, a, b, "", 1);
+  store.finish_game({noted, "0-1", "goals", "final", {0, 100}, "no goal value holds for white"},
+                    [](Expected<void>) {});
+  EXPECT_EQ(store.game_detail(noted)->summary.note, "no goal value holds for white");
+  EXPECT_EQ(store.game_detail(plain)->summary.note, "");
+}
+
 }  // namespace
 }  // namespace arena::db

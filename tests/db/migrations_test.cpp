@@ -10,6 +10,21 @@
 namespace arena::db {
 namespace {
 
+// A tic-tac-toe game between two new players; 0 (and a test failure) if it cannot be made.
+GameId new_game(Store& store) {
+  const auto a = store.find_or_create_player("a", true);
+  const auto b = store.find_or_create_player("b", true);
+  EXPECT_TRUE(a && b);
+  if (!a || !b) return 0;
+  NewGame g;
+  g.kind = "tictactoe";
+  g.first = a->id;
+  g.second = b->id;
+  auto id = store.create_game(g);
+  EXPECT_TRUE(id) << id.error();
+  return id ? *id : 0;
+}
+
 TEST(Migrations, VersionsAreNumberedWithoutGaps) {
   const auto all = known_migrations();
   ASSERT_FALSE(all.empty());
@@ -65,16 +80,8 @@ TEST(Migrations, AFileOfSchemaThreeGainsTheMovesSeatAndKeepsItsRows) {
   {
     auto store = open_sqlite_store(path);
     ASSERT_TRUE(store) << store.error();
-    const auto a = (*store)->find_or_create_player("a", true);
-    const auto b = (*store)->find_or_create_player("b", true);
-    ASSERT_TRUE(a && b);
-    NewGame g;
-    g.kind = "tictactoe";
-    g.first = a->id;
-    g.second = b->id;
-    auto id = (*store)->create_game(g);
-    ASSERT_TRUE(id) << id.error();
-    game = *id;
+    game = new_game(**store);
+    ASSERT_NE(game, 0);
     MoveRecord m;
     m.game = game;
     m.ply = 0;
@@ -86,8 +93,10 @@ TEST(Migrations, AFileOfSchemaThreeGainsTheMovesSeatAndKeepsItsRows) {
   {
     test::RawDb raw(path);
     ASSERT_EQ(raw.text("SELECT seat FROM moves"), "0");
-    // Back to schema 3: no seat column.
-    ASSERT_TRUE(raw.exec("ALTER TABLE moves DROP COLUMN seat; PRAGMA user_version = 3"));
+    // Back to schema 3: no seat column (nor schema 5's games.note).
+    ASSERT_TRUE(
+        raw.exec("ALTER TABLE games DROP COLUMN note; ALTER TABLE moves DROP COLUMN seat; "
+                 "PRAGMA user_version = 3"));
     ASSERT_EQ(raw.integer("PRAGMA user_version"), 3);
   }
   auto store = open_sqlite_store(path);
@@ -107,6 +116,33 @@ TEST(Migrations, AFileOfSchemaThreeGainsTheMovesSeatAndKeepsItsRows) {
   EXPECT_EQ(detail->moves[1].seat, 1);
   test::RawDb raw(path);
   EXPECT_EQ(raw.integer("PRAGMA user_version"), schema_version());
+}
+
+TEST(Migrations, AFileOfSchemaFourGainsTheGamesNoteAndKeepsItsGames) {
+  test::TempDir dir;
+  const std::string path = dir.file("four.db");
+  GameId game = 0;
+  {
+    auto store = open_sqlite_store(path);
+    ASSERT_TRUE(store) << store.error();
+    game = new_game(**store);
+    ASSERT_NE(game, 0);
+    (*store)->finish_game({game, "1-0", "win", "final"}, nullptr);
+    (*store)->flush();
+  }
+  {
+    test::RawDb raw(path);
+    ASSERT_TRUE(raw.exec("ALTER TABLE games DROP COLUMN note; PRAGMA user_version = 4"));
+  }
+  auto store = open_sqlite_store(path);
+  ASSERT_TRUE(store) << store.error();
+  auto detail = (*store)->game_detail(game);
+  ASSERT_TRUE(detail) << detail.error();
+  EXPECT_EQ(detail->summary.result, "1-0");
+  EXPECT_EQ(detail->summary.note, "") << "stored before schema 5";
+  test::RawDb raw(path);
+  EXPECT_EQ(raw.integer("PRAGMA user_version"), schema_version());
+  EXPECT_EQ(raw.text("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'note'"), "1");
 }
 
 TEST(Migrations, NewerDatabaseIsRefusedNamingBothVersions) {

@@ -44,7 +44,7 @@ class StoreCliTest : public ::testing::Test {
   PlayerId player(const std::string& name) { return store_->find_or_create_player(name, true)->id; }
   GameId play(const std::string& kind, PlayerId a, PlayerId b,
               const std::vector<std::string>& moves, const std::string& result,
-              const std::string& start = "") {
+              const std::string& start = "", const std::string& note = "") {
     NewGame g;
     g.kind = kind;
     g.first = a;
@@ -58,7 +58,7 @@ class StoreCliTest : public ::testing::Test {
       m.move = moves[i];
       store_->append_move(m, nullptr);
     }
-    store_->finish_game({id, result, "test", ""}, nullptr);
+    store_->finish_game({id, result, "test", "", {}, note}, nullptr);
     store_->flush();
     return id;
   }
@@ -156,7 +156,7 @@ TEST_F(StoreCliTest, ExportedPgnIsReadByPgnExtract) {
 TEST_F(StoreCliTest, ExportPdnAndJson) {
   const PlayerId a = player("a"), b = player("b");
   play("checkers", a, b, {"11-15", "23-19", "8-11", "22-17"}, "1/2-1/2");
-  play("chess", a, b, {"e2e4"}, "*");
+  play("chess", a, b, {"e2e4"}, "*", "", "the rules ended it");
   auto pdn = run_command(arena("export --db " + db_ + " --format pdn 2>/dev/null"));
   ASSERT_EQ(pdn.status, 0) << pdn.output;
   EXPECT_NE(pdn.output.find("[GameType \"21\"]"), std::string::npos) << pdn.output;
@@ -172,6 +172,8 @@ TEST_F(StoreCliTest, ExportPdnAndJson) {
   EXPECT_EQ(parsed[0]["moves"].size(), 4u);
   EXPECT_EQ(parsed[0]["moves"][3]["move"], "22-17");
   EXPECT_EQ(parsed[1]["result"], "*");
+  EXPECT_EQ(parsed[0]["note"], "");  // none
+  EXPECT_EQ(parsed[1]["note"], "the rules ended it");
   auto wrong = run_command(arena("export --db " + db_ + " --format pgn --game checkers"));
   EXPECT_EQ(wrong.status, 1);
   EXPECT_NE(wrong.output.find("is for chess games, not 'checkers'"), std::string::npos)

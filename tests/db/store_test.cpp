@@ -98,6 +98,29 @@ TEST_F(StoreTest, AppendFinishAndReadBackEveryField) {
   EXPECT_EQ(m.pv, "e2e4 e7e5 g1f3");
   EXPECT_FALSE(d->moves[1].score.has_value());
   EXPECT_EQ(d->moves[1].seat, 1);
+  EXPECT_EQ(d->summary.note, "");
+}
+
+// game_end's note (a GDL sheet's bug that ended the game) is kept with the game, in its summary
+// too; a game without one stores NULL.
+TEST_F(StoreTest, AGamesNoteIsStoredAndNoneIsNull) {
+  const PlayerId a = player("alpha"), b = player("beta");
+  const GameId noted = game(a, b), plain = game(a, b);
+  std::promise<Expected<void>> p;
+  store_->finish_game({noted, "0-1", "goals", "final", {0, 100}, "no goal value holds for white"},
+                      [&](Expected<void> r) { p.set_value(std::move(r)); });
+  ASSERT_TRUE(p.get_future().get());
+  ASSERT_TRUE(finish(plain, "1-0"));
+  EXPECT_EQ(store_->game_detail(noted)->summary.note, "no goal value holds for white");
+  EXPECT_EQ(store_->game_detail(plain)->summary.note, "");
+  auto list = store_->list_games({});
+  ASSERT_TRUE(list) << list.error();
+  ASSERT_EQ(list->size(), 2u);
+  EXPECT_EQ(list->at(1).id, noted);  // newest first
+  EXPECT_EQ(list->at(1).note, "no goal value holds for white");
+  test::RawDb raw(path_);
+  EXPECT_EQ(raw.text("SELECT note FROM games WHERE id = " + std::to_string(plain)),
+            test::RawDb::kNull);
 }
 
 // Without the move journal (synchronous=FULL, or move_journal off) a move is durable when its

@@ -5,8 +5,9 @@
 // simultaneous game (the iterated prisoner's dilemma, gt_prisoner), whose state has no grid,
 // is played with the move buttons while the page lists its facts;
 // then a sheet whose goal rules have a bug ends after one move and the result shows the note
-// game_end carries (protocol version 3); last, a sheet of one role is played on the puzzles
-// page, solved by clicking its grid and ended short of its goal with the move buttons.
+// game_end carries (protocol version 3), which the API and the replay give from the store; last, a
+// sheet of one role is played on the puzzles page, solved by clicking its grid and ended short of
+// its goal with the move buttons.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, openBrowser, screenshot, Client, createToken, ensureBinary, sleep } from './helpers.js';
@@ -204,6 +205,12 @@ test('the result says why a sheet with a bug ended the game', { timeout: 60000 }
   assert.match(note, /white/);
   assert.match(await page.textContent('[data-testid=result]'), /You won/);  // black: 100, white: 0
   await screenshot(page, 'gdl-note');
+  // Stored with the game: the API gives it, and the replay shows it under the result.
+  const stored = await (await fetch(`${server.url}/api/games/${id}`)).json();
+  assert.equal(stored.note, note);
+  await page.goto(`${server.url}/#/replay/${id}`);
+  await page.waitForSelector('[data-testid=end-note]');
+  assert.equal(await page.textContent('[data-testid=end-note]'), note);
   assert.deepEqual(errors, []);
   opp.client.close();
 });

@@ -11,6 +11,7 @@
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
 #include "games/core/turn_rows.h"
+#include "games/gdl/library.h"
 #include "games/isolation/isolation.h"
 #include "games/othello/othello.h"
 #include "league/league_presets.h"
@@ -319,9 +320,39 @@ TEST(League, AGdlSheetPlaysInProcessAndEveryGameReplaysFromTheStore) {
     const auto& sc = g->summary.scores;
     EXPECT_EQ(g->summary.result, sc[0] > sc[1] ? "1-0" : sc[0] < sc[1] ? "0-1" : "1/2-1/2");
     EXPECT_EQ(g->summary.reason, "goals");
+    EXPECT_EQ(g->summary.note, "") << "the rules ended it as usual";
     std::int64_t iterations = 0;  // GDL_UCT's moves carry its search's iterations
     for (const auto& m : g->moves) iterations += m.nodes;
     EXPECT_GT(iterations, 0);
+  }
+}
+
+// A sheet whose end gives the roles no goal value (a sheet's bug): each game is recorded with
+// the note the server's game_end would carry, naming the role.
+TEST(League, AGdlGameEndedByASheetsBugKeepsItsNote) {
+  Fixture f;
+  const std::string sheet = f.dir.file("nogoal.kif");
+  std::ofstream(sheet) << "(role a) (role b) (init (c 0)) (legal a go) (legal b go)\n"
+                          "(<= (next (c 1)) (does a go)) (<= terminal (true (c 1)))\n";
+  auto added = gdl::add_gdl_file(sheet);
+  ASSERT_TRUE(added) << added.error();
+  auto store = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(store) << store.error();
+  LeagueConfig c = gdl_league();
+  c.game = "gdl:" + *added;
+  auto run = run_league(c, **store, f.path, {});
+  gdl::clear_gdl_files();
+  ASSERT_TRUE(run) << run.error();
+  EXPECT_EQ(run->games_played, 2);
+  auto games = (*store)->list_games({});
+  ASSERT_TRUE(games) << games.error();
+  ASSERT_EQ(games->size(), 2u);
+  for (const auto& g : *games) {
+    EXPECT_EQ(g.reason, "goals");
+    EXPECT_NE(g.note.find("no goal value"), std::string::npos) << g.note;
+    EXPECT_TRUE(g.note.find("for a ") != std::string::npos ||  // the compiled reasoner's words
+                g.note.find("of a:") != std::string::npos)     // the prover's
+        << g.note;
   }
 }
 

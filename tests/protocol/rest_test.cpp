@@ -38,8 +38,11 @@ TEST(RestReplies, AStoredGameWithItsDetail) {
   // A score without a search: info holds the score only; no replay: no seat, turn or position.
   EXPECT_EQ(j["moves"][1], Json::parse(R"({"ply":1,"move":"e7e5","time_used_ms":3,
       "info":{"score":-20}})"));
+  EXPECT_FALSE(j.contains("note"));  // none: absent
   g.detail.reset();
   EXPECT_FALSE(parsed(encode_api(g)).contains("moves"));  // a list entry has no detail
+  g.note = "no goal value holds for white in this state";
+  EXPECT_EQ(parsed(encode_api(g))["note"], g.note);
 }
 
 TEST(RestReplies, ListsCatalogLeaderboardErrorsAndCreation) {

@@ -116,6 +116,7 @@ TEST_F(GdlServerTest, TicTacToeIsPlayedLikeAnyTwoPlayerGame) {
   EXPECT_EQ(replay.error, "");
   EXPECT_EQ(replay.positions.back(), ann->last("state")["position"]);
   EXPECT_EQ(store.game_detail(id)->summary.scores, end["scores"].get<std::vector<int>>());
+  EXPECT_EQ(store.game_detail(id)->summary.note, "");
 }
 
 TEST_F(GdlServerTest, ThePrisonersDilemmaCollectsBothMovesEachTurn) {
@@ -151,7 +152,7 @@ TEST_F(GdlServerTest, ThreePlayerTicTacToeGathersThreePlayers) {
 }
 
 // A sheet whose goal rules give white no value at the end (a sheet's bug): the game ends on the
-// goals, white scoring 0, and game_end's note says why, to every seat.
+// goals, white scoring 0, and game_end's note says why, to every seat; the store keeps it.
 TEST_F(GdlServerTest, GameEndNotesASheetsBugThatEndedTheGame) {
   const auto path = std::filesystem::temp_directory_path() /
                     ("arena_no_goal_" + std::to_string(::getpid()) + ".kif");
@@ -185,6 +186,7 @@ TEST_F(GdlServerTest, GameEndNotesASheetsBugThatEndedTheGame) {
     const std::string note = end["note"];
     EXPECT_NE(note.find("no goal value"), std::string::npos) << note;
     EXPECT_NE(note.find("white"), std::string::npos) << note;
+    EXPECT_EQ(store.game_detail(id)->summary.note, note) << "stored with the game";
   }
 }
 

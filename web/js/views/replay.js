@@ -37,19 +37,31 @@ export function replayView(ctx, id) {
     const btn = (label, testid, f) => h('button', { 'data-testid': testid, onclick: f, title: testid.replace('replay-', ''), 'aria-label': testid.replace('replay-', '') }, label);
     const download = h('button', { 'data-testid': 'download', onclick: () => downloadExport(d) }, 'Download');
     el.replaceChildren(
-      h('div.game-layout', {},
-        h('div.game-board-col', {},
-          h('h2.game-title', {}, `${d.game}${d.options ? ` (${d.options})` : ''} · ${describeTimeControl(d.time_control)}`),
-          h('p.players-line', {}, d.players.filter((p) => p !== undefined && p !== '').map((p, i) => [i ? ' · ' : '', `${sides[i]}: `, playerLabel(p)])),
-          h('div.board-box', { 'data-testid': 'board' }, board.el),
-          h('div.replay-controls', {},
-            btn('«', 'replay-first', () => go(0)), btn('‹', 'replay-prev', () => go(ply - 1)),
-            playBtn, btn('›', 'replay-next', () => go(ply + 1)), btn('»', 'replay-last', () => go(moves.length)), counter),
-          slider, note,
-          h('div.result.neutral', { 'data-testid': 'result' }, d.result ? describeResult(d.result, d.reason, d.players) : 'Unfinished',
-            d.scores && d.players.length > 2 ? h('div.scores', {}, describeScores(d.scores, d.players, sides)) : null)),
-        h('aside.game-side', {}, h('div.actions', {}, download, h('a.button', { href: `/api/games/${id}/export`, target: '_blank', rel: 'noopener' }, 'Open as text')),
-          info, h('h3', {}, 'Moves'), list)));
+        h('div.game-layout', {},
+          h('div.game-board-col', {},
+            h('h2.game-title', {},
+              `${d.game}${d.options ? ` (${d.options})` : ''} · ${
+                  describeTimeControl(d.time_control)}`),
+            h('p.players-line', {},
+              d.players.filter((p) => p !== undefined && p !== '')
+                  .map((p, i) => [i ? ' · ' : '', `${sides[i]}: `, playerLabel(p)])),
+            h('div.board-box', {'data-testid': 'board'}, board.el),
+            h('div.replay-controls', {}, btn('«', 'replay-first', () => go(0)),
+              btn('‹', 'replay-prev', () => go(ply - 1)), playBtn,
+              btn('›', 'replay-next', () => go(ply + 1)),
+              btn('»', 'replay-last', () => go(moves.length)), counter),
+            slider, note,
+            h('div.result.neutral', {'data-testid': 'result'},
+              d.result ? describeResult(d.result, d.reason, d.players) : 'Unfinished',
+              d.scores && d.players.length > 2 ?
+                  h('div.scores', {}, describeScores(d.scores, d.players, sides)) :
+                  null,
+              d.note ? h('div.note', {'data-testid': 'end-note'}, d.note) : null)),
+          h('aside.game-side', {},
+            h('div.actions', {}, download,
+              h('a.button', {href: `/api/games/${id}/export`, target: '_blank', rel: 'noopener'},
+                'Open as text')),
+            info, h('h3', {}, 'Moves'), list)));
     list.replaceChildren(...moves.map((m, i) => h('li', { onclick: () => go(i + 1), dataset: { ply: i + 1 } }, h('span.n', {}, `${i + 1}.`), h('span.mv', {}, m.move))));
 
     // Positions this tab saw while the game was played or watched live, from the server.
