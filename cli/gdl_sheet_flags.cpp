@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <map>
 
 #include "games/gdl/library.h"
 
@@ -15,11 +16,21 @@ void add_gdl_sheet_flags(CLI::App* sub, GdlSheetFlags& flags) {
 
 bool apply_gdl_sheet_flags(const GdlSheetFlags& flags, std::string_view command) {
   if (!flags.dir.empty()) gdl::set_gdl_directory(flags.dir);
-  for (const auto& file : flags.files)
-    if (auto added = gdl::add_gdl_file(file); !added) {
+  std::map<std::string, std::string> file_of;  // stem -> the file that is gdl:STEM
+  for (const auto& file : flags.files) {
+    auto added = gdl::add_gdl_file(file);
+    if (!added) {
       std::cerr << "arena " << command << ": " << added.error() << "\n";
       return false;
     }
+    const auto [it, fresh] = file_of.emplace(*added, file);
+    std::error_code ec;
+    if (!fresh && !std::filesystem::equivalent(it->second, file, ec)) {
+      std::cerr << "arena " << command << ": --gdl " << it->second << " and --gdl " << file
+                << " would both be gdl:" << *added << "; rename one\n";
+      return false;
+    }
+  }
   return true;
 }
 

@@ -18,8 +18,8 @@ struct GdlSheetFlags {
 
 void add_gdl_sheet_flags(CLI::App* sub, GdlSheetFlags& flags);
 
-// Sets the folder and adds the files. On a file that cannot be added, prints
-// "arena COMMAND: <why>" and returns false.
+// Sets the folder and adds the files. On a file that cannot be added, or two different files
+// that would both be gdl:STEM, prints "arena COMMAND: <why>" and returns false.
 bool apply_gdl_sheet_flags(const GdlSheetFlags& flags, std::string_view command);
 
 // The same flags for a child process (the local server and bots of a league), with absolute

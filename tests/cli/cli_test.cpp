@@ -173,6 +173,24 @@ TEST(Cli, SolveFindsAPuzzleSheetGivenAsAFile) {
   EXPECT_NE(with.output.find("(the shortest)"), std::string::npos) << with.output;
 }
 
+// Two different --gdl files of one name would both be gdl:NAME: refused naming both, where the
+// last one used to hide the first without a word; the same file twice is one sheet.
+TEST(Cli, TwoGdlFilesOfOneNameAreRefusedNamingBoth) {
+  const std::string copies = kTempDir + "mkdir $d/a $d/b && for x in a b; do cp " +
+                             std::string(ARENA_SOURCE_DIR) +
+                             "/games/gdl/sheets/maze.kif $d/$x/myMaze.kif; done && ";
+  auto two = run_command(copies + kArena +
+                         " solve --gdl $d/a/myMaze.kif --gdl $d/b/myMaze.kif --puzzle gdl:myMaze");
+  EXPECT_EQ(two.status, 2) << two.output;  // a bad flag
+  EXPECT_NE(two.output.find("/a/myMaze.kif and --gdl "), std::string::npos) << two.output;
+  EXPECT_NE(two.output.find("/b/myMaze.kif would both be gdl:myMaze"), std::string::npos)
+      << two.output;
+  auto same =
+      run_command(copies + kArena +
+                  " solve --gdl $d/a/myMaze.kif --gdl $d/a/../a/myMaze.kif --puzzle gdl:myMaze");
+  EXPECT_EQ(same.status, 0) << same.output;
+}
+
 // arena league's --players are names, whatever they hold: a quote or a backslash in one is
 // named back in the error, not taken for the config's JSON (which the flags were pasted into).
 TEST(Cli, LeaguePlayersWithQuotesAreNamedAsGiven) {
