@@ -36,11 +36,13 @@ Text PuzzleSessions::finish(Session& p) {
   const bool solved = outcome.result == Result::kFirstWins;
   const std::vector<int> scores = p.game->scores();
   const int score = scores.empty() ? (solved ? 100 : 0) : scores.front();
+  const std::string note = p.game->end_note();  // kept with the game, as a match's is
   store_.finish_game({p.id,
                       solved ? "solved" : "unsolved",
                       std::string(to_string(outcome.reason)),
                       p.game->serialize(),
-                      {score}},
+                      {score},
+                      note},
                      [](Expected<void>) {});
   db::PuzzleAttempt attempt;
   attempt.player = p.player;
@@ -55,13 +57,8 @@ Text PuzzleSessions::finish(Session& p) {
     attempt.solution += (attempt.solution.empty() ? "" : " ") + m;
   attempt.game = p.id;
   store_.record_puzzle_attempt(attempt, [](Expected<void>) {});
-  protocol::PuzzleEndMessage end{p.id,
-                                 solved,
-                                 p.moves,
-                                 std::nullopt,
-                                 time_->now_ms() - p.started_ms,
-                                 score,
-                                 p.game->end_note()};
+  protocol::PuzzleEndMessage end{
+      p.id, solved, p.moves, std::nullopt, time_->now_ms() - p.started_ms, score, note};
   if (p.optimal_length) end.optimal_length = *p.optimal_length;
   return text_of(end);
 }

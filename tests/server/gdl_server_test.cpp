@@ -190,6 +190,39 @@ TEST_F(GdlServerTest, GameEndNotesASheetsBugThatEndedTheGame) {
   }
 }
 
+// A puzzle sheet whose end gives its role no goal value (a sheet's bug): puzzle_end's note says
+// why, and the store keeps it with the puzzle's game, as it does a match's.
+TEST_F(GdlServerTest, APuzzleEndedByASheetsBugKeepsItsNote) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("arena_puzzle_no_goal_" + std::to_string(::getpid()) + ".kif");
+  std::ofstream(path)
+      << "(role solver) (init (c 0))\n"
+         "(<= (legal solver go) (true (c 0))) (<= (legal solver wait) (true (c 0)))\n"
+         "(<= (next (c 1)) (does solver go)) (<= (next (c 0)) (does solver wait))\n"
+         "(<= terminal (true (c 1)))\n"
+         "(<= (goal solver 50) (true (c 0)))\n";
+  struct Remove {
+    std::filesystem::path p;
+    ~Remove() { std::filesystem::remove(p); }
+  } remove_after{path};
+  auto added = add_gdl_file(path.string());
+  ASSERT_TRUE(added) << added.error();
+  auto ann = join("ann");
+  send(ann, {{"type", "puzzle_start"}, {"puzzle", *added}});
+  const Json s = ann->last("puzzle_state");
+  ASSERT_FALSE(s.is_null()) << ann->last("error").dump();
+  const std::int64_t id = s["puzzle_id"];
+  send(ann, {{"type", "puzzle_move"}, {"puzzle_id", id}, {"move", "go"}});
+  const Json end = ann->last("puzzle_end");
+  ASSERT_FALSE(end.is_null());
+  EXPECT_EQ(end["solved"], false);
+  ASSERT_TRUE(end.contains("note")) << end.dump();
+  const std::string note = end["note"];
+  EXPECT_NE(note.find("no goal value"), std::string::npos) << note;
+  EXPECT_NE(note.find("solver"), std::string::npos) << note;
+  EXPECT_EQ(store.game_detail(id)->summary.note, note) << "stored with the puzzle's game";
+}
+
 // The four lights of tests/games/gdl/lights_sheet.h: solved at 4 presses, ended at the fifth.
 TEST_F(GdlServerTest, ASheetOfOneRoleIsAPuzzleEndedByItsGoalRules) {
   const auto path = std::filesystem::temp_directory_path() /
