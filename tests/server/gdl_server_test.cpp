@@ -20,6 +20,20 @@
 namespace arena::server {
 namespace {
 
+// A sheet written for one test, added as gdl:STEM; its file is read when a game of it is first
+// made, so it is removed only when the test ends.
+struct TestSheet {
+  TestSheet(const std::string& stem, const std::string& text)
+      : path(std::filesystem::temp_directory_path() /
+             (stem + "_" + std::to_string(::getpid()) + ".kif")) {
+    std::ofstream(path) << text;
+  }
+  ~TestSheet() { std::filesystem::remove(path); }
+  TestSheet(const TestSheet&) = delete;
+  TestSheet& operator=(const TestSheet&) = delete;
+  std::filesystem::path path;
+};
+
 using protocol::Json;
 using testing::FakeConnection;
 
@@ -154,23 +168,15 @@ TEST_F(GdlServerTest, ThreePlayerTicTacToeGathersThreePlayers) {
 // A sheet whose goal rules give white no value at the end (a sheet's bug): the game ends on the
 // goals, white scoring 0, and game_end's note says why, to every seat; the store keeps it.
 TEST_F(GdlServerTest, GameEndNotesASheetsBugThatEndedTheGame) {
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("arena_no_goal_" + std::to_string(::getpid()) + ".kif");
-  {
-    std::ofstream out(path);
-    out << "(role white) (role black) (init (control white))\n"
-           "(<= (legal white go) (true (control white)))\n"
-           "(<= (legal black noop) (true (control white)))\n"
-           "(<= (next done) (does white go))\n"
-           "(<= terminal (true done))\n"
-           "(<= (goal black 100) (true done)) (<= (goal black 0) (not (true done)))\n"
-           "(<= (goal white 0) (not (true done)))\n";
-  }
-  struct Remove {
-    std::filesystem::path p;
-    ~Remove() { std::filesystem::remove(p); }
-  } remove_after{path};  // read when the game is first made, so kept until the end
-  auto added = add_gdl_file(path.string());
+  const TestSheet sheet("arena_no_goal",
+                        "(role white) (role black) (init (control white))\n"
+                        "(<= (legal white go) (true (control white)))\n"
+                        "(<= (legal black noop) (true (control white)))\n"
+                        "(<= (next done) (does white go))\n"
+                        "(<= terminal (true done))\n"
+                        "(<= (goal black 100) (true done)) (<= (goal black 0) (not (true done)))\n"
+                        "(<= (goal white 0) (not (true done)))\n");
+  auto added = add_gdl_file(sheet.path.string());
   ASSERT_TRUE(added) << added.error();
   auto ann = join("ann"), bob = join("bob");
   const auto id = start(*added, {ann, bob});
@@ -193,19 +199,14 @@ TEST_F(GdlServerTest, GameEndNotesASheetsBugThatEndedTheGame) {
 // A puzzle sheet whose end gives its role no goal value (a sheet's bug): puzzle_end's note says
 // why, and the store keeps it with the puzzle's game, as it does a match's.
 TEST_F(GdlServerTest, APuzzleEndedByASheetsBugKeepsItsNote) {
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("arena_puzzle_no_goal_" + std::to_string(::getpid()) + ".kif");
-  std::ofstream(path)
-      << "(role solver) (init (c 0))\n"
-         "(<= (legal solver go) (true (c 0))) (<= (legal solver wait) (true (c 0)))\n"
-         "(<= (next (c 1)) (does solver go)) (<= (next (c 0)) (does solver wait))\n"
-         "(<= terminal (true (c 1)))\n"
-         "(<= (goal solver 50) (true (c 0)))\n";
-  struct Remove {
-    std::filesystem::path p;
-    ~Remove() { std::filesystem::remove(p); }
-  } remove_after{path};
-  auto added = add_gdl_file(path.string());
+  const TestSheet sheet(
+      "arena_puzzle_no_goal",
+      "(role solver) (init (c 0))\n"
+      "(<= (legal solver go) (true (c 0))) (<= (legal solver wait) (true (c 0)))\n"
+      "(<= (next (c 1)) (does solver go)) (<= (next (c 0)) (does solver wait))\n"
+      "(<= terminal (true (c 1)))\n"
+      "(<= (goal solver 50) (true (c 0)))\n");
+  auto added = add_gdl_file(sheet.path.string());
   ASSERT_TRUE(added) << added.error();
   auto ann = join("ann");
   send(ann, {{"type", "puzzle_start"}, {"puzzle", *added}});
@@ -225,14 +226,8 @@ TEST_F(GdlServerTest, APuzzleEndedByASheetsBugKeepsItsNote) {
 
 // The four lights of tests/games/gdl/lights_sheet.h: solved at 4 presses, ended at the fifth.
 TEST_F(GdlServerTest, ASheetOfOneRoleIsAPuzzleEndedByItsGoalRules) {
-  const auto path = std::filesystem::temp_directory_path() /
-                    ("arena_lights_" + std::to_string(::getpid()) + ".kif");
-  std::ofstream(path) << arena::gdl_test::kLightsSheet;
-  struct Remove {
-    std::filesystem::path p;
-    ~Remove() { std::filesystem::remove(p); }
-  } remove_after{path};
-  auto added = add_gdl_file(path.string());
+  const TestSheet sheet("arena_lights", arena::gdl_test::kLightsSheet);
+  auto added = add_gdl_file(sheet.path.string());
   ASSERT_TRUE(added) << added.error();
   auto ann = join("ann");
   auto start = [&] {
