@@ -165,7 +165,8 @@ std::size_t MemoryStore::dropped_games() const {
 
 void MemoryStore::count_result(const db::GameDetail& g, db::PlayerId a, db::PlayerId b,
                                std::map<db::PlayerId, db::RatingRow>& rows) const {
-  if (g.summary.result.empty() || g.summary.result == "*") return;
+  // Aborted games and games with a note (the rules ended them by their own fault) are not rated.
+  if (g.summary.result.empty() || g.summary.result == "*" || !g.summary.note.empty()) return;
   if (a == 0 || b == 0) return;
   for (auto p : {a, b}) {
     auto& r = rows[p];
@@ -343,7 +344,9 @@ Expected<std::vector<db::GameResultRow>> MemoryStore::game_results(const std::st
   std::vector<db::GameResultRow> out;
   for (const auto& [id, g] : games_) {
     const auto& r = g.summary.result;
-    if (g.summary.kind != kind || (r != "1-0" && r != "0-1" && r != "1/2-1/2")) continue;
+    if (g.summary.kind != kind || (r != "1-0" && r != "0-1" && r != "1/2-1/2") ||
+        !g.summary.note.empty())
+      continue;
     const auto [a, b] = seats_[id];
     out.push_back({id, a, b, name_of(a), name_of(b), r == "1-0" ? 1.0 : r == "0-1" ? 0.0 : 0.5});
   }

@@ -239,8 +239,8 @@ Expected<std::vector<GameResultRow>> SqliteStore::game_results(const std::string
   auto stmt = reader_.prepare(
       "SELECT g.id, g.first_id, g.second_id, p1.name, p2.name, g.result FROM games g "
       "JOIN players p1 ON p1.id = g.first_id JOIN players p2 ON p2.id = g.second_id "
-      "WHERE g.kind = ?1 AND g.result IN ('1-0', '0-1', '1/2-1/2') AND g.first_id != "
-      "g.second_id ORDER BY g.id");
+      "WHERE g.kind = ?1 AND g.result IN ('1-0', '0-1', '1/2-1/2') AND g.note IS NULL "
+      "AND g.first_id != g.second_id ORDER BY g.id");
   if (!stmt) return Error{stmt.error()};
   stmt->bind(1, kind);
   std::vector<GameResultRow> out;

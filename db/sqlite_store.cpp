@@ -739,9 +739,10 @@ Expected<void> finish(Connection& c, const GameEnd& end) {
   update->bind(4, end.final_position).bind(5, now_unix_ms()).bind(6, end.note);
   if (auto r = update->run(); !r) return r;
   if (auto r = store_scores(c, end, first, second); !r) return r;
-  // Games of more than two seats are not rated (their result is a list of scores).
+  // Games of more than two seats are not rated (their result is a list of scores), nor a game
+  // the rules ended by their own fault (a note).
   const auto score = first_score(end.result);
-  if (!score || first == 0 || second == 0 || first == second) return {};
+  if (!score || first == 0 || second == 0 || first == second || !end.note.empty()) return {};
   return apply_rating_updates(c, end.game, kind, first, second, *score);
 }
 

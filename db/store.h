@@ -91,7 +91,8 @@ struct GameEnd {
   // Empty: none (an aborted game).
   std::vector<int> scores{};
   // game_end's note: why the rules ended the game when that is not the usual way (a GDL
-  // sheet's bug, a reasoner's limit); empty otherwise (stored as NULL).
+  // sheet's bug, a reasoner's limit); empty otherwise (stored as NULL). A game with a note is
+  // kept with its result but not rated: the rules ended it, not the players.
   std::string note{};
 };
 
@@ -218,7 +219,8 @@ class Store {
   // Reads (for the REST API, the web page, restarts); they use their own connection.
   virtual Expected<std::vector<GameSummary>> list_games(const GameFilter& filter) = 0;
   virtual Expected<GameDetail> game_detail(GameId id) = 0;
-  // Glicko-2 ratings of `kind`, best first (the same as ratings(kind, kGlicko2)).
+  // Glicko-2 ratings of `kind`, best first (the same as ratings(kind, kGlicko2)); games with a
+  // note (GameEnd::note) are not rated.
   virtual Expected<std::vector<RatingRow>> leaderboard(const std::string& kind) = 0;
   // Games with no result yet (after a crash or a shutdown), to resume or end by policy.
   virtual Expected<std::vector<GameDetail>> unfinished_games() = 0;
@@ -247,7 +249,8 @@ class Store {
   // Elo rows have deviation 0).
   virtual Expected<std::vector<RatingRow>> ratings(const std::string& kind,
                                                    RatingMethod method) = 0;
-  // Every finished two-player game of `kind` with a result (not aborted), oldest first.
+  // Every finished two-player game of `kind` with a result (not aborted) and no note (the
+  // rated ones), oldest first.
   virtual Expected<std::vector<GameResultRow>> game_results(const std::string& kind) = 0;
   // The game kinds that have at least one stored game, sorted.
   virtual Expected<std::vector<std::string>> stored_kinds() = 0;

@@ -114,7 +114,7 @@ TEST(MemoryStore, ByDefaultItKeepsTenThousandFinishedGames) {
             static_cast<int>(MemoryStore::kDefaultKeptGames + 5));
 }
 
-TEST(MemoryStore, KeepsAGamesNote) {
+TEST(MemoryStore, KeepsAGamesNoteAndDoesNotRateTheGame) {
   MemoryStore store;
   const PlayerId a = store.find_or_create_player("a", true)->id;
   const PlayerId b = store.find_or_create_player("b", true)->id;
@@ -124,6 +124,15 @@ TEST(MemoryStore, KeepsAGamesNote) {
                     [](Expected<void>) {});
   EXPECT_EQ(store.game_detail(noted)->summary.note, "no goal value holds for white");
   EXPECT_EQ(store.game_detail(plain)->summary.note, "");
+  // Kept, not rated: the leaderboard and the results count the plain game only.
+  auto board = store.leaderboard("chess");
+  ASSERT_TRUE(board) << board.error();
+  ASSERT_EQ(board->size(), 2u);
+  for (const auto& row : *board) EXPECT_EQ(row.games, 1) << row.name;
+  auto results = store.game_results("chess");
+  ASSERT_TRUE(results) << results.error();
+  ASSERT_EQ(results->size(), 1u);
+  EXPECT_EQ(results->at(0).game, plain);
 }
 
 }  // namespace

@@ -123,6 +123,36 @@ TEST_F(StoreTest, AGamesNoteIsStoredAndNoneIsNull) {
             test::RawDb::kNull);
 }
 
+// The rules ended a game with a note by their own fault: its result is kept, not rated.
+TEST_F(StoreTest, AGameWithANoteIsKeptButNotRated) {
+  const PlayerId a = player("alpha"), b = player("beta");
+  const GameId plain = game(a, b), noted = game(a, b);
+  ASSERT_TRUE(finish(plain, "1-0"));
+  std::promise<Expected<void>> p;
+  store_->finish_game({noted, "0-1", "goals", "final", {0, 100}, "no goal value holds for white"},
+                      [&](Expected<void> r) { p.set_value(std::move(r)); });
+  ASSERT_TRUE(p.get_future().get());
+  EXPECT_EQ(store_->game_detail(noted)->summary.result, "0-1");
+  test::RawDb raw(path_);
+  EXPECT_EQ(
+      raw.integer("SELECT COUNT(*) FROM rating_history WHERE game_id = " + std::to_string(noted)),
+      0);
+  for (const RatingMethod method : {RatingMethod::kElo, RatingMethod::kGlicko2}) {
+    auto rows = store_->ratings("chess", method);
+    ASSERT_TRUE(rows) << rows.error();
+    ASSERT_EQ(rows->size(), 2u);
+    EXPECT_EQ((*rows)[0].name, "alpha");  // the plain game's winner, one game each
+    EXPECT_EQ((*rows)[0].games, 1);
+    EXPECT_EQ((*rows)[0].wins, 1);
+    EXPECT_EQ((*rows)[1].games, 1);
+    EXPECT_EQ((*rows)[1].wins, 0);
+  }
+  auto results = store_->game_results("chess");
+  ASSERT_TRUE(results) << results.error();
+  ASSERT_EQ(results->size(), 1u);
+  EXPECT_EQ(results->at(0).game, plain);
+}
+
 // Without the move journal (synchronous=FULL, or move_journal off) a move is durable when its
 // commit is; with it, when its journal record is (move_journal_test.cpp).
 TEST_F(StoreTest, WithoutTheJournalTheCallbackRunsOnlyWhenASecondConnectionSeesTheRow) {
