@@ -60,7 +60,16 @@ struct StoreData {
   std::vector<db::RatingRow> ratings;
   // (player name, heuristic) of the bot versions a league registered (db::TournamentReader).
   std::vector<std::pair<std::string, std::string>> heuristics;
+  // Games left out: those with a note, which the rules ended by their own fault (a GDL sheet's
+  // bug, a reasoner's limit), so their result says nothing of the position.
+  int noted = 0;
 };
+
+// What the source column adds for the games read_store left out.
+std::string left_out(const StoreData& data) {
+  if (data.noted == 0) return "";
+  return " (" + std::to_string(data.noted) + " ended by a fault of the rules, left out)";
+}
 
 // The best rating among the leaderboard's players that `uses(row)` says search with `h`, or
 // whose bot version an in-process league registered with `h` (under any name).
@@ -119,6 +128,10 @@ Expected<StoreData> read_store(const std::string& path, const std::string& kind)
   auto list = (*store)->list_games(filter);
   if (!list) return make_error(list.error());
   for (const db::GameSummary& s : *list) {
+    if (!s.note.empty()) {
+      ++data.noted;
+      continue;
+    }
     auto detail = (*store)->game_detail(s.id);
     if (!detail) return make_error(detail.error());
     std::vector<std::string> moves;
@@ -228,7 +241,8 @@ bool add_stored_games(const AnalyzeFlags& f, std::vector<lab::GameLine<G>>& line
       ++bad;
   }
   source += " + " + std::to_string(store.games.size() - static_cast<std::size_t>(bad)) +
-            " stored games" + (bad ? " (" + std::to_string(bad) + " unreadable)" : "");
+            " stored games" + (bad ? " (" + std::to_string(bad) + " unreadable)" : "") +
+            left_out(store);
   if (store.ratings.empty())
     std::cerr << "arena analyze: the store has no " << G::kName
               << " ratings yet (no league has run): the rating column is empty\n";
@@ -288,6 +302,7 @@ bool stored_gdl_games(const AnalyzeFlags& f, const std::string& kind,
     games.push_back({data->games[i].first, data->games[i].second, data->results[i]});
   ratings.ratings = std::move(data->ratings);
   ratings.heuristics = std::move(data->heuristics);
+  ratings.noted = data->noted;
   return true;
 }
 
@@ -329,7 +344,7 @@ int run_gdl(const AnalyzeFlags& f) {
     for (std::size_t k = 0; k < measured->size(); ++k)
       for (auto& t : read->heuristics[k].trajectories)
         (*measured)[k].trajectories.push_back(std::move(t));
-    source += " + " + std::to_string(read->games) + " stored games";
+    source += " + " + std::to_string(read->games) + " stored games" + left_out(ratings);
     if (read->unreadable > 0) {
       source += " (" + std::to_string(read->unreadable) + " unreadable)";
       std::cerr << "arena analyze: --db: " << read->unreadable

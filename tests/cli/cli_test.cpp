@@ -307,6 +307,30 @@ TEST(Cli, AnalyzeMeasuresAGdlSheetAndLearnSaysItDoesNot) {
   EXPECT_EQ(learn.output.find("gdl:NAME ("), std::string::npos) << learn.output;
 }
 
+// A game the rules ended by their own fault (here a terminal state without goal values, so
+// every game of the sheet has a note) is kept but not rated, and arena analyze leaves it out
+// of the positions it measures, saying how many it left.
+TEST(Cli, GamesEndedByAFaultOfTheRulesAreNeitherRatedNorAnalyzed) {
+  const std::string sheet =
+      "printf '%s\\n' '(role a) (role b) (init (c 0)) (legal a go) (legal b wait)' "
+      "'(<= (next (c 1)) (does a go)) (<= terminal (true (c 1)))' "
+      "'(<= (goal a 100) (true (c 2))) (<= (goal b 100) (true (c 2)))' > $d/nogoal.kif && ";
+  auto r = run_command(
+      kTempDir + sheet + kArena +
+      " league --in-process -q --gdl $d/nogoal.kif --game gdl:nogoal --players GDL_Random "
+      "GDL_Fuzzy --games-per-pairing 2 --db $d/l.db && " +
+      kArena + " ratings --game gdl:nogoal --db $d/l.db && " + kArena +
+      " analyze --gdl $d/nogoal.kif --game gdl:nogoal --games 0 --db $d/l.db");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("2 games played"), std::string::npos) << r.output;
+  const auto board = r.output.find("Glicko-2 ratings of gdl:nogoal");
+  ASSERT_NE(board, std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("GDL_Random", board), std::string::npos) << "rated:\n" << r.output;
+  EXPECT_NE(r.output.find("+ 0 stored games (2 ended by a fault of the rules, left out)"),
+            std::string::npos)
+      << r.output;
+}
+
 // The second word of the output's first line whose first word is `first` (an analysis row's
 // rating), "(no line)" when none is.
 std::string second_word(const std::string& output, const std::string& first) {
