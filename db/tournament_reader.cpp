@@ -26,6 +26,16 @@ TournamentInfo info_of(const db::Statement& s) {
 constexpr const char* kInfoColumns =
     "SELECT id, name, kind, format, options, time_control, finished_at FROM tournaments ";
 
+// `expression` when `table` has `column`, else `missing`. The reader opens a file read-only and
+// does not migrate it, so a file of an older schema lacks the later columns (moves.seat came
+// with schema 4, games.note with 5) and is read without them.
+std::string column_or(db::Connection& c, const std::string& table, const std::string& column,
+                      const std::string& expression, const std::string& missing) {
+  auto n = c.query_int("SELECT COUNT(*) FROM pragma_table_info('" + table + "') WHERE name = '" +
+                       column + "'");
+  return n && *n > 0 ? expression : missing;
+}
+
 }  // namespace
 
 Expected<std::vector<TournamentInfo>> TournamentReader::tournaments() {
@@ -64,8 +74,10 @@ Expected<std::optional<std::int64_t>> TournamentReader::unfinished_named(const s
 Expected<std::vector<PairingRow>> TournamentReader::pairings(std::int64_t tournament) {
   auto s = db_.prepare(
       "SELECT p.id, p.round, p.first_id, COALESCE(p.second_id, 0), COALESCE(p.game_id, 0), "
-      "COALESCE(g.result, ''), COALESCE(g.seed, 0) FROM pairings p "
-      "LEFT JOIN games g ON g.id = p.game_id WHERE p.tournament_id = ?1 ORDER BY p.id");
+      "COALESCE(g.result, ''), COALESCE(g.seed, 0), " +
+      column_or(db_, "games", "note", "COALESCE(g.note, '')", "''") +
+      " FROM pairings p LEFT JOIN games g ON g.id = p.game_id WHERE p.tournament_id = ?1 "
+      "ORDER BY p.id");
   if (!s) return make_error(s.error());
   s->bind(1, tournament);
   std::vector<PairingRow> out;
@@ -74,7 +86,7 @@ Expected<std::vector<PairingRow>> TournamentReader::pairings(std::int64_t tourna
     if (!row) return make_error(row.error());
     if (!*row) return out;
     out.push_back({s->int64(0), s->int32(1), s->int64(2), s->int64(3), s->int64(4), s->text(5),
-                   static_cast<std::uint64_t>(s->int64(6))});
+                   static_cast<std::uint64_t>(s->int64(6)), s->text(7)});
   }
 }
 
@@ -106,8 +118,9 @@ Expected<std::vector<PlayerMoveStats>> TournamentReader::move_stats(std::int64_t
                                                                     const RowSeats& row_seats) {
   auto s = db_.prepare(
       "SELECT g.id, g.kind, g.start_position, g.first_id, g.second_id, m.move, m.depth, "
-      "m.nodes, m.time_used_ms, COALESCE(m.seat, -1) FROM games g "
-      "JOIN moves m ON m.game_id = g.id "
+      "m.nodes, m.time_used_ms, " +
+      column_or(db_, "moves", "seat", "COALESCE(m.seat, -1)", "-1") +
+      " FROM games g JOIN moves m ON m.game_id = g.id "
       "WHERE g.tournament_id = ?1 ORDER BY g.id, m.ply");
   if (!s) return make_error(s.error());
   s->bind(1, tournament);

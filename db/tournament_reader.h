@@ -31,6 +31,7 @@ struct PairingRow {
   db::GameId game = 0;  // 0 = not started
   std::string result;   // "" while not started or live; "*" aborted
   std::uint64_t seed = 0;
+  std::string note{};  // the game's note (GameEnd::note): the rules ended it by their own fault
 };
 
 struct PlayerMoveStats {

@@ -4,6 +4,7 @@
 
 #include "db/migrations.h"
 #include "db/sqlite_store.h"
+#include "db/tournament_reader.h"
 #include "tests/db/raw_db.h"
 #include "tests/db/temp_dir.h"
 
@@ -143,6 +144,75 @@ TEST(Migrations, AFileOfSchemaFourGainsTheGamesNoteAndKeepsItsGames) {
   test::RawDb raw(path);
   EXPECT_EQ(raw.integer("PRAGMA user_version"), schema_version());
   EXPECT_EQ(raw.text("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'note'"), "1");
+}
+
+// The tournament reader opens a file read-only and does not migrate it: a file of schema 3 (no
+// moves.seat, no games.note) still gives its pairings and its players' move statistics.
+TEST(Migrations, TheTournamentReaderReadsAFileOfSchemaThreeAsItIs) {
+  test::TempDir dir;
+  const std::string path = dir.file("three.db");
+  std::int64_t tournament = 0;
+  {
+    auto store = open_sqlite_store(path);
+    ASSERT_TRUE(store) << store.error();
+    NewTournament t;
+    t.name = "old";
+    t.kind = "tictactoe";
+    t.format = "round-robin";
+    auto id = (*store)->create_tournament(t);
+    ASSERT_TRUE(id) << id.error();
+    tournament = *id;
+    const auto a = (*store)->find_or_create_player("a", true);
+    const auto b = (*store)->find_or_create_player("b", true);
+    ASSERT_TRUE(a && b);
+    NewGame g;
+    g.kind = "tictactoe";
+    g.first = a->id;
+    g.second = b->id;
+    g.tournament_id = tournament;
+    auto game = (*store)->create_game(g);
+    ASSERT_TRUE(game) << game.error();
+    Pairing p;
+    p.tournament = tournament;
+    p.round = 1;
+    p.first = a->id;
+    p.second = b->id;
+    auto pairing = (*store)->add_pairing(p);
+    ASSERT_TRUE(pairing) << pairing.error();
+    ASSERT_TRUE((*store)->set_pairing_game(*pairing, *game));
+    MoveRecord m;
+    m.game = *game;
+    m.seat = 0;
+    m.move = "b2";
+    m.depth = 3;
+    (*store)->append_move(m, nullptr);
+    (*store)->finish_game({*game, "1-0", "resignation", "final"}, nullptr);
+    (*store)->flush();
+  }
+  {
+    test::RawDb raw(path);
+    ASSERT_TRUE(
+        raw.exec("ALTER TABLE games DROP COLUMN note; ALTER TABLE moves DROP COLUMN seat; "
+                 "PRAGMA user_version = 3"));
+  }
+  auto reader = TournamentReader::open(path);
+  ASSERT_TRUE(reader) << reader.error();
+  auto rows = reader->pairings(tournament);
+  ASSERT_TRUE(rows) << rows.error();
+  ASSERT_EQ(rows->size(), 1u);
+  EXPECT_EQ(rows->at(0).result, "1-0");
+  EXPECT_EQ(rows->at(0).note, "");
+  // Without a stored seat the rows' seats come from the caller (a replay); here: seat 0.
+  auto stats = reader->move_stats(tournament, [](const std::string&, const std::string&,
+                                                 const std::vector<std::string>& moves) {
+    return std::vector<int>(moves.size(), 0);
+  });
+  ASSERT_TRUE(stats) << stats.error();
+  ASSERT_EQ(stats->size(), 1u);
+  EXPECT_EQ(stats->at(0).moves, 1);
+  EXPECT_EQ(stats->at(0).depth_sum, 3.0);
+  test::RawDb raw(path);
+  EXPECT_EQ(raw.integer("PRAGMA user_version"), 3) << "the reader changed the file";
 }
 
 TEST(Migrations, NewerDatabaseIsRefusedNamingBothVersions) {

@@ -4,6 +4,7 @@
 
 #include <fstream>
 #include <map>
+#include <sstream>
 
 #include <gtest/gtest.h>
 
@@ -18,6 +19,7 @@
 #include "league/play_gdl_game.h"
 #include "tests/db/temp_dir.h"
 #include "tournament/pairing/fair_start.h"
+#include "tournament/report/report.h"
 #include "tournament/report/stored_analysis.h"
 
 namespace arena::tournament {
@@ -354,6 +356,25 @@ TEST(League, AGdlGameEndedByASheetsBugKeepsItsNote) {
                 g.note.find("of a:") != std::string::npos)     // the prover's
         << g.note;
   }
+  // The tournament's report counts them as their scores make them (draws at 0-0) and says how
+  // many ended so, with the first one's note; so does its JSON.
+  auto reader = db::TournamentReader::open(f.path);
+  ASSERT_TRUE(reader) << reader.error();
+  auto analysis = load_analysis(*reader, run->tournament);
+  ASSERT_TRUE(analysis) << analysis.error();
+  EXPECT_EQ(analysis->noted_games, 2);
+  EXPECT_EQ(analysis->first_note, games->back().note);  // list_games: newest first
+  std::ostringstream report;
+  print_report(report, *analysis);
+  EXPECT_NE(report.str().find("(2 games ended by a fault of the rules, counted as their scores "
+                              "make them and not rated in the store; the first: " +
+                              analysis->first_note + ")"),
+            std::string::npos)
+      << report.str();
+  auto json = tournaments_json(f.path, run->tournament);
+  ASSERT_TRUE(json) << json.error();
+  EXPECT_EQ(json->value("noted_games", 0), 2) << json->dump();
+  EXPECT_EQ(json->value("first_note", ""), analysis->first_note);
 }
 
 // A sheet whose roles move at once: each turn is stored as one row per mover, as the server

@@ -66,6 +66,11 @@ void print_report(std::ostream& out, const Analysis& a) {
                   s.games, s.wins, s.losses, s.draws, s.points, 100 * s.score(), rating.c_str());
   }
   if (!a.rating_error.empty()) out << "(no Bradley-Terry ratings: " << a.rating_error << ")\n";
+  if (a.noted_games > 0)
+    out << "(" << a.noted_games << (a.noted_games == 1 ? " game" : " games")
+        << " ended by a fault of the rules, counted as their scores make them and not rated in "
+           "the store; the first: "
+        << a.first_note << ")\n";
   print_crosstable(out, a);
   if (a.sprt)
     out << format("\nSPRT: LLR %.3f (bounds %.3f, %.3f): ", a.sprt->llr, a.sprt->lower,

@@ -57,11 +57,15 @@ Expected<Analysis> load_analysis(db::TournamentReader& reader, std::int64_t tour
     return index[id] = static_cast<int>(names.size()) - 1;
   };
   std::vector<GameOutcome> games;
+  int noted = 0;
+  std::string first_note;
   for (const auto& r : *rows) {
     auto a = index_of(r.first);
     auto b = index_of(r.second);
     if (!a || !b) return make_error(!a ? a.error() : b.error());
-    if (finished(r)) games.push_back({*a, *b, first_score(r.result)});
+    if (!finished(r)) continue;
+    games.push_back({*a, *b, first_score(r.result)});
+    if (!r.note.empty() && noted++ == 0) first_note = r.note;
   }
   auto stats = reader.move_stats(tournament, seats_of_rows);
   if (!stats) return make_error(stats.error());
@@ -79,7 +83,10 @@ Expected<Analysis> load_analysis(db::TournamentReader& reader, std::int64_t tour
     };
     request = SprtRequest{find(sprt->challenger), find(sprt->baseline), sprt->config};
   }
-  return analyse(names, games, search, request);
+  Analysis analysis = analyse(names, games, search, request);
+  analysis.noted_games = noted;
+  analysis.first_note = std::move(first_note);
+  return analysis;
 }
 
 }  // namespace arena::tournament

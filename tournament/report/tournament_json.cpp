@@ -83,6 +83,10 @@ Expected<Json> one(db::TournamentReader& reader, const db::TournamentInfo& t) {
   j["standings"] = standings_json(*analysis);
   j["crosstable"] = crosstable_json(*analysis);
   if (!analysis->rating_error.empty()) j["rating_error"] = analysis->rating_error;
+  if (analysis->noted_games > 0) {
+    j["noted_games"] = analysis->noted_games;
+    j["first_note"] = analysis->first_note;
+  }
   return j;
 }
 

@@ -44,6 +44,10 @@ struct Analysis {
   std::string rating_error;                         // why ratings are empty, if they are
   std::vector<MoveStats> search;                    // indexed by player
   std::optional<SprtResult> sprt;
+  // Games the rules ended by their own fault (a note: a GDL sheet's bug, a reasoner's limit),
+  // counted above as their scores make them; the first one's note. Set by load_analysis.
+  int noted_games = 0;
+  std::string first_note{};
 };
 
 struct SprtRequest {
