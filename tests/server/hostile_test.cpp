@@ -3,9 +3,9 @@
 // names and tokens: hostile_players_test.cpp). Each test lets one kind of hostile client loose on a
 // server while two bystanders play chess, checks that the server answers the hostile client as
 // the protocol promises, and that the bystanders' 99th percentile move round trip stays within
-// twice that of a quiet run just before (bystander.h, with its floor). Loopback only; every
-// loop is bounded in count and time.
-
+// twice that of a quiet run just before (bystander.h, with its floor; where the hostile act
+// repeats, a missed bound is measured again, up to three runs). Loopback only; every loop is
+// bounded in count and time.
 
 #include <signal.h>
 #include <sys/resource.h>
@@ -252,7 +252,7 @@ TEST_F(HostileTest, OversizedFramesAndHeadersAreRefused) {
   const std::string big_header = "X-Filler: " + std::string(9000, 'a') + "\r\n";
   int rounds = 0, one_frame = 0, fragments = 0, get_431 = 0, upgrade_431 = 0;
   HostileRun run;
-  const auto hostile = run.run(*by, [&](HostileRun& r) {
+  const auto oversized = [&](HostileRun& r) {
     r.started();
     do {
       ++rounds;
@@ -294,7 +294,8 @@ TEST_F(HostileTest, OversizedFramesAndHeadersAreRefused) {
       // pause, so that what the bystanders measure is the server's cost, not this thread's.
       std::this_thread::sleep_for(milliseconds(20));
     } while (!r.done && rounds < 500);
-  });
+  };
+  const auto hostile = run.run(*by, oversized);
   std::printf("[hostile] oversized: %d rounds (each: a 64 KiB+ frame, 80 KB in fragments, two "
               "9 KB headers)\n",
               rounds);
@@ -302,7 +303,8 @@ TEST_F(HostileTest, OversizedFramesAndHeadersAreRefused) {
   EXPECT_EQ(fragments, rounds) << "a fragmented message over the limit is closed with 1009";
   EXPECT_EQ(get_431, rounds) << "a GET with a header over 8 KiB gets 431";
   EXPECT_EQ(upgrade_431, rounds) << "an upgrade with a header over 8 KiB gets 431";
-  expect_p99_within("oversized frames and headers", quiet, hostile);
+  expect_p99_within("oversized frames and headers", quiet, hostile,
+                    measure_again(*by, run, oversized));
 }
 
 // --- invalid UTF-8 and deep nesting ---------------------------------------------------------
@@ -322,7 +324,7 @@ TEST_F(HostileTest, InvalidUtf8AndDeeplyNestedJsonAreRefused) {
       R"({"type":"ping","id":"j","x":)" + std::string(32, '[') + std::string(32, ']') + "}";
   int rounds = 0, utf8_1007 = 0, too_deep = 0, surrogate = 0, still_open = 0;
   HostileRun run;
-  const auto hostile = run.run(*by, [&](HostileRun& r) {
+  const auto bad_text = [&](HostileRun& r) {
     r.started();
     do {
       ++rounds;
@@ -344,7 +346,8 @@ TEST_F(HostileTest, InvalidUtf8AndDeeplyNestedJsonAreRefused) {
       if (!deep->closed()) ++still_open;
       std::this_thread::sleep_for(milliseconds(20));  // the nester stays under the rate
     } while (!r.done && rounds < 300);
-  });
+  };
+  const auto hostile = run.run(*by, bad_text);
   std::printf("[hostile] bad text: %d rounds (invalid UTF-8, 30,000-deep arrays, 5,000-deep "
               "objects, 33 levels, a lone surrogate)\n",
               rounds);
@@ -352,7 +355,8 @@ TEST_F(HostileTest, InvalidUtf8AndDeeplyNestedJsonAreRefused) {
   EXPECT_EQ(too_deep, 3 * rounds);
   EXPECT_EQ(surrogate, rounds);
   EXPECT_EQ(still_open, rounds);
-  expect_p99_within("invalid UTF-8 and deep nesting", quiet, hostile);
+  expect_p99_within("invalid UTF-8 and deep nesting", quiet, hostile,
+                    measure_again(*by, run, bad_text));
 }
 
 // --- 10,000 idle connections ----------------------------------------------------------------
@@ -511,10 +515,11 @@ TEST(HostileIdle, TenThousandIdleConnectionsAreHeldCheaplyAndSlowNoOne) {
   const auto metrics = http_get(server.port(), "/metrics");
   const long held = metric(metrics.body, "arena_connections");
   HostileRun holding;
-  const auto while_held = holding.run(by, [](HostileRun& r) {
+  const auto hold = [](HostileRun& r) {
     r.started();
     while (!r.done) std::this_thread::sleep_for(milliseconds(5));
-  });
+  };
+  const auto while_held = holding.run(by, hold);
   const double per_connection = static_cast<double>(rss_after - rss_before) * 1024.0 / kIdle;
   std::printf("[hostile] %d idle connections opened in %.1f s; the server holds %ld; its RSS "
               "%ld -> %ld KiB: %.0f bytes (%.1f KiB) per connection (server: %s)\n",
@@ -527,7 +532,10 @@ TEST(HostileIdle, TenThousandIdleConnectionsAreHeldCheaplyAndSlowNoOne) {
   // A generous bound that still catches a per-connection buffer of the message size (64 KiB).
   EXPECT_LT(per_connection, 64 * 1024.0);
   report_p99("10,000 connections arriving", quiet, while_arriving);
-  expect_p99_within("10,000 idle connections held", quiet, while_held);
+  // Measured again, only the held run: a quiet run now would be one beside 10,000 connections.
+  expect_p99_within("10,000 idle connections held", quiet, while_held, [&] {
+    return std::pair{quiet, holding.run(by, hold)};
+  });
   idle.clear();
   server.stop();
   if (!HasFailure()) std::filesystem::remove(log);  // kept for a look when the test fails
