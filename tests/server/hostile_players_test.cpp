@@ -82,10 +82,12 @@ TEST_F(HostileTest, TokenGuessingIsRateLimitedPerAddress) {
   bool said_why = false, retry_after = false;
   Clock::time_point t0;
   HostileRun run;
-  const auto hostile = run.run(*by, [&](HostileRun& r) {
+  const auto guessing = [&](HostileRun& r) {
     t0 = Clock::now();
     r.started();
+    int this_run = 0;  // at most 5,000 guesses a run (a run measured again counts anew)
     do {
+      ++this_run;
       const std::string answer = try_token(port(), "guess-" + std::to_string(guesses++));
       switch (http_status(answer)) {
         case 401: ++refused_401; break;
@@ -97,8 +99,9 @@ TEST_F(HostileTest, TokenGuessingIsRateLimitedPerAddress) {
           break;
         default: ++other;
       }
-    } while (!r.done && guesses < 5000);
-  });
+    } while (!r.done && this_run < 5000);
+  };
+  const auto hostile = run.run(*by, guessing);
   const double elapsed = seconds_since(t0);
   std::printf("[hostile] token guessing: %d guesses in %.2f s: %d refused (401), %d throttled "
               "(429)\n",
@@ -140,7 +143,8 @@ TEST_F(HostileTest, TokenGuessingIsRateLimitedPerAddress) {
   WsClient bot(port(), Headers{{"Authorization", "Bearer " + *token}});
   ASSERT_TRUE(bot.open()) << bot.handshake_status();
   EXPECT_EQ(bot.hello("ignored")["player"]["name"], "guarded-bot");
-  expect_p99_within("token guessing", quiet, hostile);
+  // Measured again, the guesses meet a throttle already full: as most of the first run's did.
+  expect_p99_within("token guessing", quiet, hostile, measure_again(*by, run, guessing));
 }
 
 // --- acting in another's game ---------------------------------------------------------------
