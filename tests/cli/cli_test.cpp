@@ -233,12 +233,14 @@ std::pair<double, double> search_row(const std::string& report, const std::strin
 
 // A league on the local server plays a sheet whose roles move at once: both bots move in every
 // turn they are movers in (the second seat's bot used to wait for `to_move`, and lost every game
-// on time without a move), and the search statistics give each bot its own rows.
+// on time without a move), and the search statistics give each bot its own rows. 200 ms a move:
+// at 50 ms, with two busy processes beside the sanitizer build, a bot lost on time before its
+// first move in two leagues of three (and once in CI, 3 moves each instead of at least 4).
 TEST(Cli, LeagueOnTheServerPlaysASimultaneousSheet) {
   auto r = run_command(
       kTempDir + kArena +
       " league --game gdl:chickentictactoe --players GDL_Random,GDL_UCT --games-per-pairing 2"
-      " --movetime 50 --opening-plies 1 -q --db $d/l.db");
+      " --movetime 200 --opening-plies 1 -q --db $d/l.db");
   ASSERT_EQ(r.status, 0) << r.output;
   EXPECT_NE(r.output.find("(round-robin, gdl:chickentictactoe): 2 games played"), std::string::npos)
       << r.output;
