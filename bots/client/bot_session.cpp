@@ -163,13 +163,24 @@ void BotSession::on_welcome(const Json& m) {
 }
 
 void BotSession::warm_up() {
+  for (const auto& kind : config_.games) ready_players(kind, 1);
+}
+
+void BotSession::ready_players(const std::string& kind, int needed) {
   if (!players_) return;  // a puzzle solver only
-  for (const auto& kind : config_.games) {
-    auto& pool = spare_[kind];
-    if (!pool.empty()) continue;
-    if (auto made = players_(kind); made) pool.push_back(std::move(*made));
+  auto& pool = spare_[kind];
+  while (static_cast<int>(pool.size()) < needed) {
+    auto made = players_(kind);
     // A kind the factory cannot make (a puzzle for a solver) is made, or fails, at its start.
+    if (!made) return;
+    pool.push_back(std::move(*made));
   }
+}
+
+int BotSession::players_to_commit(const std::string& kind) const {
+  // Every open seek of this kind may start a game, and so may the seek or challenge about to
+  // be accepted: each needs its own Player.
+  return 1 + (!config_.games.empty() && kind == config_.games.front() ? open_seeks_ : 0);
 }
 
 void BotSession::on_lobby(const Json& m) {
@@ -187,6 +198,8 @@ void BotSession::on_lobby(const Json& m) {
       continue;
     tried_seeks_.insert(id);
     last_accepted_seek_ = id;
+    const std::string kind = str_of(s, "game");
+    ready_players(kind, players_to_commit(kind));
     send_(protocol::encode(protocol::Accept{id, false}));
     return;  // one at a time: the next lobby update shows what is left
   }
@@ -194,9 +207,11 @@ void BotSession::on_lobby(const Json& m) {
 
 void BotSession::on_challenge(const Json& m) {
   const std::int64_t id = int_of(m, "challenge_id");
-  if (config_.accept_challenges && plays(str_of(m, "game")) && live_games() < config_.max_parallel)
+  const std::string kind = str_of(m, "game");
+  if (config_.accept_challenges && plays(kind) && live_games() < config_.max_parallel) {
+    ready_players(kind, players_to_commit(kind));
     send_(protocol::encode(protocol::Accept{id, true}));
-  else
+  } else
     send_(protocol::encode(protocol::Decline{id}));
 }
 
@@ -495,6 +510,7 @@ void BotSession::top_up() {
   if (!ready_ || stop_ || config_.games.empty()) return;
   const int free_slots = config_.max_parallel - live_games() - open_seeks_;
   const auto seek = [&] {
+    ready_players(config_.games.front(), players_to_commit(config_.games.front()));
     send_(protocol::encode(
         protocol::Seek{config_.games.front(), config_.seek_options, config_.time_control}));
     ++open_seeks_;

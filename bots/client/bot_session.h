@@ -123,6 +123,11 @@ class BotSession {
   // Makes the Players of the kinds this bot plays before any game starts (an engine that
   // takes a while to start must not spend its first move's clock on it).
   void warm_up();
+  // Makes spare Players of `kind` until `needed` are ready. Called before every frame that can
+  // start a game (a seek, an accept), so that with max_parallel > 1 no game's clock runs while
+  // its Player is made; what the factory cannot make is tried again at the game's start.
+  void ready_players(const std::string& kind, int needed);
+  int players_to_commit(const std::string& kind) const;
   bool plays(std::string_view game) const;
   int live_games() const;
   bool done_locked() const;

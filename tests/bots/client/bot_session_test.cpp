@@ -54,6 +54,7 @@ class SessionTest : public ::testing::Test {
         [this](std::string_view game) -> Expected<std::unique_ptr<Player>> {
           if (game != "tictactoe" && game != "chess")
             return make_error("cannot play " + std::string(game));
+          ++made_;
           return std::unique_ptr<Player>(std::make_unique<FirstMovePlayer>(&budgets_, &seats_));
         },
         PuzzleSolver{}, [this](std::string text) { sent_.push_back(Json::parse(text)); },
@@ -102,6 +103,7 @@ class SessionTest : public ::testing::Test {
   std::deque<BotSession::Job> jobs_;
   std::vector<std::int64_t> budgets_;
   std::vector<int> seats_;
+  int made_ = 0;  // Players the factory made
 };
 
 TEST_F(SessionTest, SaysHelloWithTheProtocolVersionAndSeeksAfterWelcome) {
@@ -352,6 +354,40 @@ TEST_F(SessionTest, AcceptsChallengesForItsGamesOnlyAndSeeksOnce) {
   accepts = take("accept");
   ASSERT_EQ(accepts.size(), 2u);
   EXPECT_EQ(accepts[1]["seek_id"], 13);
+}
+
+TEST_F(SessionTest, MakesAPlayerForEachOpenSeekBeforeSendingIt) {
+  make({.games = {"tictactoe"}, .seek_games = 2, .max_parallel = 2});
+  connect(7);
+  ASSERT_EQ(take("seek").size(), 2u);
+  EXPECT_EQ(made_, 2) << "one Player per open seek, made before the seeks were sent";
+  feed(game_start(5, 7, 8));
+  feed(game_start(6, 7, 9));
+  EXPECT_EQ(made_, 2) << "no Player is made after a game (and its clock) started";
+  feed(state(5, 1, 0));
+  feed(state(6, 1, 0));
+  run_jobs();
+  EXPECT_EQ(take("move").size(), 2u);
+}
+
+TEST_F(SessionTest, MakesAPlayerBeforeAcceptingWhenNoneIsSpare) {
+  make({.games = {"tictactoe"}, .accept_seeks = true, .max_parallel = 2});
+  connect(7);
+  EXPECT_EQ(made_, 1) << "the warm-up Player";
+  feed({{"type", "challenge_offer"}, {"challenge_id", 3}, {"game", "tictactoe"}});
+  ASSERT_EQ(take("accept").size(), 1u);
+  EXPECT_EQ(made_, 1) << "the spare Player serves the challenge";
+  feed(game_start(5, 8, 7));
+  EXPECT_EQ(made_, 1);
+  feed({{"type", "lobby"},
+        {"seeks", {{{"seek_id", 13}, {"by", {{"id", 8}}}, {"game", "tictactoe"}}}}});
+  ASSERT_EQ(take("accept").size(), 2u);
+  EXPECT_EQ(made_, 2) << "a second Player, made before the accept went out";
+  feed(game_start(6, 8, 7));
+  EXPECT_EQ(made_, 2) << "no Player is made after a game (and its clock) started";
+  feed({{"type", "challenge_offer"}, {"challenge_id", 4}, {"game", "tictactoe"}});
+  EXPECT_EQ(take("decline").size(), 1u) << "two games live: max_parallel";
+  EXPECT_EQ(made_, 2) << "nothing is made for a declined challenge";
 }
 
 TEST_F(SessionTest, CountsResultsAndTimeLossesAndFinishesAfterMaxGames) {
