@@ -10,6 +10,7 @@
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
@@ -469,8 +470,9 @@ TEST(HostileIdle, TenThousandIdleConnectionsAreHeldCheaplyAndSlowNoOne) {
       GTEST_SKIP() << "cannot raise RLIMIT_NOFILE to " << limit.rlim_max << ": "
                    << std::strerror(errno);
   }
-  const std::string log =
-      (std::filesystem::temp_directory_path() / "arena_hostile_idle_server.log").string();
+  const std::string log = (std::filesystem::temp_directory_path() /
+                           ("arena_hostile_idle_server_" + std::to_string(::getpid()) + ".log"))
+                              .string();
   ServerProcess server;
   ASSERT_TRUE(server.start(log)) << "arena serve did not start; see " << log;
   Bystanders by(server.port());
