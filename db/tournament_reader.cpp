@@ -71,6 +71,24 @@ Expected<std::optional<std::int64_t>> TournamentReader::unfinished_named(const s
   return std::optional<std::int64_t>{s->int64(0)};
 }
 
+Expected<std::vector<std::pair<db::PlayerId, std::int64_t>>> TournamentReader::versions_played(
+    std::int64_t tournament) {
+  auto s = db_.prepare(
+      "SELECT first_id, first_version_id FROM games WHERE tournament_id = ?1 "
+      "AND first_version_id IS NOT NULL AND result IS NOT NULL AND result != '*' UNION "
+      "SELECT second_id, second_version_id FROM games WHERE tournament_id = ?1 "
+      "AND second_version_id IS NOT NULL AND result IS NOT NULL AND result != '*' ORDER BY 1, 2");
+  if (!s) return make_error(s.error());
+  s->bind(1, tournament);
+  std::vector<std::pair<db::PlayerId, std::int64_t>> out;
+  for (;;) {
+    auto row = s->step();
+    if (!row) return make_error(row.error());
+    if (!*row) return out;
+    out.emplace_back(s->int64(0), s->int64(1));
+  }
+}
+
 Expected<std::vector<PairingRow>> TournamentReader::pairings(std::int64_t tournament) {
   auto s = db_.prepare(
       "SELECT p.id, p.round, p.first_id, COALESCE(p.second_id, 0), COALESCE(p.game_id, 0), "

@@ -50,6 +50,12 @@ class TournamentReader {
   Expected<std::optional<std::int64_t>> unfinished_named(const std::string& name);
   Expected<std::vector<PairingRow>> pairings(std::int64_t tournament);
   Expected<std::string> player_name(db::PlayerId id);
+  // Each (player, bot version) pair of this tournament's finished games (not live, not aborted):
+  // a version is what a bot was when it played (Store::register_bot_version), so a player
+  // listed with two versions played with two different specs or weights. Games stored without
+  // a version are left out.
+  Expected<std::vector<std::pair<db::PlayerId, std::int64_t>>> versions_played(
+      std::int64_t tournament);
   // Each player's name with the heuristic a registered bot version of it searches with
   // (Store::register_bot_version), one pair per distinct heuristic; versions with none are left
   // out. Bots that connect to a server register none.

@@ -148,6 +148,27 @@ Expected<void> setup_players(Context& ctx) {
   return {};
 }
 
+// A resumed tournament goes on with the players that played its finished games: a spec or a
+// weights file edited since would put two versions of one player in one table.
+Expected<void> check_same_versions(const Context& ctx, db::TournamentReader& reader) {
+  auto played = reader.versions_played(ctx.tournament);
+  if (!played) return make_error(played.error());
+  for (const auto& [player, version] : *played) {
+    auto at = ctx.index_of.find(player);
+    if (at == ctx.index_of.end()) continue;  // the pairings' check names a missing player
+    const std::int64_t now = ctx.versions[static_cast<std::size_t>(at->second)];
+    if (version == now) continue;
+    return make_error("tournament " + std::to_string(ctx.tournament) + " ('" + ctx.config.name +
+                      "'): player '" +
+                      ctx.config.players[static_cast<std::size_t>(at->second)].name +
+                      "' played its games so far as bot version " + std::to_string(version) +
+                      " and would go on as version " + std::to_string(now) +
+                      ": its spec or weights file changed since; restore them to finish this "
+                      "tournament, or run the league under a new name (--name)");
+  }
+  return {};
+}
+
 // The first schedule of a new tournament (Swiss: round 1 only).
 Expected<void> schedule_start(Context& ctx) {
   auto games = first_schedule(ctx.config);
@@ -265,6 +286,7 @@ Expected<LeagueRun> run_league(const LeagueConfig& given, db::Store& store,
   if (*existing) {
     ctx.tournament = **existing;
     run.resumed = true;
+    if (auto same = check_same_versions(ctx, *reader); !same) return make_error(same.error());
   } else {
     auto id = store.create_tournament(
         {config.name, config.game, to_string(config.format), config.options, time_control(config)});

@@ -5,7 +5,9 @@
 // Store, and the tournament's state (tournament row, one pairing row per game, the pairing's
 // game id set when it starts) kept in the store so that a run killed at any point continues
 // where it stopped:
-//   - a tournament with the config's name that is unfinished in the store is resumed;
+//   - a tournament with the config's name that is unfinished in the store is resumed, with the
+//     same players as they were: one whose spec or weights file changed since its finished
+//     games (another bot version) is refused by name, and nothing is played;
 //   - a pairing whose game finished is never replayed; one whose game was cut off (no result)
 //     has that game closed as aborted ("*", "interrupted") and is played again from the same
 //     seed (the seed is stored with every game);

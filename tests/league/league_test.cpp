@@ -163,6 +163,56 @@ TEST(League, APlayersVersionCarriesItsWeightsFilesText) {
   EXPECT_EQ(store.versions[1].second, store.versions[3].second);
 }
 
+// A league stopped half-way and run again after its weights file changed would mix two versions
+// of one player in one table: it is refused, naming the player, and the tournament is untouched;
+// with the weights restored it finishes.
+TEST(League, AResumedLeagueRefusesAPlayerWhoseWeightsChanged) {
+  Fixture f;
+  auto store = db::open_sqlite_store(f.path);
+  ASSERT_TRUE(store) << store.error();
+  const std::string weights = f.dir.file("qubic.txt");
+  const std::string before = "own1 1\nown2 4\nown3 16\n";
+  std::ofstream(weights) << before;
+  LeagueConfig c;
+  c.name = "edited";
+  c.game = "qubic";
+  c.players = {{"linear", "alphabeta:eval=linear,weights=" + weights + ",depth=1"},
+               {"rand", "random:seed=3"}};
+  c.games_per_pairing = 4;
+  c.concurrency = 1;
+  std::atomic<bool> stop{false};
+  auto first = run_league(
+      c, **store, f.path, [&](const LeagueProgress& p) { stop = p.done_now >= 2; }, &stop);
+  ASSERT_TRUE(first) << first.error();
+  ASSERT_EQ(first->games_played, 2);
+  auto reader = db::TournamentReader::open(f.path);
+  ASSERT_TRUE(reader);
+  auto played = reader->versions_played(first->tournament);
+  ASSERT_TRUE(played) << played.error();
+  EXPECT_EQ(played->size(), 2u) << "one version per player";
+
+  std::ofstream(weights) << "own1 1\nown2 5\nown3 20\n";
+  auto edited = run_league(c, **store, f.path, {});
+  ASSERT_FALSE(edited);
+  EXPECT_NE(edited.error().find("player 'linear'"), std::string::npos) << edited.error();
+  EXPECT_NE(edited.error().find("weights file changed"), std::string::npos) << edited.error();
+  auto rows = reader->pairings(first->tournament);
+  ASSERT_TRUE(rows);
+  int finished = 0;
+  for (const auto& r : *rows) finished += r.result.empty() ? 0 : 1;
+  EXPECT_EQ(finished, 2) << "no game was played with the edited weights";
+  EXPECT_FALSE(reader->tournament(first->tournament)->finished);
+
+  std::ofstream(weights) << before;
+  auto restored = run_league(c, **store, f.path, {});
+  ASSERT_TRUE(restored) << restored.error();
+  EXPECT_TRUE(restored->resumed);
+  EXPECT_EQ(restored->games_played, 2);
+  played = reader->versions_played(first->tournament);
+  ASSERT_TRUE(played);
+  EXPECT_EQ(played->size(), 2u) << "the same two versions played every game";
+}
+
 // What /api/tournaments serves: the standings add up to the games played, the crosstable is
 // symmetric (a's points against b plus b's against a is their games), unknown ids are named.
 TEST(League, TournamentsAsJsonForTheApi) {
