@@ -71,21 +71,20 @@ Expected<std::optional<std::int64_t>> TournamentReader::unfinished_named(const s
   return std::optional<std::int64_t>{s->int64(0)};
 }
 
-Expected<std::vector<std::pair<db::PlayerId, std::int64_t>>> TournamentReader::versions_played(
-    std::int64_t tournament) {
+Expected<std::vector<PlayedVersion>> TournamentReader::versions_played(std::int64_t tournament) {
   auto s = db_.prepare(
-      "SELECT first_id, first_version_id FROM games WHERE tournament_id = ?1 "
-      "AND first_version_id IS NOT NULL AND result IS NOT NULL AND result != '*' UNION "
-      "SELECT second_id, second_version_id FROM games WHERE tournament_id = ?1 "
-      "AND second_version_id IS NOT NULL AND result IS NOT NULL AND result != '*' ORDER BY 1, 2");
+      "SELECT DISTINCT p.name, v.search, v.heuristic, v.parameters_hash FROM games g "
+      "JOIN bot_versions v ON v.id = g.first_version_id OR v.id = g.second_version_id "
+      "JOIN players p ON p.id = v.player_id WHERE g.tournament_id = ?1 "
+      "AND g.result IS NOT NULL AND g.result != '*' ORDER BY 1, 2, 3, 4");
   if (!s) return make_error(s.error());
   s->bind(1, tournament);
-  std::vector<std::pair<db::PlayerId, std::int64_t>> out;
+  std::vector<PlayedVersion> out;
   for (;;) {
     auto row = s->step();
     if (!row) return make_error(row.error());
     if (!*row) return out;
-    out.emplace_back(s->int64(0), s->int64(1));
+    out.push_back({s->text(0), s->text(1), s->text(2), s->text(3)});
   }
 }
 

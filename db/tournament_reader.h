@@ -34,6 +34,12 @@ struct PairingRow {
   std::string note{};  // the game's note (GameEnd::note): the rules ended it by their own fault
 };
 
+// What a player's bot was in a tournament's games (a row of bot_versions).
+struct PlayedVersion {
+  std::string player;  // its name
+  std::string search, heuristic, parameters_hash;
+};
+
 struct PlayerMoveStats {
   db::PlayerId player = 0;
   int moves = 0;
@@ -50,12 +56,10 @@ class TournamentReader {
   Expected<std::optional<std::int64_t>> unfinished_named(const std::string& name);
   Expected<std::vector<PairingRow>> pairings(std::int64_t tournament);
   Expected<std::string> player_name(db::PlayerId id);
-  // Each (player, bot version) pair of this tournament's finished games (not live, not aborted):
-  // a version is what a bot was when it played (Store::register_bot_version), so a player
-  // listed with two versions played with two different specs or weights. Games stored without
-  // a version are left out.
-  Expected<std::vector<std::pair<db::PlayerId, std::int64_t>>> versions_played(
-      std::int64_t tournament);
+  // The distinct bot versions (Store::register_bot_version) of this tournament's finished games
+  // (not live, not aborted), with their players' names: a player listed twice played with two
+  // different specs or weights. Games stored without a version are left out.
+  Expected<std::vector<PlayedVersion>> versions_played(std::int64_t tournament);
   // Each player's name with the heuristic a registered bot version of it searches with
   // (Store::register_bot_version), one pair per distinct heuristic; versions with none are left
   // out. Bots that connect to a server register none.

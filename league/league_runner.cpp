@@ -16,6 +16,7 @@
 #include "league/league_presets.h"
 #include "league/play_game.h"
 #include "league/play_gdl_game.h"
+#include "league/resume_check.h"
 #include "protocol/messages.h"
 #include "tournament/pairing/fair_start.h"
 #include "tournament/pairing/league_schedule.h"
@@ -32,6 +33,7 @@ struct Context {
   std::int64_t tournament = 0;
   std::vector<db::PlayerId> ids;       // by player index
   std::vector<std::int64_t> versions;  // by player index
+  std::vector<PlayerBot> bots;         // by player index: what each version is
   std::map<db::PlayerId, int> index_of;
   std::vector<std::string> book;
   std::unique_ptr<GdlReasonerPool> gdl;  // a GDL sheet's league only
@@ -144,27 +146,7 @@ Expected<void> setup_players(Context& ctx) {
     ctx.index_of[rec->id] = static_cast<int>(ctx.ids.size());
     ctx.ids.push_back(rec->id);
     ctx.versions.push_back(*version);
-  }
-  return {};
-}
-
-// A resumed tournament goes on with the players that played its finished games: a spec or a
-// weights file edited since would put two versions of one player in one table.
-Expected<void> check_same_versions(const Context& ctx, db::TournamentReader& reader) {
-  auto played = reader.versions_played(ctx.tournament);
-  if (!played) return make_error(played.error());
-  for (const auto& [player, version] : *played) {
-    auto at = ctx.index_of.find(player);
-    if (at == ctx.index_of.end()) continue;  // the pairings' check names a missing player
-    const std::int64_t now = ctx.versions[static_cast<std::size_t>(at->second)];
-    if (version == now) continue;
-    return make_error("tournament " + std::to_string(ctx.tournament) + " ('" + ctx.config.name +
-                      "'): player '" +
-                      ctx.config.players[static_cast<std::size_t>(at->second)].name +
-                      "' played its games so far as bot version " + std::to_string(version) +
-                      " and would go on as version " + std::to_string(now) +
-                      ": its spec or weights file changed since; restore them to finish this "
-                      "tournament, or run the league under a new name (--name)");
+    ctx.bots.push_back({p.name, p.spec, parameters});
   }
   return {};
 }
@@ -266,7 +248,7 @@ Expected<LeagueRun> run_league(const LeagueConfig& given, db::Store& store,
   LeagueConfig config = given;
   if (auto r = resolve_entrants(config); !r) return make_error(r.error());
   const auto started = Clock::now();
-  Context ctx{config, store, 0, {}, {}, {}, {}, nullptr};
+  Context ctx{config, store, 0, {}, {}, {}, {}, {}, nullptr};
   if (is_gdl_game(config.game)) {
     ctx.gdl = std::make_unique<GdlReasonerPool>(config.game.substr(4));
     if (auto r = check_gdl_league(config, *ctx.gdl); !r) return make_error(r.error());
@@ -286,7 +268,8 @@ Expected<LeagueRun> run_league(const LeagueConfig& given, db::Store& store,
   if (*existing) {
     ctx.tournament = **existing;
     run.resumed = true;
-    if (auto same = check_same_versions(ctx, *reader); !same) return make_error(same.error());
+    if (auto same = check_resumed_players(*reader, ctx.tournament, config.name, ctx.bots); !same)
+      return make_error(same.error());
   } else {
     auto id = store.create_tournament(
         {config.name, config.game, to_string(config.format), config.options, time_control(config)});

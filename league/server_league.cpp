@@ -10,9 +10,12 @@
 #include <vector>
 
 #include "bots/client/http_request.h"
-#include "league/child_process.h"
+#include "bots/client/search_player.h"
 #include "db/sqlite_store.h"
+#include "db/tournament_reader.h"
+#include "league/child_process.h"
 #include "league/league_presets.h"
+#include "league/resume_check.h"
 
 namespace arena::tournament {
 namespace {
@@ -136,6 +139,27 @@ Expected<std::vector<std::string>> make_tokens(const LeagueConfig& config,
   return tokens;
 }
 
+// Run again, the league continues its unfinished tournament of the same name on the server:
+// only with the bots that played its finished games (league/resume_check.h). Each bot names its
+// engine in its hello as `arena bot` does (client::engine_of), which the server records.
+Expected<void> check_resume(const LeagueConfig& config, const std::string& db) {
+  auto reader = db::TournamentReader::open(db);
+  if (!reader) return make_error(reader.error());
+  auto existing = reader->unfinished_named(config.name);
+  if (!existing) return make_error(existing.error());
+  if (!*existing) return {};
+  std::vector<PlayerBot> bots;
+  for (const auto& e : config.players) {
+    if (e.spec.starts_with("ggp:")) {
+      bots.push_back({e.name, e.spec, ""});
+      continue;
+    }
+    const protocol::Engine engine = client::engine_of(config.game, e.spec);
+    bots.push_back({e.name, engine.search, engine.parameters});
+  }
+  return check_resumed_players(*reader, **existing, config.name, bots);
+}
+
 Expected<ServerLeagueRun> follow(const LeagueConfig& config,
                                  const ServerLeagueOptions& o, const std::string& url,
                                  const std::string& token, Local* local) {
@@ -201,6 +225,7 @@ Expected<ServerLeagueRun> run_league_on_server(const LeagueConfig& given,
   if (auto r = resolve_entrants(config); !r) return make_error(r.error());
   auto tokens = make_tokens(config, o.db);
   if (!tokens) return make_error(tokens.error());
+  if (auto same = check_resume(config, o.db); !same) return make_error(same.error());
   Local local;
   local.self = o.arena_binary.empty() ? self_executable() : o.arena_binary;
   local.db = o.db;

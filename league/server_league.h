@@ -7,7 +7,8 @@
 //     database and one `arena bot` per player (its preset, or its search spec), each with a
 //     fresh token for the player's name; a server or bot that dies is started again (the
 //     server continues the tournament from the store, the bots reconnect); at the end the bots
-//     and the server are stopped. Logs go to DB.logs/.
+//     and the server are stopped. Logs go to DB.logs/. Run again, it continues the unfinished
+//     tournament of the config's name only with the bots that played it (resume_check.h).
 //   remote (a server URL and a token): only creates (or resumes) and follows; the bots are the
 //     server's business (docker/compose.yml).
 

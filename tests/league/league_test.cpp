@@ -17,6 +17,7 @@
 #include "games/othello/othello.h"
 #include "league/league_presets.h"
 #include "league/play_gdl_game.h"
+#include "league/server_league.h"
 #include "tests/db/temp_dir.h"
 #include "tournament/pairing/fair_start.h"
 #include "tournament/report/report.h"
@@ -189,13 +190,28 @@ TEST(League, AResumedLeagueRefusesAPlayerWhoseWeightsChanged) {
   ASSERT_TRUE(reader);
   auto played = reader->versions_played(first->tournament);
   ASSERT_TRUE(played) << played.error();
-  EXPECT_EQ(played->size(), 2u) << "one version per player";
+  ASSERT_EQ(played->size(), 2u) << "one version per player";
+  EXPECT_EQ((*played)[0].player, "linear");
+  EXPECT_EQ((*played)[0].search, c.players[0].spec);
 
   std::ofstream(weights) << "own1 1\nown2 5\nown3 20\n";
   auto edited = run_league(c, **store, f.path, {});
   ASSERT_FALSE(edited);
   EXPECT_NE(edited.error().find("player 'linear'"), std::string::npos) << edited.error();
-  EXPECT_NE(edited.error().find("weights file changed"), std::string::npos) << edited.error();
+  EXPECT_NE(edited.error().find("its weights changed"), std::string::npos) << edited.error();
+  // The same league through a local server is refused the same way, before anything starts.
+  ServerLeagueOptions on_server;
+  on_server.db = f.path;
+  on_server.arena_binary = "/nonexistent/arena";
+  auto served = run_league_on_server(c, on_server);
+  ASSERT_FALSE(served);
+  EXPECT_NE(served.error().find("player 'linear'"), std::string::npos) << served.error();
+  EXPECT_NE(served.error().find("its weights changed"), std::string::npos) << served.error();
+  c.players[0].spec = "alphabeta:eval=linear,weights=" + weights + ",depth=2";
+  auto respecced = run_league(c, **store, f.path, {});
+  ASSERT_FALSE(respecced);
+  EXPECT_NE(respecced.error().find("its spec changed"), std::string::npos) << respecced.error();
+  c.players[0].spec = "alphabeta:eval=linear,weights=" + weights + ",depth=1";
   auto rows = reader->pairings(first->tournament);
   ASSERT_TRUE(rows);
   int finished = 0;
