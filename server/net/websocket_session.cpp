@@ -28,7 +28,7 @@ bool ordinary_end(const beast::error_code& ec) {
 }  // namespace
 
 WebSocketSession::WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<Hub> hub)
-    : ws_(std::move(stream)), hub_(std::move(hub)) {
+    : ws_(std::move(stream)), close_deadline_(ws_.get_executor()), hub_(std::move(hub)) {
   beast::error_code ec;
   const auto ep = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
   peer_ = ec ? std::string("?") : ep.address().to_string() + ":" + std::to_string(ep.port());
@@ -142,6 +142,13 @@ void WebSocketSession::close_with(websocket::close_code code, std::string_view r
     // The read in progress (if any) fails too; fail() runs once.
     self->fail(ec ? ec : beast::error_code(websocket::error::closed), "close");
   });
+  close_deadline_.expires_after(kCloseGrace);
+  close_deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
+    if (ec || !self->open_) return;  // the close completed (fail() cancels this wait)
+    log_line(self->peer_, "closing the socket: no answer to the close in time");
+    beast::error_code ignored;
+    beast::get_lowest_layer(self->ws_).socket().close(ignored);
+  });
 }
 
 void WebSocketSession::close_going_away() {
@@ -169,6 +176,7 @@ void WebSocketSession::fail(beast::error_code ec, std::string_view during) {
   if (!open_) return;
   open_ = false;
   closed_ = true;
+  close_deadline_.cancel();
   // What may never reach the client: the frames queued and those of the socket write under
   // way (which may have left in part or whole; its completion had not come).
   const auto& out = ws_.next_layer();

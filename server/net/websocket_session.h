@@ -8,9 +8,11 @@
 //
 // Every close the server makes sends a code and a reason, and is logged with the peer's address:
 // 1009 a message over the size limit, 1008 a client that does not read (the queue's cap), 1011
-// an exception while handling a message, 1001 the server shutting down. fail() logs what it
-// drops (the messages still queued) when a connection ends.
+// an exception while handling a message, 1001 the server shutting down. A close waits at most
+// kCloseGrace for the client, then the socket is closed. fail() logs what it drops (the
+// messages still queued) when a connection ends.
 
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -28,6 +30,11 @@
 namespace arena::server {
 
 inline constexpr std::size_t kMaxQueuedMessages = 4096;
+// How long a close the server starts may wait for the client: a client that does not read
+// never lets the close frame out (it waits behind the answers it left unread), and while the
+// close waits nothing is read, so its own writes would block until the idle timeout. After
+// this the socket is closed outright.
+inline constexpr std::chrono::milliseconds kCloseGrace{5000};
 
 class WebSocketSession final : public Connection,
                                public std::enable_shared_from_this<WebSocketSession> {
@@ -56,6 +63,7 @@ class WebSocketSession final : public Connection,
   void fail(boost::beast::error_code ec, std::string_view during);
 
   boost::beast::websocket::stream<WriteBehindStream> ws_;
+  boost::asio::steady_timer close_deadline_;  // kCloseGrace after close_with
   boost::beast::flat_buffer buffer_;
   std::shared_ptr<Hub> hub_;
   std::string peer_;  // "address:port", for the log
