@@ -73,10 +73,10 @@ Expected<std::optional<std::int64_t>> TournamentReader::unfinished_named(const s
 
 Expected<std::vector<PlayedVersion>> TournamentReader::versions_played(std::int64_t tournament) {
   auto s = db_.prepare(
-      "SELECT DISTINCT p.name, v.search, v.heuristic, v.parameters_hash FROM games g "
+      "SELECT DISTINCT p.name, v.search, v.parameters_hash FROM games g "
       "JOIN bot_versions v ON v.id = g.first_version_id OR v.id = g.second_version_id "
       "JOIN players p ON p.id = v.player_id WHERE g.tournament_id = ?1 "
-      "AND g.result IS NOT NULL AND g.result != '*' ORDER BY 1, 2, 3, 4");
+      "AND g.result IS NOT NULL AND g.result != '*' ORDER BY 1, 2, 3");
   if (!s) return make_error(s.error());
   s->bind(1, tournament);
   std::vector<PlayedVersion> out;
@@ -84,7 +84,7 @@ Expected<std::vector<PlayedVersion>> TournamentReader::versions_played(std::int6
     auto row = s->step();
     if (!row) return make_error(row.error());
     if (!*row) return out;
-    out.push_back({s->text(0), s->text(1), s->text(2), s->text(3)});
+    out.push_back({s->text(0), s->text(1), s->text(2)});
   }
 }
 

@@ -37,7 +37,7 @@ struct PairingRow {
 // What a player's bot was in a tournament's games (a row of bot_versions).
 struct PlayedVersion {
   std::string player;  // its name
-  std::string search, heuristic, parameters_hash;
+  std::string search, parameters_hash;
 };
 
 struct PlayerMoveStats {

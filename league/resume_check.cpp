@@ -1,7 +1,5 @@
 #include "league/resume_check.h"
 
-#include <algorithm>
-
 #include "db/sha256.h"
 
 namespace arena::tournament {
@@ -12,18 +10,18 @@ Expected<void> check_resumed_players(db::TournamentReader& reader, std::int64_t 
   if (!played) return make_error(played.error());
   for (const PlayerBot& bot : now) {
     const std::string hash = db::sha256_hex(bot.parameters);
-    std::vector<const db::PlayedVersion*> before;
-    for (const auto& v : *played)
-      if (v.player == bot.name) before.push_back(&v);
-    const bool same = std::any_of(before.begin(), before.end(), [&](const db::PlayedVersion* v) {
-      return v->search == bot.search && v->parameters_hash == hash;
-    });
-    if (before.empty() || same) continue;
-    const db::PlayedVersion& was = *before.back();
+    const db::PlayedVersion* was = nullptr;  // the last version it played as
+    bool same = false;
+    for (const auto& v : *played) {
+      if (v.player != bot.name) continue;
+      was = &v;
+      same = same || (v.search == bot.search && v.parameters_hash == hash);
+    }
+    if (was == nullptr || same) continue;
     const std::string what =
-        was.search != bot.search
-            ? "its spec changed ('" + was.search + "' then, '" + bot.search + "' now)"
-            : "its weights changed (their SHA-256 " + was.parameters_hash.substr(0, 12) +
+        was->search != bot.search
+            ? "its spec changed ('" + was->search + "' then, '" + bot.search + "' now)"
+            : "its weights changed (their SHA-256 " + was->parameters_hash.substr(0, 12) +
                   "... then, " + hash.substr(0, 12) + "... now)";
     return make_error("tournament " + std::to_string(tournament) + " ('" + league +
                       "'): player '" + bot.name + "' played its finished games as another bot: " +

@@ -150,10 +150,7 @@ Expected<void> check_resume(const LeagueConfig& config, const std::string& db) {
   if (!*existing) return {};
   std::vector<PlayerBot> bots;
   for (const auto& e : config.players) {
-    if (e.spec.starts_with("ggp:")) {
-      bots.push_back({e.name, e.spec, ""});
-      continue;
-    }
+    // A GGP seat ("ggp:URL") too: its search is the spec and it has no parameters.
     const protocol::Engine engine = client::engine_of(config.game, e.spec);
     bots.push_back({e.name, engine.search, engine.parameters});
   }

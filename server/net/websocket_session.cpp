@@ -144,10 +144,7 @@ void WebSocketSession::close_with(websocket::close_code code, std::string_view r
   });
   close_deadline_.expires_after(kCloseGrace);
   close_deadline_.async_wait([self = shared_from_this()](beast::error_code ec) {
-    if (ec || !self->open_) return;  // the close completed (fail() cancels this wait)
-    log_line(self->peer_, "closing the socket: no answer to the close in time");
-    beast::error_code ignored;
-    beast::get_lowest_layer(self->ws_).socket().close(ignored);
+    if (!ec) self->close_socket();  // fail() cancels this wait when the close completes
   });
 }
 
@@ -164,12 +161,14 @@ void WebSocketSession::close_for_policy(std::string reason) {
 }
 
 void WebSocketSession::close_now() {
-  boost::asio::post(ws_.get_executor(), [self = shared_from_this()] {
-    if (self->open_) log_line(self->peer_, "closing the socket: no answer to the close in time");
-    self->closed_ = true;
-    beast::error_code ignored;
-    beast::get_lowest_layer(self->ws_).socket().close(ignored);
-  });
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this()] { self->close_socket(); });
+}
+
+void WebSocketSession::close_socket() {
+  if (open_) log_line(peer_, "closing the socket: no answer to the close in time");
+  closed_ = true;
+  beast::error_code ignored;
+  beast::get_lowest_layer(ws_).socket().close(ignored);
 }
 
 void WebSocketSession::fail(beast::error_code ec, std::string_view during) {

@@ -60,6 +60,8 @@ class WebSocketSession final : public Connection,
   // Sends a close frame with `code` and `reason` (logged with the peer); the hub hears of the
   // end when the close completes or the read fails.
   void close_with(boost::beast::websocket::close_code code, std::string_view reason);
+  // On the strand: closes the socket without a close handshake (pending operations fail).
+  void close_socket();
   void fail(boost::beast::error_code ec, std::string_view during);
 
   boost::beast::websocket::stream<WriteBehindStream> ws_;
