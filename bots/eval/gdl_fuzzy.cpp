@@ -478,7 +478,7 @@ Expected<FuzzyGoalHeuristic> FuzzyGoalHeuristic::make(const GroundProgram& progr
 Expected<FuzzyGoalHeuristic> FuzzyGoalHeuristic::from_description(
     const gdl::Description& description, gdl::TermPool& pool, const FuzzyGoalParams& params) {
   auto program = gdl::ground(description, pool);
-  if (!program) return make_error(description.source + ": " + program.error());
+  if (!program) return make_error(program.error());  // ground() names the sheet
   return make(*program, pool, description.symbols, params);
 }
 

@@ -83,7 +83,7 @@ Expected<std::string> fuzzy_goal_report(const gdl::Description& description,
                                         bool explain, const gdl::LatchOptions* latches) {
   TermPool pool;
   auto program = gdl::ground(description, pool);
-  if (!program) return make_error(description.source + ": " + program.error());
+  if (!program) return make_error(program.error());  // ground() names the sheet
   auto h = FuzzyGoalHeuristic::make(*program, pool, description.symbols, params);
   if (!h) return make_error(h.error());
   std::string latch_line;

@@ -329,6 +329,31 @@ TEST(GdlFuzzyGoal, BadGoalValuesAreErrors) {
   EXPECT_NE(h.error().find("(goal r win)"), std::string::npos) << h.error();
 }
 
+// A sheet the grounder refuses (here a rule of 2^13 `or` choices, above its limit of 4,096): the
+// heuristic's error says why, naming the sheet once (the grounder's message already names it).
+TEST(GdlFuzzyGoal, ASheetTheGrounderRefusesIsNamedOnceInTheError) {
+  std::string rule = "(<= (next s)";
+  for (int i = 0; i < 13; ++i) rule += " (or (true s) (does r go))";
+  rule += ")";
+  auto d = gdl::read_description("(role r) (init s) (<= (legal r go) (true s)) " + rule +
+                                     " (<= (goal r 100) (true s)) (<= terminal (true s))",
+                                 "many_ors.kif");
+  ASSERT_TRUE(d) << d.error();
+  auto count = [](const std::string& text, std::string_view word) {
+    std::size_t n = 0;
+    for (auto at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) ++n;
+    return n;
+  };
+  gdl::TermPool pool;
+  auto h = FuzzyGoalHeuristic::from_description(*d, pool, {});
+  ASSERT_FALSE(h);
+  EXPECT_NE(h.error().find("combinations of `or` choices"), std::string::npos) << h.error();
+  EXPECT_EQ(count(h.error(), "many_ors.kif"), 1u) << h.error();
+  auto report = fuzzy_goal_report(*d, "", {}, false);
+  ASSERT_FALSE(report);
+  EXPECT_EQ(count(report.error(), "many_ors.kif"), 1u) << report.error();
+}
+
 // --- latches (games/gdl/latches.h) -------------------------------------------------------------
 
 // A key that, once dropped, is never regained (a negative latch), a door that, once opened,
