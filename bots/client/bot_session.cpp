@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
+#include <limits>
 #include <optional>
 #include <thread>
 #include <utility>
@@ -45,6 +47,35 @@ bool moves_now(const nlohmann::json& state, int seat) {
       return s.is_number_integer() && s.get<int>() == seat;
     });
   return int_of(state, "to_move") == seat;
+}
+
+enum class Outcome { kWon, kLost, kDrawn, kAborted };
+
+// How a game_end went for `seat`. Two seats: its result (1-0, 0-1, 1/2-1/2). More seats: the
+// scores (`scores`, else the result's "100-0-50"): won above every other seat, drawn tied for
+// the top, lost below it.
+Outcome outcome_for(const nlohmann::json& end, int seat) {
+  const std::string result = str_of(end, "result");
+  if (result == "*") return Outcome::kAborted;
+  if (result == "1/2-1/2") return Outcome::kDrawn;
+  if (result == "1-0" || result == "0-1")
+    return (result == "1-0") == (seat == 0) ? Outcome::kWon : Outcome::kLost;
+  std::vector<std::int64_t> scores;
+  if (auto sc = end.find("scores"); sc != end.end() && sc->is_array()) {
+    for (const auto& v : *sc) scores.push_back(v.is_number_integer() ? v.get<std::int64_t>() : 0);
+  } else {
+    for (std::size_t at = 0; at <= result.size();) {
+      const auto dash = std::min(result.find('-', at), result.size());
+      scores.push_back(std::atoll(result.substr(at, dash - at).c_str()));
+      at = dash + 1;
+    }
+  }
+  if (seat < 0 || static_cast<std::size_t>(seat) >= scores.size()) return Outcome::kLost;
+  const std::int64_t mine = scores[static_cast<std::size_t>(seat)];
+  std::int64_t best_other = std::numeric_limits<std::int64_t>::min();
+  for (std::size_t i = 0; i < scores.size(); ++i)
+    if (i != static_cast<std::size_t>(seat)) best_other = std::max(best_other, scores[i]);
+  return mine > best_other ? Outcome::kWon : mine == best_other ? Outcome::kDrawn : Outcome::kLost;
 }
 
 }  // namespace
@@ -220,7 +251,7 @@ void BotSession::on_game_start(const Json& m) {
   if (finished_.contains(id)) return;
   int seat = -1;
   if (auto ps = m.find("players"); ps != m.end() && ps->is_array())
-    for (std::size_t i = 0; i < ps->size() && i < 2; ++i)
+    for (std::size_t i = 0; i < ps->size(); ++i)
       if ((*ps)[i].is_object() && int_of((*ps)[i], "id", 0) == my_id_) seat = static_cast<int>(i);
   if (seat < 0) return;  // a game we only watch
   auto& g = games_[id];
@@ -297,8 +328,9 @@ void BotSession::start_search(const std::shared_ptr<Game>& g, const Json& state)
       if (mv.is_string()) request.legal_moves.push_back(mv.get<std::string>());
   if (request.legal_moves.empty()) return;
   std::optional<std::int64_t> left;
-  if (auto c = state.find("clocks");
-      c != state.end() && c->is_array() && c->size() == 2 && (*c)[g->seat].is_number_integer())
+  if (auto c = state.find("clocks"); c != state.end() && c->is_array() &&
+                                     static_cast<std::size_t>(g->seat) < c->size() &&
+                                     (*c)[static_cast<std::size_t>(g->seat)].is_number_integer())
     left = (*c)[g->seat].get<std::int64_t>();
   request.budget_ms = move_budget_ms(g->tc, left);
   request.stop = &stop_;
@@ -386,22 +418,23 @@ void BotSession::on_game_end(const Json& m) {
   }
   games_.erase(it);
   finished_.insert(id);
-  const std::string result = str_of(m, "result");
   const std::string reason = str_of(m, "reason");
   ++stats_.games_finished;
   stats_.reasons.push_back(reason);
-  if (result == "1/2-1/2") {
-    ++stats_.draws;
-  } else if (result == "*") {
-    ++stats_.aborted;
-  } else {
-    const int winner = result == "1-0" ? 0 : 1;
-    if (winner == seat) {
+  switch (outcome_for(m, seat)) {
+    case Outcome::kWon:
       ++stats_.wins;
-    } else {
+      break;
+    case Outcome::kDrawn:
+      ++stats_.draws;
+      break;
+    case Outcome::kAborted:
+      ++stats_.aborted;
+      break;
+    case Outcome::kLost:
       ++stats_.losses;
       if (reason == "timeout") ++stats_.lost_on_time;
-    }
+      break;
   }
   top_up();
 }

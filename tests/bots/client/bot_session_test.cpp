@@ -208,6 +208,66 @@ TEST_F(SessionTest, EverySeatAmongTheMoversOfASimultaneousTurnMovesFromItsOwnLis
   EXPECT_TRUE(jobs_.empty());
 }
 
+// A game of three seats (3pConnectFour, tictactoe_3player...), we third: the seat is ours, the
+// Player is told it, and the search's budget comes from our own clock among three.
+TEST_F(SessionTest, PlaysTheThirdSeatOfAGameOfThreeWithItsOwnClock) {
+  make({.games = {"tictactoe"}});
+  connect(7);
+  Json start = game_start(5, 8, 9, "movetime:100");
+  start["players"].push_back({{"id", 7}, {"name", "me"}});
+  feed(start);
+  feed(state(5, 1, 0, Json::array({100, 100, 100})));
+  feed(state(5, 2, 1, Json::array({100, 100, 100})));
+  EXPECT_TRUE(jobs_.empty()) << "seats 0 and 1 are the others'";
+  feed(state(5, 3, 2, Json::array({100, 100, 30})));
+  ASSERT_EQ(jobs_.size(), 1u) << "seat 2 is ours";
+  run_jobs();
+  auto moves = take("move");
+  ASSERT_EQ(moves.size(), 1u);
+  EXPECT_EQ(moves[0]["game_id"], 5);
+  EXPECT_EQ(seats_, std::vector<int>{2});
+  ASSERT_EQ(budgets_.size(), 1u);
+  const auto tc = client::parse_time_control("movetime:100");
+  ASSERT_TRUE(tc.has_value());
+  ASSERT_LT(client::move_budget_ms(*tc, 30), client::move_budget_ms(*tc, 100));
+  EXPECT_LE(budgets_[0], client::move_budget_ms(*tc, 30)) << "our clock is the third";
+}
+
+// With more than two seats the result is the scores ("0-50-100"): a seat wins above every
+// other, draws tied for the top, loses below it (it used to count every such game as seat 1's
+// win). game_end's `scores` decide when given, else the result's.
+TEST_F(SessionTest, CountsAGameOfThreeByTheSeatsScores) {
+  make({.games = {"tictactoe"}, .max_parallel = 4});
+  connect(7);
+  auto three = [](std::int64_t id, int my_seat) {
+    Json start = game_start(id, 8, 9);
+    start["players"].insert(start["players"].begin() + my_seat, Json{{"id", 7}, {"name", "me"}});
+    return start;
+  };
+  auto end = [](std::int64_t id, const std::string& result, Json scores) {
+    Json j = {{"type", "game_end"},
+              {"game_id", id},
+              {"version", 9},
+              {"result", result},
+              {"reason", "goals"}};
+    if (!scores.is_null()) j["scores"] = scores;
+    return j;
+  };
+  feed(three(5, 2));
+  feed(three(6, 1));
+  feed(three(7, 0));
+  feed(three(8, 1));
+  feed(end(5, "0-50-100", Json::array({0, 50, 100})));    // seat 2: 100, above both
+  feed(end(6, "0-50-100", nullptr));                      // seat 1: 50, below seat 2
+  feed(end(7, "100-0-100", Json::array({100, 0, 100})));  // seat 0: tied for the top
+  feed(end(8, "0-100-50", nullptr));                      // seat 1: 100, above both
+  const BotStats s = session_->stats();
+  EXPECT_EQ(s.games_finished, 4);
+  EXPECT_EQ(s.wins, 2);
+  EXPECT_EQ(s.losses, 1);
+  EXPECT_EQ(s.draws, 1);
+}
+
 TEST_F(SessionTest, ResumesFromTheLastVersionAndResendsAnUnacknowledgedMove) {
   make({.games = {"tictactoe"}});
   connect(7);
