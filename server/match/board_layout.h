@@ -36,7 +36,9 @@ std::vector<std::string> kif_facts(std::string_view text);
 // The grid the facts describe, if any: the relation with the most distinct (row, column)
 // pairs among those whose sides have 2 to kMaxBoardSide values and that name at least a
 // quarter of their rows x columns. Rows and columns in order: numerically when all integers
-// (with the gaps filled), else as text. Rows are the first argument, columns the second.
+// (with the gaps filled), else as text. Rows are the first argument, columns the second (the
+// page draws them transposed, the first argument left to right and the second bottom to top,
+// as GGP sheets write (cell X Y)).
 std::optional<protocol::BoardLayout> find_board_layout(const std::vector<std::string>& facts);
 
 // The grid of `game`, from its position and those of random turns played on a clone for at

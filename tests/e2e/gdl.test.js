@@ -107,6 +107,10 @@ test('GDL tic-tac-toe is played by clicking the grid, then replayed', { timeout:
   // A 3 x 3 grid from the state's facts; the control fact is listed beside it.
   await page.waitForSelector('[data-testid=gdl-grid] [data-square="3 3"]');
   assert.equal(await page.locator('[data-testid=gdl-grid] .gdl-cell').count(), 9);
+  // Drawn as GGP sheets write cells, (cell X Y ...): the first argument left to right, the
+  // second bottom to top, so the top row is (cell _ 3 _) and the bottom right (cell 3 1 _).
+  const squares = await page.locator('[data-testid=gdl-grid] .gdl-cell').evaluateAll((els) => els.map((e) => e.dataset.square));
+  assert.deepEqual([squares[0], squares[2], squares[6], squares[8]], ['1 3', '3 3', '1 1', '3 1']);
   assert.match(await page.textContent('[data-testid=gdl-facts]'), /\(control (xplayer|oplayer)\)/);
   // The page's player is the second seat: oplayer, shown by its role name.
   await page.waitForSelector('.seat:has-text("(you)") .side:has-text("oplayer")');

@@ -1,10 +1,13 @@
 // GDL games (and any kind without a board of its own). A GDL position is the state's facts in
 // KIF: "(cell 1 1 x) (cell 1 2 b) (control oplayer)". With the server's board layout
 // (game_start.board = { relation, rows, cols }, protocol/README.md) the facts
-// (relation ROW COL CONTENT...) are drawn as a grid holding CONTENT, and the other facts are
-// listed below it; without one every fact is listed. The legal moves are buttons; on a grid,
-// clicking a cell plays the one legal move that names the cell's row and column (in that
-// order), when exactly one does. A position that is not KIF is shown as text.
+// (relation A B CONTENT...) are drawn as a grid holding CONTENT, and the other facts are
+// listed below it; without one every fact is listed. The grid is drawn as GGP sheets write it,
+// (cell X Y ...): the first argument (the layout's `rows`) is the column, left to right, and
+// the second (`cols`) the row, bottom to top, so chess's (cell a 1 wr) stands on the bottom
+// left and connect four's pieces fall down. The legal moves are buttons; on a grid, clicking a
+// cell plays the one legal move that names the cell's two arguments (in that order), when
+// exactly one does. A position that is not KIF is shown as text.
 import { h } from '../dom.js';
 
 const MAX_DEPTH = 32;
@@ -80,14 +83,16 @@ export function create(layout = null) {
     }
     grid.hidden = !layout;
     if (layout) {
-      grid.style.gridTemplateColumns = `auto repeat(${layout.cols.length}, minmax(0, 1fr))`;
-      const nodes = [h('span.gdl-corner'), ...layout.cols.map((c) => h('span.gdl-label', {}, c))];
-      for (const r of layout.rows) {
-        nodes.push(h('span.gdl-label', {}, r));
-        for (const c of layout.cols) {
-          const key = `${r} ${c}`;
+      const xs = layout.rows;  // the first argument: columns, left to right
+      const ys = [...layout.cols].reverse();  // the second: rows, the first one at the bottom
+      grid.style.gridTemplateColumns = `auto repeat(${xs.length}, minmax(0, 1fr))`;
+      const nodes = [];
+      for (const y of ys) {
+        nodes.push(h('span.gdl-label', {}, y));
+        for (const x of xs) {
+          const key = `${x} ${y}`;
           const content = cells.get(key) || '';
-          const moves = view.interactive ? movesForCell(legal, r, c) : [];
+          const moves = view.interactive ? movesForCell(legal, x, y) : [];
           const playable = moves.length === 1;
           nodes.push(h(`button.gdl-cell${playable ? '.playable' : ''}`, {
             type: 'button',
@@ -100,6 +105,7 @@ export function create(layout = null) {
           }, content));
         }
       }
+      nodes.push(h('span.gdl-corner'), ...xs.map((x) => h('span.gdl-label', {}, x)));
       grid.replaceChildren(...nodes);
     }
     facts.hidden = terms === null || rest.length === 0;
