@@ -93,6 +93,95 @@ void split_negated_ors(Rule& rule) {
   }
 }
 
+// Some sheets (older ones from Dresden) write a conjunction as (and L1 .. Ln), which GDL leaves
+// out. Read so when no rule defines a relation named `and`: in a body it is its literals,
+// (not (and L1 .. Ln)) is (or (not L1) .. (not Ln)), and an (or ..) with a conjunction among
+// its disjuncts becomes one rule per disjunct. At most kMaxConjunctionRules rules come of one.
+constexpr std::size_t kMaxConjunctionRules = 4096;
+
+bool is_and(const Term& t, Symbol and_symbol) {
+  return t.kind == Term::Kind::kCompound && t.name == and_symbol;
+}
+
+bool has_and(const Term& literal, Symbol and_symbol) {
+  if (is_and(literal, and_symbol)) return true;
+  if (literal.kind != Term::Kind::kCompound ||
+      (literal.name != SymbolTable::kOr && literal.name != SymbolTable::kNot))
+    return false;
+  return std::any_of(literal.args.begin(), literal.args.end(),
+                     [&](const Term& a) { return has_and(a, and_symbol); });
+}
+
+// Rewrites body literal `i` of `rule` one step towards no (and ..); the rules that replace
+// `rule` go to `todo`.
+void open_conjunction(Rule rule, std::size_t i, Symbol and_symbol, std::vector<Rule>& todo) {
+  Term literal = std::move(rule.body[i]);
+  rule.body.erase(rule.body.begin() + static_cast<std::ptrdiff_t>(i));
+  if (is_and(literal, and_symbol)) {
+    rule.body.insert(rule.body.begin() + static_cast<std::ptrdiff_t>(i),
+                     std::make_move_iterator(literal.args.begin()),
+                     std::make_move_iterator(literal.args.end()));
+    todo.push_back(std::move(rule));
+  } else if (literal.name == SymbolTable::kNot && !literal.args.empty() &&
+             is_and(literal.args[0], and_symbol)) {
+    Term any{Term::Kind::kCompound, SymbolTable::kOr, {}};
+    for (Term& conjunct : literal.args[0].args)
+      any.args.push_back(Term{Term::Kind::kCompound, SymbolTable::kNot, {std::move(conjunct)}});
+    rule.body.insert(rule.body.begin() + static_cast<std::ptrdiff_t>(i), std::move(any));
+    todo.push_back(std::move(rule));
+  } else if (literal.name == SymbolTable::kOr) {
+    // In reverse: `todo` is taken from its back, so the rules keep the disjuncts' order.
+    for (auto d = literal.args.rbegin(); d != literal.args.rend(); ++d) {
+      Rule one = rule;
+      one.body.insert(one.body.begin() + static_cast<std::ptrdiff_t>(i), std::move(*d));
+      todo.push_back(std::move(one));
+    }
+  } else if (!literal.args.empty() && literal.args[0].name == SymbolTable::kNot &&
+             !literal.args[0].args.empty()) {  // (not (not L)) is L
+    rule.body.insert(rule.body.begin() + static_cast<std::ptrdiff_t>(i),
+                     std::move(literal.args[0].args[0]));
+    todo.push_back(std::move(rule));
+  } else {  // (not (or .. (and ..) ..)): (and (not ..) ..) as De Morgan allows
+    Term all{Term::Kind::kCompound, and_symbol, {}};
+    for (Term& d : literal.args[0].args)
+      all.args.push_back(Term{Term::Kind::kCompound, SymbolTable::kNot, {std::move(d)}});
+    rule.body.insert(rule.body.begin() + static_cast<std::ptrdiff_t>(i), std::move(all));
+    todo.push_back(std::move(rule));
+  }
+}
+
+Expected<void> expand_conjunctions(Description& d) {
+  Symbol and_symbol;
+  if (!d.symbols.find("and", and_symbol)) return {};
+  if (std::any_of(d.rules.begin(), d.rules.end(),
+                  [&](const Rule& r) { return r.head.name == and_symbol; }))
+    return {};  // a relation of the sheet's own
+  std::vector<Rule> out;
+  for (Rule& rule : d.rules) {
+    std::vector<Rule> todo{std::move(rule)};
+    std::size_t made = 0;
+    while (!todo.empty()) {
+      Rule r = std::move(todo.back());
+      todo.pop_back();
+      auto it = std::find_if(r.body.begin(), r.body.end(),
+                             [&](const Term& l) { return has_and(l, and_symbol); });
+      if (it == r.body.end()) {
+        out.push_back(std::move(r));
+        continue;
+      }
+      if (++made > kMaxConjunctionRules) {
+        return make_error(d.source + ":" + std::to_string(r.line) + ": the rule's (and ..) " +
+                          "and (or ..) give more than " + std::to_string(kMaxConjunctionRules) +
+                          " rules");
+      }
+      open_conjunction(std::move(r), static_cast<std::size_t>(it - r.body.begin()), and_symbol,
+                       todo);
+    }
+  }
+  d.rules = std::move(out);
+  return {};
+}
+
 // (not (distinct a b)) says a = b: the rule is rewritten with the unifier of a and b, or
 // dropped (false) when they do not unify. Errors only when the result nests too deep.
 Expected<bool> remove_not_distinct(Rule& rule, const std::string& where) {
@@ -194,6 +283,7 @@ void name_existential_negations(Rule& rule, SymbolTable& symbols, std::vector<Ru
 }
 
 Expected<void> clean(Description& d) {
+  if (auto opened = expand_conjunctions(d); !opened) return opened;
   std::vector<Rule> kept;
   kept.reserve(d.rules.size());
   for (Rule& rule : d.rules) {

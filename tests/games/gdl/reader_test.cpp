@@ -273,6 +273,41 @@ TEST(ReadDescription, SplitsNegatedOrsAndBindsRoleArguments) {
   EXPECT_EQ(d.rule_text(d.rules[7]), "(<= (legal ?p wait) (role ?p))");
 }
 
+// (and ..), which GDL leaves out but older sheets (Dresden's Corridor) write inside (or ..):
+// its literals in a body, one rule per disjunct of an (or ..) that holds one, De Morgan under
+// (not ..). Lines 6-9.
+TEST(ReadDescription, ReadsAndAsAConjunction) {
+  const auto d =
+      read_ok(std::string(kGame) +
+              "(c 1) (c 2)\n"
+              "(<= (p ?x) (c ?x) (or (and (true done) (c 1)) (and (c 2) (not (true done)))))\n"
+              "(<= q (and (c 1) (c 2)))\n"
+              "(<= s (c 1) (not (and (c 1) (true done))))\n");
+  ASSERT_EQ(d.rules.size(), 11u);
+  EXPECT_EQ(d.rule_text(d.rules[7]), "(<= (p ?x) (c ?x) (true done) (c 1))");
+  EXPECT_EQ(d.rule_text(d.rules[8]), "(<= (p ?x) (c ?x) (c 2) (not (true done)))");
+  EXPECT_EQ(d.rules[8].line, 7);
+  EXPECT_EQ(d.rule_text(d.rules[9]), "(<= q (c 1) (c 2))");
+  EXPECT_EQ(d.rule_text(d.rules[10]), "(<= s (c 1) (or (not (c 1)) (not (true done))))");
+}
+
+// A sheet that defines a relation named `and` keeps it: the word is its own there.
+TEST(ReadDescription, KeepsASheetsOwnRelationNamedAnd) {
+  const auto d = read_ok(std::string(kGame) + "(and 1 2)\n(<= r (and 1 ?x))\n");
+  ASSERT_EQ(d.rules.size(), 7u);
+  EXPECT_EQ(d.rule_text(d.rules[6]), "(<= r (and 1 ?x))");
+}
+
+// Conjunctions under (or ..) multiply: a rule that would become more than 4,096 is refused.
+TEST(ReadDescription, RefusesAConjunctionThatMultipliesBeyondItsBound) {
+  std::string rule = "(<= z";
+  for (int i = 0; i < 13; ++i) rule += " (or (and (true done)) (and (does a go)))";
+  const auto d = read_description(std::string(kGame) + rule + ")\n", "t.kif");
+  ASSERT_FALSE(d);
+  EXPECT_EQ(d.error().rfind("t.kif:6: ", 0), 0u) << d.error();
+  EXPECT_NE(d.error().find("more than 4096 rules"), std::string::npos) << d.error();
+}
+
 TEST(ReadDescription, NamesNegationsOfVariablesOfTheirOwn) {
   // ?x and ?y occur only in the negation: no instance of (cell ?x ?y ?k) may hold.
   const auto d = read_ok(std::string(kGame) +
