@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "bots/gdl/gdl_player.h"
 #include "bots/gdl/local_match.h"
 #include "bots/search/agent_factory.h"
 #include "bots/search/search_rng.h"
@@ -233,6 +234,8 @@ int run_gdl_match(const MatchOptions& o) {
       players.push_back(owned.back().get());
     }
     auto played = gdl::play_local_match(**machine, players, config);
+    for (std::size_t r = 0; r < roles; ++r)
+      gdl::report_fallback(*owned[r], is_a[r] ? "arena match: A " + o.a : "arena match: B " + o.b);
     if (!played) {
       std::cerr << "arena match: game " << i + 1 << ": " << played.error() << "\n";
       return kExitFailure;

@@ -37,6 +37,7 @@ Expected<LadderGame> play_gdl(gdl::GdlGame& game, const LadderSeat* seats[2], co
     if (!p) return make_error("seat '" + seats[role]->text + "': " + p.error());
     players[role] = std::move(*p);
     players[role]->start(game.context()->machine(), role, Clock::now() + think(role));
+    gdl::report_fallback(*players[role], "arena ladder: " + seats[role]->text);
   }
   auto lose = [&](int role, const std::string& why) {
     out.first_score = role == 0 ? 0 : 1;

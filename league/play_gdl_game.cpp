@@ -116,6 +116,7 @@ Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGame
     if (!p) return make_error(p.error());
     players[seat] = std::move(*p);
     players[seat]->start(machine, seat, SteadyClock::now() + movetime(config));
+    gdl::report_fallback(*players[seat], "arena league: " + *specs[seat]);
   }
   Rng substitute_rng(seed ^ 0x5bd1e995ULL);
   int rows = 0;

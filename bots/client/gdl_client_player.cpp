@@ -70,6 +70,7 @@ class GdlClientPlayer final : public Player {
     gdl::StateMachine& machine = context_->machine();
     if (!started_ || *role != role_) {
       player_->start(machine, *role, deadline);
+      gdl::report_fallback(*player_, "arena bot: " + request.game);
       started_ = true;
       role_ = *role;
     }

@@ -7,13 +7,17 @@
 //                                   of the game's goal rules (bots/eval/gdl_fuzzy.h) after
 //                                   `depth` random turns (default 0: the leaf itself); terminal
 //                                   states score their goals. A game whose goal rules the
-//                                   heuristic cannot compile is played by plain UCT.
+//                                   heuristic cannot compile is played by plain UCT, which
+//                                   fallback() says.
 
 #include <cmath>
+#include <cstdio>
 #include <exception>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <random>
+#include <set>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -57,6 +61,7 @@ class UctPlayer final : public GdlPlayer {
       // Grounded into the machine's pool, so the heuristic reads the machine's states.
       auto made = eval::FuzzyGoalHeuristic::from_description(machine.description(),
                                                              machine.pool(), *fuzzy_params_);
+      fuzzy_error_.clear();
       if (made) {
         heuristic_ = std::make_shared<eval::FuzzyGoalHeuristic>(std::move(*made));
         evaluator = [h = heuristic_](StateMachine&, const State& s) {
@@ -76,6 +81,11 @@ class UctPlayer final : public GdlPlayer {
     return search_->choose(state, role_, deadline);
   }
   std::string_view name() const override { return fuzzy_params_ ? "fuzzy" : "uct"; }
+  std::string fallback() const override {
+    if (fuzzy_error_.empty()) return {};
+    return "fuzzy plays as uct (random playouts): the fuzzy goal heuristic cannot be built: " +
+           fuzzy_error_;
+  }
   GdlMoveInfo last_info() const override {
     if (!search_) return {};
     const UctStats& s = search_->stats();
@@ -129,6 +139,16 @@ Expected<T> number(std::string_view spec, const std::string& key, const std::str
 }
 
 }  // namespace
+
+void report_fallback(const GdlPlayer& player, std::string_view who) {
+  const std::string why = player.fallback();
+  if (why.empty()) return;
+  std::string line = std::string(who) + ": " + why;
+  static std::mutex mutex;
+  static std::set<std::string> said;
+  std::lock_guard lock(mutex);
+  if (said.insert(line).second) std::fprintf(stderr, "%s\n", line.c_str());
+}
 
 Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec,
                                                      std::uint64_t default_seed) {

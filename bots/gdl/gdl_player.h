@@ -39,6 +39,11 @@ class GdlPlayer {
   // What the last choose() searched, for a move's record; zeros from a player that does not
   // search (random).
   virtual GdlMoveInfo last_info() const { return {}; }
+  // Since the last start(): why this player plays otherwise than its name says, empty when it
+  // plays as named. "fuzzy" on a sheet whose rules the fuzzy goal heuristic cannot ground (too
+  // many ground rules) searches with random playouts as "uct" does, and says so here; the
+  // programs that run players print it (arena match, bot, league, ladder, ggp-player).
+  virtual std::string fallback() const { return {}; }
 };
 
 // Players by spec: "random", "uct" (Monte Carlo tree search with UCT; keys c=, iterations=),
@@ -51,6 +56,10 @@ Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec,
 // the player `spec` makes: "fuzzy_goal" for a "fuzzy" spec; nullopt for "random" and "uct"
 // (random playouts) and for a spec make_gdl_player refuses.
 std::optional<std::string> gdl_player_heuristic(std::string_view spec);
+
+// Prints `player.fallback()` to stderr after `who` ("arena match: A fuzzy"), once per process
+// for each distinct line; nothing when the player plays as named. Thread-safe.
+void report_fallback(const GdlPlayer& player, std::string_view who);
 
 // The specs make_gdl_player knows, with a line each, for --help and --list-presets.
 std::vector<std::pair<std::string, std::string>> gdl_player_specs();

@@ -94,6 +94,7 @@ Reply PlayerService::start(const StartMessage& m, Clock::time_point received) {
   log("match " + m.id + ": " + std::string(match->player->name()) + " plays " + m.role +
       " with the " + std::string(match->game->machine().kind()) + " reasoner" +
       (match->game->fallback_reason().empty() ? "" : " (" + match->game->fallback_reason() + ")"));
+  if (auto why = match->player->fallback(); !why.empty()) log("match " + m.id + ": " + why);
   match_ = std::move(match);
   in_match_ = true;
   return Reply{200, "ready"};

@@ -11,8 +11,10 @@
 
 #include "bots/client/search_player.h"
 #include "bots/gdl/gdl_player.h"
+#include "games/gdl/description.h"
 #include "games/gdl/gdl_game.h"
 #include "games/gdl/library.h"
+#include "games/gdl/prover.h"
 
 namespace arena::gdl {
 namespace {
@@ -83,6 +85,30 @@ TEST(GdlPlayers, AFuzzyPlayerIsGuidedByTheFuzzyGoalHeuristicAndNoOtherIs) {
   EXPECT_EQ(gdl_player_heuristic("fuzzy:depth=2,tau=0.8"), "fuzzy_goal");
   for (const char* none : {"random", "uct:iterations=10", "mcts", "fuzzy:tau=2", "fuzzyx"})
     EXPECT_EQ(gdl_player_heuristic(none), std::nullopt) << none;
+}
+
+// A sheet whose goal rules the fuzzy heuristic cannot ground (here a rule of 2^13 `or` choices,
+// over the grounder's limit; the prover plays it): the fuzzy player still moves, with random
+// playouts, and says so; on a sheet it grounds, and for uct, nothing is said.
+TEST(GdlPlayers, AFuzzyPlayerSaysWhenItCannotBuildItsHeuristic) {
+  std::string many = "(<= (next s)";
+  for (int i = 0; i < 13; ++i) many += " (or (true s) (does r go))";
+  auto d = read_description("(role r) (init s) (<= (legal r go) (true s)) " + many +
+                                ") (<= (goal r 100) (true s)) (<= terminal (true s))",
+                            "many_ors.kif");
+  ASSERT_TRUE(d) << d.error();
+  auto prover = make_prover(std::make_shared<const Description>(std::move(*d)));
+  auto fuzzy = player_of("fuzzy:iterations=4");
+  fuzzy->start(*prover, 0, Clock::now());
+  EXPECT_NE(fuzzy->fallback().find("fuzzy plays as uct"), std::string::npos) << fuzzy->fallback();
+  EXPECT_NE(fuzzy->fallback().find("combinations of `or` choices"), std::string::npos);
+  auto uct = player_of("uct:iterations=4");
+  uct->start(*prover, 0, Clock::now());
+  EXPECT_EQ(uct->fallback(), "");
+  auto c = context_of("tictactoe");
+  ASSERT_TRUE(c);
+  fuzzy->start(c->machine(), 0, Clock::now());
+  EXPECT_EQ(fuzzy->fallback(), "") << "built this time: nothing left from the last sheet";
 }
 
 TEST(GdlPlayers, MovesAreLegalOnSheetsOfEveryKind) {
