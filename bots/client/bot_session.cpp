@@ -225,7 +225,8 @@ void BotSession::on_lobby(const Json& m) {
     const std::int64_t id = int_of(s, "seek_id");
     auto by = s.find("by");
     const std::int64_t owner = by != s.end() && by->is_object() ? int_of(*by, "id", 0) : 0;
-    if (id < 0 || owner == my_id_ || tried_seeks_.contains(id) || !plays(str_of(s, "game")))
+    if (id < 0 || owner == my_id_ || tried_seeks_.contains(id) || !plays(str_of(s, "game")) ||
+        int_of(s, "seats", 2) < config_.min_seek_seats)
       continue;
     tried_seeks_.insert(id);
     last_accepted_seek_ = id;

@@ -43,6 +43,7 @@ struct BotConfig {
   bool keep_seek_open = false;        // house bots: always one open seek while below max
   bool accept_challenges = true;      // challenges for one of `games`
   bool accept_seeks = false;          // take other players' matching seeks from the lobby
+  int min_seek_seats = 0;             // of those, only seeks of games of this many seats or more
   int max_games = 0;                  // finish after this many games (0: never)
   int max_parallel = 4;               // live games at once
   // Puzzle sessions: `puzzles` sessions of games[0] scrambled by `scramble` moves.

@@ -6,7 +6,8 @@ namespace arena::client {
 
 std::vector<HouseBot> house_bot_accounts() {
   std::vector<HouseBot> out;
-  for (const auto& c : house_bot_roster()) out.push_back({c.bot_name, c.preset, ""});
+  for (const auto& c : house_bot_roster())
+    out.push_back({c.bot_name, c.preset, "", c.min_seek_seats});
   return out;
 }
 
@@ -28,6 +29,7 @@ Expected<std::unique_ptr<HouseBots>> start_house_bots(const std::string& server_
     const bool any_sheet = preset->game == "gdl";
     o.config.keep_seek_open = !any_sheet;
     o.config.accept_seeks = any_sheet;
+    o.config.min_seek_seats = b.min_seek_seats;
     o.config.accept_challenges = true;
     o.config.max_parallel = 4;
     o.config.engine = engine_of(preset->game, preset->spec);

@@ -18,6 +18,7 @@ struct HouseBot {
   std::string name;    // account name (house_bot_roster().bot_name)
   std::string preset;  // a roster preset
   std::string token;   // from Store::create_bot_token(name)
+  int min_seek_seats = 0;  // house_bot_roster().min_seek_seats
 };
 
 class HouseBots {

@@ -115,16 +115,25 @@ const Preset* find_preset(std::string_view name) {
 
 std::vector<HouseBotChoice> house_bot_roster() {
   return {
-      {"house_tictactoe_easy", "available_wins"}, {"house_tictactoe_perfect", "perfect"},
-      {"house_qubic_easy", "qubic_greedy"},       {"house_qubic_strong", "qubic_ab_linear"},
-      {"house_isolation_easy", "MM_Improved"},    {"house_isolation_strong", "AB_Custom_2"},
-      {"house_othello_easy", "othello_greedy"},   {"house_othello_strong", "othello_ab_combined"},
-      {"house_checkers_easy", "checkers_greedy"}, {"house_checkers_strong", "checkers_ab_combined"},
-      {"house_chess_easy", "chess_greedy"},       {"house_chess_strong", "chess_strong"},
+      {"house_tictactoe_easy", "available_wins"},
+      {"house_tictactoe_perfect", "perfect"},
+      {"house_qubic_easy", "qubic_greedy"},
+      {"house_qubic_strong", "qubic_ab_linear"},
+      {"house_isolation_easy", "MM_Improved"},
+      {"house_isolation_strong", "AB_Custom_2"},
+      {"house_othello_easy", "othello_greedy"},
+      {"house_othello_strong", "othello_ab_combined"},
+      {"house_checkers_easy", "checkers_greedy"},
+      {"house_checkers_strong", "checkers_ab_combined"},
+      {"house_chess_easy", "chess_greedy"},
+      {"house_chess_strong", "chess_strong"},
       // GDL sheets are too many to keep a seek open for each: this one takes every open offer
       // and challenge of a gdl:NAME game instead (start_house_bots), so a person who starts
-      // any sheet in the page has an opponent.
+      // any sheet in the page has an opponent. The other two join only offers of games of three
+      // seats or more, so that a sheet of up to four roles fills with house bots too.
       {"house_gdl_uct", "GDL_UCT"},
+      {"house_gdl_fuzzy", "GDL_Fuzzy", 3},
+      {"house_gdl_random", "GDL_Random", 3},
   };
 }
 

@@ -27,6 +27,7 @@ const Preset* find_preset(std::string_view name);
 struct HouseBotChoice {
   std::string bot_name;  // the account name, e.g. "house_chess_strong"
   std::string preset;
+  int min_seek_seats = 0;  // a GDL house bot: takes only offers of games of this many seats
 };
 std::vector<HouseBotChoice> house_bot_roster();
 

@@ -142,3 +142,37 @@ test('an open offer of a GDL sheet is taken by the GDL house bot', { timeout: 90
   await screenshot(page, 'gdl-house-bot');
   assert.deepEqual(errors, []);
 });
+
+// A sheet of three roles: the person's open offer is joined by two GDL house bots (the ones
+// that take only offers of three seats or more, and house_gdl_uct), which play their seats to
+// the end while the person plays the first by clicking the grid.
+test('an open offer of a three-role sheet is filled by GDL house bots', { timeout: 120000 }, async (t) => {
+  const { page } = b;
+  await page.goto(server.url + '/');
+  await page.waitForSelector('[data-testid=who]:has-text("You:")');
+  await page.waitForSelector('[data-testid=players] li:has-text("house_gdl_random") .badge.bot');
+  await page.selectOption('[data-testid=new-game-kind]', 'gdl:tictactoe_3player');
+  await page.selectOption('[data-testid=new-game-opponent]', '');
+  await page.click('[data-testid=new-game-submit]');
+  await page.waitForURL(/#\/game\/\d+/, { timeout: 30000 });
+  await page.waitForSelector('[data-testid=gdl-grid] .gdl-cell');
+  assert.equal(await page.locator('.seat').count(), 3);
+  assert.equal(await page.locator('.seat:has-text("house_gdl_")').count(), 2);
+  let clicks = 0;
+  while (!(await page.isVisible('[data-testid=result]'))) {
+    const before = await page.locator('[data-testid=moves] li').count();
+    const cell = page.locator('[data-testid=gdl-grid] .gdl-cell.playable').first();
+    if (await cell.count()) {
+      await cell.click();
+      clicks++;
+      await page.waitForFunction((k) => document.querySelectorAll('[data-testid=moves] li').length > k ||
+        !document.querySelector('[data-testid=result]').hidden, before, { timeout: 30000 });
+    } else {
+      await sleep(50);
+    }
+    assert.ok(clicks <= 13, 'the first of three players makes at most thirteen moves');
+  }
+  const result = await page.textContent('[data-testid=result]');
+  t.diagnostic(`GDL three-player tic-tac-toe against two house bots: ${result} after ${clicks} clicks`);
+  assert.ok(clicks >= 1);
+});

@@ -416,6 +416,21 @@ TEST_F(SessionTest, AcceptsChallengesForItsGamesOnlyAndSeeksOnce) {
   EXPECT_EQ(accepts[1]["seek_id"], 13);
 }
 
+// min_seek_seats (the GDL house bots that fill games of three seats or more): a seek of a
+// game of fewer seats is left to others; a lobby entry without `seats` is a game of two.
+TEST_F(SessionTest, TakesOnlySeeksOfGamesOfEnoughSeatsWhenAsked) {
+  make({.games = {"tictactoe"}, .accept_seeks = true, .min_seek_seats = 3});
+  connect(7);
+  feed({{"type", "lobby"},
+        {"seeks",
+         {{{"seek_id", 11}, {"by", {{"id", 8}}}, {"game", "tictactoe"}, {"seats", 2}},
+          {{"seek_id", 12}, {"by", {{"id", 8}}}, {"game", "tictactoe"}},
+          {{"seek_id", 13}, {"by", {{"id", 8}}}, {"game", "tictactoe"}, {"seats", 3}}}}});
+  auto accepts = take("accept");
+  ASSERT_EQ(accepts.size(), 1u);
+  EXPECT_EQ(accepts[0]["seek_id"], 13);
+}
+
 TEST_F(SessionTest, MakesAPlayerForEachOpenSeekBeforeSendingIt) {
   make({.games = {"tictactoe"}, .seek_games = 2, .max_parallel = 2});
   connect(7);

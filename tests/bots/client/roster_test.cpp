@@ -61,6 +61,22 @@ TEST(Roster, HouseBotsCoverEveryTwoPlayerGameAtTwoStrengths) {
     }
 }
 
+// GDL sheets have no house bots of their own: one GDL house bot takes every offer (a person's
+// opponent in a game of two is always it), and enough others join offers of games of three
+// seats or more that a sheet of up to four roles is filled by house bots.
+TEST(Roster, GdlHouseBotsFillASheetOfUpToFourRoles) {
+  int any_offer = 0, for_four = 0;
+  for (const auto& h : house_bot_roster()) {
+    const Preset* p = find_preset(h.preset);
+    ASSERT_NE(p, nullptr) << h.preset;
+    if (p->game != "gdl") continue;
+    if (h.min_seek_seats <= 2) ++any_offer;
+    if (h.min_seek_seats <= 4) ++for_four;
+  }
+  EXPECT_EQ(any_offer, 1);
+  EXPECT_GE(for_four, 3);
+}
+
 // The strong house bot of chess is Arena's strongest chess preset (README, Strength ladders).
 TEST(Roster, TheStrongChessHouseBotIsChessStrong) {
   bool found = false;
