@@ -28,6 +28,26 @@ async function opponent(t) {
   return { name, client };
 }
 
+// Plays the page's seat by clicking the first playable square (`selector`) whenever there is
+// one, until the result shows; at most `maxClicks` clicks. Returns the number of clicks.
+async function playByClicking(page, selector, maxClicks, why) {
+  let clicks = 0;
+  while (!(await page.isVisible('[data-testid=result]'))) {
+    const before = await page.locator('[data-testid=moves] li').count();
+    const target = page.locator(selector).first();
+    if (await target.count()) {
+      await target.click();
+      clicks++;
+      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=moves] li').length > n ||
+        !document.querySelector('[data-testid=result]').hidden, before, { timeout: 30000 });
+    } else {
+      await sleep(50);
+    }
+    assert.ok(clicks <= maxClicks, why);
+  }
+  return clicks;
+}
+
 test('tic-tac-toe against a bot, played to the end by clicking', { timeout: 60000 }, async (t) => {
   const { page, errors } = b;
   await page.goto(server.url + '/');
@@ -49,20 +69,8 @@ test('tic-tac-toe against a bot, played to the end by clicking', { timeout: 6000
   await page.waitForURL(/#\/game\/\d+/, { timeout: 10000 });
   await page.waitForSelector('[data-testid=board] rect');
 
-  let clicks = 0;
-  while (!(await page.isVisible('[data-testid=result]'))) {
-    const before = await page.locator('[data-testid=moves] li').count();
-    const target = page.locator('[data-testid=board] rect.playable').first();
-    if (await target.count()) {
-      await target.click();
-      clicks++;
-      await page.waitForFunction((n) => document.querySelectorAll('[data-testid=moves] li').length > n ||
-        !document.querySelector('[data-testid=result]').hidden, before);
-    } else {
-      await sleep(50);
-    }
-    assert.ok(clicks <= 5, 'a player makes at most five moves in tic-tac-toe');
-  }
+  const clicks = await playByClicking(page, '[data-testid=board] rect.playable', 5,
+    'a player makes at most five moves in tic-tac-toe');
   const result = await page.textContent('[data-testid=result]');
   t.diagnostic(`result shown: ${result}`);
   assert.match(result, /You won|You lost|Draw/);
@@ -121,20 +129,8 @@ test('an open offer of a GDL sheet is taken by the GDL house bot', { timeout: 90
   await page.waitForURL(/#\/game\/\d+/, { timeout: 20000 });
   await page.waitForSelector('[data-testid=gdl-grid] .gdl-cell');
   await page.waitForSelector('.seat:has-text("house_gdl_uct")');
-  let clicks = 0;
-  while (!(await page.isVisible('[data-testid=result]'))) {
-    const before = await page.locator('[data-testid=moves] li').count();
-    const cell = page.locator('[data-testid=gdl-grid] .gdl-cell.playable').first();
-    if (await cell.count()) {
-      await cell.click();
-      clicks++;
-      await page.waitForFunction((k) => document.querySelectorAll('[data-testid=moves] li').length > k ||
-        !document.querySelector('[data-testid=result]').hidden, before);
-    } else {
-      await sleep(50);
-    }
-    assert.ok(clicks <= 5, 'the first player makes at most five moves');
-  }
+  const clicks = await playByClicking(page, '[data-testid=gdl-grid] .gdl-cell.playable', 5,
+    'the first player makes at most five moves');
   const result = await page.textContent('[data-testid=result]');
   t.diagnostic(`GDL tic-tac-toe against house_gdl_uct: ${result} after ${clicks} clicks`);
   assert.match(result, /You won|You lost|Draw/);
@@ -158,20 +154,8 @@ test('an open offer of a three-role sheet is filled by GDL house bots', { timeou
   await page.waitForSelector('[data-testid=gdl-grid] .gdl-cell');
   assert.equal(await page.locator('.seat').count(), 3);
   assert.equal(await page.locator('.seat:has-text("house_gdl_")').count(), 2);
-  let clicks = 0;
-  while (!(await page.isVisible('[data-testid=result]'))) {
-    const before = await page.locator('[data-testid=moves] li').count();
-    const cell = page.locator('[data-testid=gdl-grid] .gdl-cell.playable').first();
-    if (await cell.count()) {
-      await cell.click();
-      clicks++;
-      await page.waitForFunction((k) => document.querySelectorAll('[data-testid=moves] li').length > k ||
-        !document.querySelector('[data-testid=result]').hidden, before, { timeout: 30000 });
-    } else {
-      await sleep(50);
-    }
-    assert.ok(clicks <= 13, 'the first of three players makes at most thirteen moves');
-  }
+  const clicks = await playByClicking(page, '[data-testid=gdl-grid] .gdl-cell.playable', 13,
+    'the first of three players makes at most thirteen moves');
   const result = await page.textContent('[data-testid=result]');
   t.diagnostic(`GDL three-player tic-tac-toe against two house bots: ${result} after ${clicks} clicks`);
   assert.ok(clicks >= 1);
