@@ -15,6 +15,7 @@
 #include "db/migrations.h"
 #include "db/rating_update.h"
 #include "db/sha256.h"
+#include "games/core/seat_scores.h"
 
 namespace arena::db {
 namespace {
@@ -670,19 +671,8 @@ Expected<void> insert_move(Connection& c, const MoveRecord& m, std::int64_t crea
 
 // "100-0-50": three to six scores 0..100 joined by '-' (the result of a game of that many seats).
 bool is_scores_result(const std::string& result) {
-  int parts = 0;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t dash = result.find('-', start);
-    const std::string part = result.substr(start, dash == std::string::npos ? dash : dash - start);
-    if (part.empty() || part.size() > 3 ||
-        part.find_first_not_of("0123456789") != std::string::npos || std::stoi(part) > 100)
-      return false;
-    ++parts;
-    if (dash == std::string::npos) break;
-    start = dash + 1;
-  }
-  return parts >= 3 && parts <= 6;
+  const auto scores = scores_of_result(result);
+  return scores && scores->size() <= 6;
 }
 
 Expected<void> check_scores(const GameEnd& end) {

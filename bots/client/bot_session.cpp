@@ -2,12 +2,12 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <thread>
 #include <utility>
 
+#include "games/core/seat_scores.h"
 #include "protocol/codec.h"
 
 namespace arena::client {
@@ -63,12 +63,8 @@ Outcome outcome_for(const nlohmann::json& end, int seat) {
   std::vector<std::int64_t> scores;
   if (auto sc = end.find("scores"); sc != end.end() && sc->is_array()) {
     for (const auto& v : *sc) scores.push_back(v.is_number_integer() ? v.get<std::int64_t>() : 0);
-  } else {
-    for (std::size_t at = 0; at <= result.size();) {
-      const auto dash = std::min(result.find('-', at), result.size());
-      scores.push_back(std::atoll(result.substr(at, dash - at).c_str()));
-      at = dash + 1;
-    }
+  } else if (auto parsed = scores_of_result(result)) {
+    scores.assign(parsed->begin(), parsed->end());
   }
   if (seat < 0 || static_cast<std::size_t>(seat) >= scores.size()) return Outcome::kLost;
   const std::int64_t mine = scores[static_cast<std::size_t>(seat)];

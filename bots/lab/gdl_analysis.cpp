@@ -9,6 +9,7 @@
 #include "bots/gdl/gdl_player.h"
 #include "bots/gdl/local_match.h"
 #include "games/core/join.h"
+#include "games/core/seat_scores.h"
 #include "games/core/turn_rows.h"
 #include "games/gdl/library.h"
 
@@ -106,14 +107,8 @@ double sign(double x) {
 double stored_value(const std::string& result) {
   if (result == "1-0") return 1.0;
   if (result == "0-1") return -1.0;
-  std::vector<double> scores;
-  for (std::size_t b = 0, e; b <= result.size(); b = e + 1) {
-    e = std::min(result.find('-', b), result.size());
-    const std::string part = result.substr(b, e - b);
-    if (part.empty() || part.find_first_not_of("0123456789") != std::string::npos) return 0.0;
-    scores.push_back(std::stod(part));
-  }
-  return scores.size() > 2 ? sign(first_role_view(scores)) : 0.0;
+  const auto scores = scores_of_result(result);
+  return scores ? sign(first_role_view(std::vector<double>(scores->begin(), scores->end()))) : 0.0;
 }
 
 }  // namespace
