@@ -68,6 +68,8 @@ void Checkpointer::checkpoint() {
         connection_.exec("PRAGMA busy_timeout = 200; SELECT count(*) FROM sqlite_master"));
     if (!opened_) return;
   }
+  // Raised by an earlier round and not yet served: the writer has had no idle moment since.
+  const bool asked_before = restart_wanted_.load();
   int log_frames = 0, copied = 0;
   // A busy database (another checkpoint, a writer restarting the log) is tried again next
   // round; any other failure too: the WAL only grows meanwhile, nothing is lost.
@@ -95,10 +97,13 @@ void Checkpointer::checkpoint() {
       synced = rc == SQLITE_OK;
     }
     // Should a sync fail, the last checkpoint syncs for itself: slower, nothing lost.
-    if (log_frames > 16 * restart_frames_) {
+    // Only a writer that was asked a round ago and has not been idle since gets the RESTART:
+    // a fast writer asked for the first time gets its idle moment, however large the log.
+    if (asked_before && log_frames > 16 * restart_frames_) {
       rc = sqlite3_wal_checkpoint_v2(connection_.handle(), nullptr, SQLITE_CHECKPOINT_RESTART,
                                      &log_frames, &copied);
       restarted = rc == SQLITE_OK;
+      if (restarted) restart_wanted_ = false;  // the log started over: nothing left to ask
     } else {
       restart_wanted_ = true;
     }

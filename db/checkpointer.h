@@ -14,8 +14,9 @@
 // thread's last round, nothing can be appended meanwhile, and its next commit starts the log
 // over. Before it raises the flag for a log of 4 MiB or more, this thread catches up once
 // more and syncs the database file and the log itself, so that the writer's checkpoint syncs
-// only what came after. Only a writer never idle until 16 times `restart_frames` gets a
-// RESTART checkpoint from here, which holds it up for the copy (so it is the last resort).
+// only what came after. Only a writer asked a round ago that has not been idle since, with a
+// log past 16 times `restart_frames`, gets a RESTART checkpoint from here, which holds it up
+// for the copy (so it is the last resort; a fast writer's first request is always its own).
 #include <atomic>
 #include <chrono>
 #include <condition_variable>

@@ -9,13 +9,16 @@
 #include <future>
 #include <thread>
 
+#include <sqlite3.h>
+
+#include "db/checkpointer.h"
 #include "db/sha256.h"
 #include "db/sqlite_store.h"
 #include "rating/elo.h"
 #include "rating/glicko2.h"
+#include "tests/db/move_record.h"
 #include "tests/db/raw_db.h"
 #include "tests/db/temp_dir.h"
-#include "tests/db/move_record.h"
 
 namespace arena::db {
 namespace {
@@ -297,6 +300,41 @@ TEST(StoreWal, BeforeALargeLogStartsOverTheCheckpointerSyncsTheFiles) {
   EXPECT_GE(store.writer_checkpoints(), 1u);
   EXPECT_GT(store.writer_checkpoint_time().count(), 0);
   EXPECT_LE(store.longest_writer_checkpoint(), store.writer_checkpoint_time());
+}
+
+TEST(StoreWal, OnlyAWriterAskedARoundAgoAndNeverIdleSinceGetsTheCheckpointersRestart) {
+  // A log past 16 times the limit at the first round that sees it: the writer is asked (it may
+  // simply be fast, and its own checkpoint costs it least); the round after, the request still
+  // unserved, the checkpointer restarts the log itself. Here no writer ever serves it. (A fast
+  // writer whose log grew past 16 times the limit during one round once got the RESTART at
+  // once, and a store test waiting for the writer's own checkpoint never saw one.)
+  test::TempDir dir;
+  const std::string path = dir.file("wal.db");
+  constexpr int kFlags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX;
+  auto writer = Connection::open(path, kFlags);
+  ASSERT_TRUE(writer) << writer.error();
+  ASSERT_TRUE(
+      writer->exec("PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0;"
+                   "CREATE TABLE t (x BLOB)"));
+  for (int i = 0; i < 100; ++i)  // 100 commits of a page or more each, past 16 x 4 frames
+    ASSERT_TRUE(writer->exec("INSERT INTO t VALUES (zeroblob(3000))"));
+  auto connection = Connection::open(path, kFlags);
+  ASSERT_TRUE(connection) << connection.error();
+  std::atomic<bool> restart_wanted{false};
+  Checkpointer checkpointer(std::move(*connection), std::chrono::milliseconds(1000), 4,
+                            restart_wanted);
+  const auto wait_for_runs = [&](std::size_t runs) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    while (checkpointer.runs() < runs && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    return checkpointer.runs();
+  };
+  ASSERT_EQ(wait_for_runs(1), 1u);
+  EXPECT_EQ(checkpointer.restarts(), 0u);
+  EXPECT_TRUE(restart_wanted.load());
+  ASSERT_GE(wait_for_runs(2), 2u);
+  EXPECT_EQ(checkpointer.restarts(), 1u);
+  EXPECT_FALSE(restart_wanted.load());
 }
 
 TEST_F(StoreTest, ConcurrentAppendsLandInOrderPerGame) {
