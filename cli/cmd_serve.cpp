@@ -1,5 +1,6 @@
 // arena serve: the match server (HTTP + WebSocket on one port) until SIGINT/SIGTERM.
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <filesystem>
@@ -18,6 +19,7 @@
 #include "db/memory_store.h"
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
+#include "games/gdl/library.h"
 #include "server/server.h"
 #include "tournament/report/tournament_json.h"
 
@@ -97,7 +99,13 @@ server::ServerConfig server_config(const ServeOptions& o) {
 // said) when they cannot start; the server runs on without them.
 std::unique_ptr<client::HouseBots> start_house(const ServeOptions& o, db::Store& store,
                                                unsigned short port) {
-  auto accounts = client::house_bot_accounts();
+  // Enough GDL house bots for the hosted sheet of the most roles (gdl_sheets counts them).
+  int gdl_seats = 0;
+  for (const auto& sheet : gdl::gdl_sheets()) gdl_seats = std::max(gdl_seats, sheet.roles);
+  if (gdl_seats > client::kMaxGdlHouseSeats)
+    std::cerr << "arena serve: house bots fill GDL games of at most " << client::kMaxGdlHouseSeats
+              << " seats; the largest sheet here has " << gdl_seats << " roles\n";
+  auto accounts = client::house_bot_accounts(gdl_seats);
   for (auto& a : accounts)
     if (auto token = store.create_bot_token(a.name); token) a.token = *token;
   const std::string host = o.host == "0.0.0.0" || o.host == "::" ? "127.0.0.1" : o.host;

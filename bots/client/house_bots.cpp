@@ -1,13 +1,22 @@
 #include "bots/client/house_bots.h"
 
+#include <algorithm>
+
 #include "bots/client/search_player.h"
 
 namespace arena::client {
 
-std::vector<HouseBot> house_bot_accounts() {
+std::vector<HouseBot> house_bot_accounts(int gdl_seats) {
   std::vector<HouseBot> out;
-  for (const auto& c : house_bot_roster())
+  int gdl_bots = 0;
+  for (const auto& c : house_bot_roster()) {
     out.push_back({c.bot_name, c.preset, "", c.min_seek_seats});
+    if (const Preset* p = find_preset(c.preset); p && p->game == "gdl") ++gdl_bots;
+  }
+  // An offer of N seats needs N - 1 house bots that take it; the roster's take up to
+  // gdl_bots + 1 seats, and each one added here takes offers of one more.
+  for (int seats = gdl_bots + 2; seats <= std::min(gdl_seats, kMaxGdlHouseSeats); ++seats)
+    out.push_back({"house_gdl_random_" + std::to_string(seats), "GDL_Random", "", seats});
   return out;
 }
 

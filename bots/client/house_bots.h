@@ -1,9 +1,10 @@
 #pragma once
 // House bots: a set of bots run in the server's own process, connected over loopback, so a
 // person who opens the page can play at once. Each keeps an open seek for its game and
-// accepts challenges from anyone; the GDL house bot (every gdl:NAME sheet) instead accepts
-// every open offer of a sheet in the lobby, and challenges. `arena serve --house-bots` calls start_house_bots after
-// its listener is up, with tokens it created through the Store.
+// accepts challenges from anyone; the GDL house bots (every gdl:NAME sheet) instead accept
+// open offers of a sheet in the lobby (all but one only of games of three seats or more), and
+// challenges. `arena serve --house-bots` calls start_house_bots after its listener is up, with
+// tokens it created through the Store.
 
 #include <memory>
 #include <string>
@@ -35,8 +36,15 @@ class HouseBots {
   std::vector<std::unique_ptr<BotRunner>> bots_;
 };
 
-// house_bot_roster() as HouseBots without tokens, for the caller to fill in.
-std::vector<HouseBot> house_bot_accounts();
+// The most seats house bots fill in a GDL game: a sheet of more roles has its extra house bots
+// only up to this many (each is a thread and a connection of the server's process).
+inline constexpr int kMaxGdlHouseSeats = 8;
+
+// house_bot_roster() as HouseBots without tokens, for the caller to fill in, and enough more
+// GDL house bots ("house_gdl_random_N", which join only offers of N seats or more) that an
+// offer of a sheet of up to `gdl_seats` roles (at most kMaxGdlHouseSeats) fills: the roster's
+// three GDL bots fill four seats with the offerer.
+std::vector<HouseBot> house_bot_accounts(int gdl_seats = 4);
 
 // Starts every bot (a bad preset is an error naming it); they reconnect on their own, so the
 // server may still be starting.

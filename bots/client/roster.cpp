@@ -130,7 +130,8 @@ std::vector<HouseBotChoice> house_bot_roster() {
       // GDL sheets are too many to keep a seek open for each: this one takes every open offer
       // and challenge of a gdl:NAME game instead (start_house_bots), so a person who starts
       // any sheet in the page has an opponent. The other two join only offers of games of three
-      // seats or more, so that a sheet of up to four roles fills with house bots too.
+      // seats or more, so that a sheet of up to four roles fills with house bots too
+      // (house_bot_accounts adds more for larger sheets).
       {"house_gdl_uct", "GDL_UCT"},
       {"house_gdl_fuzzy", "GDL_Fuzzy", 3},
       {"house_gdl_random", "GDL_Random", 3},

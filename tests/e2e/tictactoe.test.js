@@ -160,3 +160,31 @@ test('an open offer of a three-role sheet is filled by GDL house bots', { timeou
   t.diagnostic(`GDL three-player tic-tac-toe against two house bots: ${result} after ${clicks} clicks`);
   assert.ok(clicks >= 1);
 });
+
+// A sheet of six roles (three-dimensional tic-tac-toe, each coordinate a role of its team): the
+// server starts enough GDL house bots for its largest sheet, so the person's open offer fills
+// with five of them; the person plays the first role with the move buttons to the end.
+test(
+    'an open offer of a six-role sheet is filled by five GDL house bots', {timeout: 180000},
+    async (t) => {
+      const {page} = b;
+      await page.goto(server.url + '/');
+      await page.waitForSelector('[data-testid=who]:has-text("You:")');
+      await page.waitForSelector(
+          '[data-testid=players] li:has-text("house_gdl_random_6") .badge.bot');
+      await page.selectOption('[data-testid=new-game-kind]', 'gdl:tictactoe_3d_small_6player');
+      await page.selectOption('[data-testid=new-game-opponent]', '');
+      await page.click('[data-testid=new-game-submit]');
+      await page.waitForURL(/#\/game\/\d+/, {timeout: 30000});
+      await page.waitForSelector('.seat:has-text("house_gdl_random_6")', {timeout: 30000});
+      assert.equal(await page.locator('.seat').count(), 6);
+      assert.equal(await page.locator('.seat:has-text("house_gdl_")').count(), 5);
+      const clicks = await playByClicking(
+          page, '[data-testid=gdl-moves] button', 40,
+          'the first of six roles makes at most forty moves');
+      const result = await page.textContent('[data-testid=result]');
+      t.diagnostic(
+          `GDL six-role tic-tac-toe against five house bots: ${result} after ${clicks} clicks`);
+      assert.ok(clicks >= 1);
+      assert.doesNotMatch(result, /null|undefined/);
+    });

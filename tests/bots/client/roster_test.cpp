@@ -9,6 +9,7 @@
 
 #include <gtest/gtest.h>
 
+#include "bots/client/house_bots.h"
 #include "bots/client/roster.h"
 #include "bots/client/search_player.h"
 #include "bots/client/time_budget.h"
@@ -75,6 +76,30 @@ TEST(Roster, GdlHouseBotsFillASheetOfUpToFourRoles) {
   }
   EXPECT_EQ(any_offer, 1);
   EXPECT_GE(for_four, 3);
+}
+
+// Every offer of a GDL sheet of N roles, up to the largest sheet served (at most
+// kMaxGdlHouseSeats), finds N - 1 house bots that take it, each an account of its own.
+TEST(Roster, GdlHouseBotAccountsFillAnOfferOfEverySizeUpToTheLargestSheet) {
+  for (int largest : {2, 4, 6, kMaxGdlHouseSeats, 50}) {
+    const auto accounts = house_bot_accounts(largest);
+    std::set<std::string> names;
+    int gdl_bots = 0;
+    for (const auto& a : accounts) {
+      EXPECT_TRUE(names.insert(a.name).second) << "two house bots named " << a.name;
+      const Preset* p = find_preset(a.preset);
+      ASSERT_NE(p, nullptr) << a.preset;
+      gdl_bots += p->game == "gdl";
+    }
+    for (int seats = 2; seats <= std::min(std::max(largest, 4), kMaxGdlHouseSeats); ++seats) {
+      int take = 0;
+      for (const auto& a : accounts)
+        if (find_preset(a.preset)->game == "gdl" && a.min_seek_seats <= seats) ++take;
+      EXPECT_GE(take, seats - 1) << "an offer of " << seats << " seats, largest sheet " << largest;
+    }
+    // No more than the largest sheet needs: the roster's three, or one per seat beyond four.
+    EXPECT_EQ(gdl_bots, std::clamp(largest, 4, kMaxGdlHouseSeats) - 1) << "largest " << largest;
+  }
 }
 
 // The strong house bot of chess is Arena's strongest chess preset (README, Strength ladders).
