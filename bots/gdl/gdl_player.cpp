@@ -23,6 +23,7 @@
 #include <utility>
 
 #include "bots/eval/gdl_fuzzy.h"
+#include "bots/eval/gdl_fuzzy_cache.h"
 #include "bots/gdl/gdl_player.h"
 #include "bots/gdl/uct.h"
 
@@ -58,12 +59,12 @@ class UctPlayer final : public GdlPlayer {
     role_ = role;
     Evaluator evaluator;
     if (fuzzy_params_) {
-      // Grounded into the machine's pool, so the heuristic reads the machine's states.
-      auto made = eval::FuzzyGoalHeuristic::from_description(machine.description(),
-                                                             machine.pool(), *fuzzy_params_);
+      // Grounded into the machine's pool, so the heuristic reads the machine's states; once
+      // per machine, however many games start on it (a copy each: its scratch is its own).
+      auto made = eval::shared_fuzzy_goal_heuristic(machine, *fuzzy_params_);
       fuzzy_error_.clear();
       if (made) {
-        heuristic_ = std::make_shared<eval::FuzzyGoalHeuristic>(std::move(*made));
+        heuristic_ = std::make_shared<eval::FuzzyGoalHeuristic>(**made);
         evaluator = [h = heuristic_](StateMachine&, const State& s) {
           std::vector<double> v = h->values(s);
           for (double& x : v) x /= 100.0;

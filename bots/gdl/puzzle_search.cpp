@@ -9,6 +9,7 @@
 #include <unordered_map>
 #include <utility>
 
+#include "bots/eval/gdl_fuzzy_cache.h"
 #include "games/core/fnv1a.h"
 #include "games/gdl/gdl_game.h"
 #include "games/gdl/library.h"
@@ -35,10 +36,9 @@ class Search {
     start_ = t0;
     next_progress_ = t0 + options_.progress_every;
     if (options_.algo == PuzzleAlgo::kBestFirst) {
-      auto made = eval::FuzzyGoalHeuristic::from_description(machine_.description(),
-                                                             machine_.pool(), options_.fuzzy);
+      auto made = eval::shared_fuzzy_goal_heuristic(machine_, options_.fuzzy);
       if (!made) return make_error("best_first: the fuzzy goal heuristic: " + made.error());
-      heuristic_.emplace(std::move(*made));
+      heuristic_.emplace(**made);
     }
     const bool terminal = machine_.is_terminal(start);
     if (auto why = machine_.failure(start); !why.empty())

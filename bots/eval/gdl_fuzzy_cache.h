@@ -1,0 +1,23 @@
+#pragma once
+// The fuzzy goal heuristic of a machine's rules, built once per process. Grounding a large
+// sheet takes seconds (up to ground.h's time limit when it refuses), and a player that starts
+// a new game of the same machine, or many players over one shared machine (a ladder, a bot's
+// games of one sheet), would otherwise ground it again at every start.
+
+#include <memory>
+
+#include "bots/eval/gdl_fuzzy.h"
+#include "games/gdl/state_machine.h"
+
+namespace arena::eval {
+
+// FuzzyGoalHeuristic::from_description(machine's description, machine's pool, params), built at
+// the first call for that description, pool and params and then shared: every later call
+// returns the same heuristic, or the same error, without grounding again. The heuristic is
+// read-only; evaluate with a copy of it (its scratch is then the copy's own). An entry goes
+// when its description or pool does. Thread-safe; callers asking for one entry at once wait
+// for one build.
+Expected<std::shared_ptr<const FuzzyGoalHeuristic>> shared_fuzzy_goal_heuristic(
+    const gdl::StateMachine& machine, const FuzzyGoalParams& params);
+
+}  // namespace arena::eval
