@@ -8,6 +8,7 @@
 #include <optional>
 #include <sstream>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 
 #include "games/gdl/kif_reader.h"
@@ -241,10 +242,10 @@ void add_variables(const Term& t, std::vector<Symbol>& out) {
   for (const Term& a : t.args) add_variables(a, out);
 }
 
-// A fresh relation name for the n-th negation rewritten in the rule at `line`.
-Symbol fresh_relation(SymbolTable& symbols, int line, int& n) {
+// A fresh relation name, PREFIX_LINE_N, for the n-th negation rewritten in the rule at `line`.
+Symbol fresh_relation(SymbolTable& symbols, const std::string& prefix, int line, int& n) {
   for (;;) {
-    const std::string name = "not_exists_" + std::to_string(line) + "_" + std::to_string(++n);
+    const std::string name = prefix + "_" + std::to_string(line) + "_" + std::to_string(++n);
     Symbol taken;
     if (!symbols.find(name, taken)) return symbols.intern(name);
   }
@@ -274,12 +275,103 @@ void name_existential_negations(Rule& rule, SymbolTable& symbols, std::vector<Ru
       if (std::find(elsewhere.begin(), elsewhere.end(), v) != elsewhere.end())
         aux.args.push_back(Term{Term::Kind::kVariable, v, {}});
     if (aux.args.size() == inside.size()) continue;  // no variable of its own
-    aux.name = fresh_relation(symbols, rule.line, n);
+    aux.name = fresh_relation(symbols, "not_exists", rule.line, n);
     if (!aux.args.empty()) aux.kind = Term::Kind::kCompound;
     Rule definition{aux, {std::move(literal.args[0])}, rule.line};
     literal.args[0] = std::move(aux);
     out.push_back(std::move(definition));
   }
+}
+
+// Calls f(sentence, negative) for every sentence a body literal reads, inside not and or.
+template <class F>
+void for_each_read(const Term& literal, bool negative, F&& f) {
+  if (literal.name == SymbolTable::kDistinct) return;
+  if (literal.name == SymbolTable::kNot || literal.name == SymbolTable::kOr) {
+    for (const Term& a : literal.args)
+      for_each_read(a, negative || literal.name == SymbolTable::kNot, f);
+    return;
+  }
+  f(literal, negative);
+}
+
+// Whether relation `from`'s rules read `to`, directly or through other relations (or are it).
+bool reaches(const std::unordered_map<Symbol, std::vector<Symbol>>& reads, Symbol from, Symbol to) {
+  std::vector<Symbol> todo{from};
+  std::unordered_set<Symbol> seen{from};
+  while (!todo.empty()) {
+    const Symbol at = todo.back();
+    todo.pop_back();
+    if (at == to) return true;
+    if (auto it = reads.find(at); it != reads.end())
+      for (Symbol next : it->second)
+        if (seen.insert(next).second) todo.push_back(next);
+  }
+  return false;
+}
+
+// `t` with every variable renamed to a symbol past the table's (never printed), so that two
+// terms unify as if their rules' variables were apart.
+Term rename_apart(const Term& t, Symbol offset) {
+  Term out = t;
+  if (out.is_variable()) out.name += offset;
+  for (Term& a : out.args) a = rename_apart(a, offset);
+  return out;
+}
+
+// A negation inside a cycle that only the terms tell apart, as in ggp-repository's majorities
+// and futoshiki: (<= (goal ?r 0) (role ?r) (not (goal ?r 100))) reads goal through not, but no
+// rule for (goal ?r 100) reads (goal ?r 0). The negated sentence's relation becomes a new one,
+// defined by copies of exactly the rules whose heads unify with it: no other rule makes an
+// instance of it true, so the sheet means what it did, and the cycle through not is gone when
+// those instances do not depend on themselves (ground-level stratification, which ggp-base's
+// prover accepts). Up to kRounds rounds, for negations in the copies; a cycle still there then
+// (a real one), or more than kMaxCopies copied rules, leaves the rules as they were, for the
+// validator to refuse by the original rule.
+void unfold_negations_in_cycles(Description& d) {
+  constexpr int kRounds = 4;
+  constexpr std::size_t kMaxCopies = 4096;
+  std::optional<std::vector<Rule>> original;
+  std::size_t copies_made = 0;
+  for (int round = 0; round <= kRounds; ++round) {
+    std::unordered_map<Symbol, std::vector<Symbol>> reads;
+    for (const Rule& rule : d.rules)
+      for (const Term& literal : rule.body)
+        for_each_read(literal, false,
+                      [&](const Term& s, bool) { reads[rule.head.name].push_back(s.name); });
+    const Symbol offset = static_cast<Symbol>(d.symbols.size());
+    std::vector<Rule> copies;
+    bool cyclic = false;
+    for (Rule& rule : d.rules) {
+      int n = 0;
+      for (Term& literal : rule.body) {
+        if (literal.name != SymbolTable::kNot || literal.args.size() != 1) continue;
+        Term& sentence = literal.args[0];
+        if (sentence.name == SymbolTable::kDistinct || sentence.name == SymbolTable::kOr ||
+            sentence.name == SymbolTable::kNot || sentence.name == SymbolTable::kTrue ||
+            sentence.name == SymbolTable::kDoes || !reaches(reads, sentence.name, rule.head.name))
+          continue;
+        cyclic = true;
+        if (round == kRounds) break;
+        if (!original) original = d.rules;
+        const Term apart = rename_apart(sentence, offset);
+        const Symbol fresh =
+            fresh_relation(d.symbols, d.symbols.name(sentence.name) + "_negated", rule.line, n);
+        for (const Rule& r : d.rules) {
+          Substitution s;
+          if (r.head.name != sentence.name || !unify(r.head, apart, s)) continue;
+          copies.push_back(r);
+          copies.back().head.name = fresh;
+        }
+        sentence.name = fresh;
+      }
+    }
+    if (!cyclic) return;
+    copies_made += copies.size();
+    if (round == kRounds || copies_made > kMaxCopies) break;
+    for (Rule& c : copies) d.rules.push_back(std::move(c));
+  }
+  if (original) d.rules = std::move(*original);
 }
 
 Expected<void> clean(Description& d) {
@@ -297,6 +389,7 @@ Expected<void> clean(Description& d) {
   }
   d.rules = std::move(kept);
   drop_old_style_base(d.rules);
+  unfold_negations_in_cycles(d);
   return {};
 }
 

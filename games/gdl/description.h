@@ -21,7 +21,11 @@
 // (base ...) facts of arity other than 1 drop all base facts. A negation (not S) whose
 // variables occur nowhere else in the rule (no instance of S holds) becomes (not (aux ..)) with
 // a new rule (<= (aux ..) S) named not_exists_LINE_N. So reasoners never see
-// (not (distinct ..)) or (not (or ..)), and every rule is safe.
+// (not (distinct ..)) or (not (or ..)), and every rule is safe. A negation in a cycle that
+// only the terms tell apart ((<= (goal ?r 0) (role ?r) (not (goal ?r 100))), where no rule for
+// (goal ?r 100) reads (goal ?r 0)) reads a new relation REL_negated_LINE_N instead, defined by
+// copies of the rules whose heads unify with the negated sentence; a cycle through the same
+// instances stays one, and is refused as unstratified.
 
 #include <string>
 #include <string_view>

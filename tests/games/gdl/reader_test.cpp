@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "games/gdl/kif_reader.h"
+#include "games/gdl/prover.h"
 
 namespace arena::gdl {
 namespace {
@@ -222,6 +223,46 @@ TEST(ReadDescription, RefusesNegationInACycle) {
                  "(not q) is in a cycle with p (stratified negation)");
   expect_refused(std::string(kGame) + "(<= p (true done) (not p))\n", 6, "(stratified negation)");
   read_ok(std::string(kGame) + "(<= p (true done) (not q))\n(<= q (true done) r)\nr\n");
+}
+
+// As ggp-repository's majorities and futoshiki write their goals: goal reads goal through not,
+// but only other instances of it. The negated relation becomes a copy of the rules that can
+// make its instances true, so the cycle is gone and the goals mean what they did.
+TEST(ReadDescription, ReadsANegationInACycleThatOnlyItsTermsTellApart) {
+  const std::string game =
+      "(role a)\n(legal a go)\n(<= (next done) (does a go))\n(<= terminal (true done))\n"
+      "(<= (goal ?r 100) (role ?r) (true done))\n"  // line 5
+      "(<= (goal ?r 0) (role ?r) (not (goal ?r 100)))\n";
+  const auto d = read_ok(game);
+  std::vector<std::string> texts;
+  for (const Rule& r : d.rules) texts.push_back(d.rule_text(r));
+  EXPECT_NE(std::find(texts.begin(), texts.end(),
+                      "(<= (goal ?r 0) (role ?r) (not (goal_negated_6_1 ?r 100)))"),
+            texts.end());
+  const auto copy =
+      std::find(texts.begin(), texts.end(), "(<= (goal_negated_6_1 ?r 100) (role ?r) (true done))");
+  ASSERT_NE(copy, texts.end());
+  EXPECT_EQ(d.rules[static_cast<std::size_t>(copy - texts.begin())].line, 5);
+  // Only the rules whose heads unify are copied: (goal ?r 0)'s own rule is not.
+  EXPECT_EQ(std::count_if(texts.begin(), texts.end(),
+                          [](const std::string& t) { return t.find("(<= (goal_negated") == 0; }),
+            1);
+  auto prover = make_prover(std::make_shared<const Description>(d));
+  const State start = prover->initial_state();
+  const auto at_start = prover->goal(start, 0);
+  ASSERT_TRUE(at_start) << at_start.error();
+  EXPECT_EQ(*at_start, 0);
+  const State done = prover->next_state(start, {prover->legal_moves(start, 0).at(0)});
+  const auto at_end = prover->goal(done, 0);
+  ASSERT_TRUE(at_end) << at_end.error();
+  EXPECT_EQ(*at_end, 100);
+}
+
+TEST(ReadDescription, StillRefusesANegationInACycleOfTheSameInstances) {
+  expect_refused(std::string(kGame) +
+                     "(<= (goal a 0) (true done) (not (goal a 50)))\n"
+                     "(<= (goal a 50) (true done) (not (goal a 0)))\n",
+                 6, "(not (goal a 50)) is in a cycle with goal (stratified negation)");
 }
 
 TEST(ReadDescription, RefusesKeywordsDependingOnTheStateOrTheMoves) {
