@@ -326,8 +326,8 @@ Term rename_apart(const Term& t, Symbol offset) {
 // instance of it true, so the sheet means what it did, and the cycle through not is gone when
 // those instances do not depend on themselves (ground-level stratification, which ggp-base's
 // prover accepts). Up to kRounds rounds, for negations in the copies; a cycle still there then
-// (a real one), or more than kMaxCopies copied rules, leaves the rules as they were, for the
-// validator to refuse by the original rule.
+// (a real one), or a need for kMaxCopies copied rules or more, leaves the rules as they were,
+// for the validator to refuse by the original rule.
 void unfold_negations_in_cycles(Description& d) {
   constexpr int kRounds = 4;
   constexpr std::size_t kMaxCopies = 4096;
@@ -341,6 +341,7 @@ void unfold_negations_in_cycles(Description& d) {
                       [&](const Term& s, bool) { reads[rule.head.name].push_back(s.name); });
     const Symbol offset = static_cast<Symbol>(d.symbols.size());
     std::vector<Rule> copies;
+    const auto full = [&] { return copies_made + copies.size() >= kMaxCopies; };
     bool cyclic = false;
     for (Rule& rule : d.rules) {
       int n = 0;
@@ -360,15 +361,18 @@ void unfold_negations_in_cycles(Description& d) {
         for (const Rule& r : d.rules) {
           Substitution s;
           if (r.head.name != sentence.name || !unify(r.head, apart, s)) continue;
+          if (full()) break;  // checked as they come: a sheet could ask for millions
           copies.push_back(r);
           copies.back().head.name = fresh;
         }
         sentence.name = fresh;
+        if (full()) break;
       }
+      if (full()) break;
     }
     if (!cyclic) return;
+    if (round == kRounds || full()) break;
     copies_made += copies.size();
-    if (round == kRounds || copies_made > kMaxCopies) break;
     for (Rule& c : copies) d.rules.push_back(std::move(c));
   }
   if (original) d.rules = std::move(*original);

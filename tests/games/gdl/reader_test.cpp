@@ -263,6 +263,10 @@ TEST(ReadDescription, StillRefusesANegationInACycleOfTheSameInstances) {
                      "(<= (goal a 0) (true done) (not (goal a 50)))\n"
                      "(<= (goal a 50) (true done) (not (goal a 0)))\n",
                  6, "(not (goal a 50)) is in a cycle with goal (stratified negation)");
+  // A negation whose copy would take more rules than the reader's bound is refused too.
+  std::string many = std::string(kGame) + "(<= (goal a 0) (true done) (not (goal a 100)))\n";
+  for (int i = 0; i < 5000; ++i) many += "(<= (goal a 100) (true (s " + std::to_string(i) + ")))\n";
+  expect_refused(many, 6, "(not (goal a 100)) is in a cycle with goal (stratified negation)");
 }
 
 TEST(ReadDescription, RefusesKeywordsDependingOnTheStateOrTheMoves) {
