@@ -8,7 +8,6 @@
 #include <optional>
 #include <sstream>
 #include <unordered_map>
-#include <unordered_set>
 #include <utility>
 
 #include "games/gdl/kif_reader.h"
@@ -295,20 +294,39 @@ void for_each_read(const Term& literal, bool negative, F&& f) {
   f(literal, negative);
 }
 
-// Whether relation `from`'s rules read `to`, directly or through other relations (or are it).
-bool reaches(const std::unordered_map<Symbol, std::vector<Symbol>>& reads, Symbol from, Symbol to) {
-  std::vector<Symbol> todo{from};
-  std::unordered_set<Symbol> seen{from};
-  while (!todo.empty()) {
-    const Symbol at = todo.back();
-    todo.pop_back();
-    if (at == to) return true;
-    if (auto it = reads.find(at); it != reads.end())
-      for (Symbol next : it->second)
-        if (seen.insert(next).second) todo.push_back(next);
+// Each relation's strongly connected component in the graph of what its rules read: a negated
+// sentence in its head's component is in a cycle through not. Linear in the rules.
+class ReadGraph {
+ public:
+  explicit ReadGraph(const std::vector<Rule>& rules) {
+    for (const Rule& rule : rules) {
+      const int head = node(rule.head.name);
+      for (const Term& literal : rule.body)
+        for_each_read(literal, false, [&](const Term& s, bool) {
+          const int read = node(s.name);
+          edges_[static_cast<std::size_t>(head)].push_back(read);
+        });
+    }
+    int count = 0;
+    component_ = strongly_connected_components(edges_, count);
   }
-  return false;
-}
+  bool same_component(Symbol a, Symbol b) const {
+    const auto x = node_of_.find(a), y = node_of_.find(b);
+    return x != node_of_.end() && y != node_of_.end() &&
+           component_[static_cast<std::size_t>(x->second)] ==
+               component_[static_cast<std::size_t>(y->second)];
+  }
+
+ private:
+  int node(Symbol s) {
+    auto [it, added] = node_of_.emplace(s, static_cast<int>(edges_.size()));
+    if (added) edges_.emplace_back();
+    return it->second;
+  }
+  std::unordered_map<Symbol, int> node_of_;
+  std::vector<std::vector<int>> edges_;
+  std::vector<int> component_;
+};
 
 // `t` with every variable renamed to a symbol past the table's (never printed), so that two
 // terms unify as if their rules' variables were apart.
@@ -334,11 +352,7 @@ void unfold_negations_in_cycles(Description& d) {
   std::optional<std::vector<Rule>> original;
   std::size_t copies_made = 0;
   for (int round = 0; round <= kRounds; ++round) {
-    std::unordered_map<Symbol, std::vector<Symbol>> reads;
-    for (const Rule& rule : d.rules)
-      for (const Term& literal : rule.body)
-        for_each_read(literal, false,
-                      [&](const Term& s, bool) { reads[rule.head.name].push_back(s.name); });
+    const ReadGraph reads(d.rules);
     const Symbol offset = static_cast<Symbol>(d.symbols.size());
     std::vector<Rule> copies;
     const auto full = [&] { return copies_made + copies.size() >= kMaxCopies; };
@@ -350,7 +364,8 @@ void unfold_negations_in_cycles(Description& d) {
         Term& sentence = literal.args[0];
         if (sentence.name == SymbolTable::kDistinct || sentence.name == SymbolTable::kOr ||
             sentence.name == SymbolTable::kNot || sentence.name == SymbolTable::kTrue ||
-            sentence.name == SymbolTable::kDoes || !reaches(reads, sentence.name, rule.head.name))
+            sentence.name == SymbolTable::kDoes ||
+            !reads.same_component(sentence.name, rule.head.name))
           continue;
         cyclic = true;
         if (round == kRounds) break;

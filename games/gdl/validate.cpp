@@ -325,52 +325,8 @@ class Validator {
   int components_ = 0;
 };
 
-// Tarjan's algorithm without recursion (hostile sheets may chain many relations).
 void Validator::compute_components() {
-  const std::size_t n = symbol_of_.size();
-  std::vector<int> index(n, -1), low(n, 0);
-  std::vector<char> on_stack(n, 0);
-  std::vector<int> stack;
-  std::vector<std::pair<int, std::size_t>> frames;  // node, next edge
-  component_.assign(n, -1);
-  int counter = 0;
-  for (std::size_t root = 0; root < n; ++root) {
-    if (index[root] >= 0) continue;
-    frames.push_back({static_cast<int>(root), 0});
-    while (!frames.empty()) {
-      auto& [v, next] = frames.back();
-      const auto vi = static_cast<std::size_t>(v);
-      if (next == 0 && index[vi] < 0) {
-        index[vi] = low[vi] = counter++;
-        stack.push_back(v);
-        on_stack[vi] = 1;
-      }
-      if (next < edges_[vi].size()) {
-        const auto w = static_cast<std::size_t>(edges_[vi][next++]);
-        if (index[w] < 0) {
-          frames.push_back({static_cast<int>(w), 0});
-        } else if (on_stack[w]) {
-          low[vi] = std::min(low[vi], index[w]);
-        }
-        continue;
-      }
-      if (low[vi] == index[vi]) {
-        for (int w = -1; w != v;) {
-          w = stack.back();
-          stack.pop_back();
-          on_stack[static_cast<std::size_t>(w)] = 0;
-          component_[static_cast<std::size_t>(w)] = components_;
-        }
-        ++components_;
-      }
-      const int done = v;
-      frames.pop_back();
-      if (!frames.empty()) {
-        const auto parent = static_cast<std::size_t>(frames.back().first);
-        low[parent] = std::min(low[parent], low[static_cast<std::size_t>(done)]);
-      }
-    }
-  }
+  component_ = strongly_connected_components(edges_, components_);
 }
 
 // Step 4. No relation depends on itself through not (stratified negation).
@@ -497,6 +453,57 @@ VariableSet always_bound_variables(const Rule& rule) {
   VariableSet out;
   for (const Term& literal : rule.body) out.merge(always_bound(literal));
   return out;
+}
+
+// Tarjan's algorithm without recursion (hostile sheets may chain many relations).
+std::vector<int> strongly_connected_components(const std::vector<std::vector<int>>& edges,
+                                               int& count) {
+  const std::size_t n = edges.size();
+  std::vector<int> index(n, -1), low(n, 0);
+  std::vector<char> on_stack(n, 0);
+  std::vector<int> stack;
+  std::vector<std::pair<int, std::size_t>> frames;  // node, next edge
+  std::vector<int> component(n, -1);
+  count = 0;
+  int counter = 0;
+  for (std::size_t root = 0; root < n; ++root) {
+    if (index[root] >= 0) continue;
+    frames.push_back({static_cast<int>(root), 0});
+    while (!frames.empty()) {
+      auto& [v, next] = frames.back();
+      const auto vi = static_cast<std::size_t>(v);
+      if (next == 0 && index[vi] < 0) {
+        index[vi] = low[vi] = counter++;
+        stack.push_back(v);
+        on_stack[vi] = 1;
+      }
+      if (next < edges[vi].size()) {
+        const auto w = static_cast<std::size_t>(edges[vi][next++]);
+        if (index[w] < 0) {
+          frames.push_back({static_cast<int>(w), 0});
+        } else if (on_stack[w]) {
+          low[vi] = std::min(low[vi], index[w]);
+        }
+        continue;
+      }
+      if (low[vi] == index[vi]) {
+        for (int w = -1; w != v;) {
+          w = stack.back();
+          stack.pop_back();
+          on_stack[static_cast<std::size_t>(w)] = 0;
+          component[static_cast<std::size_t>(w)] = count;
+        }
+        ++count;
+      }
+      const int done = v;
+      frames.pop_back();
+      if (!frames.empty()) {
+        const auto parent = static_cast<std::size_t>(frames.back().first);
+        low[parent] = std::min(low[parent], low[static_cast<std::size_t>(done)]);
+      }
+    }
+  }
+  return component;
 }
 
 Expected<void> validate_description(const Description& description) {

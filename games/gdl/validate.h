@@ -5,6 +5,7 @@
 // violation is returned as "SOURCE:LINE: rule RULE: what is wrong (restriction)".
 
 #include <unordered_set>
+#include <vector>
 
 #include "games/core/expected.h"
 #include "games/gdl/description.h"
@@ -12,6 +13,13 @@
 namespace arena::gdl {
 
 Expected<void> validate_description(const Description& description);
+
+// The strongly connected components of a graph given as each node's successors (Tarjan's
+// algorithm, without recursion: hostile sheets chain many relations). Each node's component;
+// components are numbered in reverse topological order (a component's successors have smaller
+// numbers), and `count` gets how many there are.
+std::vector<int> strongly_connected_components(const std::vector<std::vector<int>>& edges,
+                                               int& count);
 
 // The variables that every choice of the rule's or disjuncts binds in a positive literal.
 std::unordered_set<Symbol> always_bound_variables(const Rule& rule);
