@@ -10,7 +10,9 @@
 #include <unordered_map>
 #include <utility>
 
+#include "games/gdl/demand.h"
 #include "games/gdl/kif_reader.h"
+#include "games/gdl/unify.h"
 #include "games/gdl/validate.h"
 
 namespace arena::gdl {
@@ -19,57 +21,6 @@ namespace {
 
 // Step 1 of read_description: the rewritings ggp-base's GdlCleaner applies before its
 // validator, so that reasoners see only the plain forms.
-
-using Substitution = std::unordered_map<Symbol, Term>;
-
-const Term& walk(const Term& t, const Substitution& s) {
-  const Term* at = &t;
-  while (at->is_variable()) {
-    auto it = s.find(at->name);
-    if (it == s.end()) break;
-    at = &it->second;
-  }
-  return *at;
-}
-
-bool occurs(Symbol variable, const Term& t, const Substitution& s) {
-  const Term& w = walk(t, s);
-  if (w.is_variable()) return w.name == variable;
-  return std::any_of(w.args.begin(), w.args.end(),
-                     [&](const Term& a) { return occurs(variable, a, s); });
-}
-
-// Most general unifier of a and b (with the occurs check), added to `s`.
-bool unify(const Term& a, const Term& b, Substitution& s) {
-  const Term& x = walk(a, s);
-  const Term& y = walk(b, s);
-  if (x.is_variable() && y.is_variable() && x.name == y.name) return true;
-  if (x.is_variable() || y.is_variable()) {
-    const bool bind_y = y.is_variable();  // keeps the first variable: (distinct ?x ?y) -> ?x
-    const Term& var = bind_y ? y : x;
-    const Term& value = bind_y ? x : y;
-    if (occurs(var.name, value, s)) return false;
-    s.emplace(var.name, value);
-    return true;
-  }
-  if (x.name != y.name || x.args.size() != y.args.size()) return false;
-  for (std::size_t i = 0; i < x.args.size(); ++i)
-    if (!unify(x.args[i], y.args[i], s)) return false;
-  return true;
-}
-
-// `t` with `s` applied; nullopt when the result would nest deeper than the reader allows.
-std::optional<Term> substitute(const Term& t, const Substitution& s, int depth) {
-  if (depth > 2 * kMaxKifDepth) return std::nullopt;
-  const Term& w = walk(t, s);
-  Term out = w;
-  for (Term& a : out.args) {
-    auto sub = substitute(a, s, depth + 1);
-    if (!sub) return std::nullopt;
-    a = std::move(*sub);
-  }
-  return out;
-}
 
 bool is_not_of(const Term& literal, Symbol inner) {
   return literal.name == SymbolTable::kNot && literal.args.size() == 1 &&
@@ -235,21 +186,6 @@ void bind_role_arguments(Rule& rule) {
   rule.body.insert(rule.body.begin(), std::move(role));
 }
 
-void add_variables(const Term& t, std::vector<Symbol>& out) {
-  if (t.is_variable() && std::find(out.begin(), out.end(), t.name) == out.end())
-    out.push_back(t.name);
-  for (const Term& a : t.args) add_variables(a, out);
-}
-
-// A fresh relation name, PREFIX_LINE_N, for the n-th negation rewritten in the rule at `line`.
-Symbol fresh_relation(SymbolTable& symbols, const std::string& prefix, int line, int& n) {
-  for (;;) {
-    const std::string name = prefix + "_" + std::to_string(line) + "_" + std::to_string(++n);
-    Symbol taken;
-    if (!symbols.find(name, taken)) return symbols.intern(name);
-  }
-}
-
 // (not S) with variables that occur nowhere else in the rule says that no instance of S holds
 // (ggp-base's prover reads it so, and slaughter.kif and sudoku.kif need it). It becomes
 // (not (aux V..)) with the new rule (<= (aux V..) S), V being S's other variables, so that
@@ -280,18 +216,6 @@ void name_existential_negations(Rule& rule, SymbolTable& symbols, std::vector<Ru
     literal.args[0] = std::move(aux);
     out.push_back(std::move(definition));
   }
-}
-
-// Calls f(sentence, negative) for every sentence a body literal reads, inside not and or.
-template <class F>
-void for_each_read(const Term& literal, bool negative, F&& f) {
-  if (literal.name == SymbolTable::kDistinct) return;
-  if (literal.name == SymbolTable::kNot || literal.name == SymbolTable::kOr) {
-    for (const Term& a : literal.args)
-      for_each_read(a, negative || literal.name == SymbolTable::kNot, f);
-    return;
-  }
-  f(literal, negative);
 }
 
 // Each relation's strongly connected component in the graph of what its rules read: a negated
@@ -327,15 +251,6 @@ class ReadGraph {
   std::vector<std::vector<int>> edges_;
   std::vector<int> component_;
 };
-
-// `t` with every variable renamed to a symbol past the table's (never printed), so that two
-// terms unify as if their rules' variables were apart.
-Term rename_apart(const Term& t, Symbol offset) {
-  Term out = t;
-  if (out.is_variable()) out.name += offset;
-  for (Term& a : out.args) a = rename_apart(a, offset);
-  return out;
-}
 
 // A negation inside a cycle that only the terms tell apart, as in ggp-repository's majorities
 // and futoshiki: (<= (goal ?r 0) (role ?r) (not (goal ?r 100))) reads goal through not, but no
@@ -439,7 +354,14 @@ Expected<Description> read_description(std::string_view text, std::string_view s
   if (!rules) return make_error(rules.error());
   description.rules = std::move(*rules);
   if (auto cleaned = clean(description); !cleaned) return make_error(cleaned.error());
-  if (auto valid = validate_description(description); !valid) return make_error(valid.error());
+  const auto as_written = bind_unsafe_rules_by_demand(description);
+  if (auto valid = validate_description(description); !valid) {
+    if (!as_written) return make_error(valid.error());
+    description.rules = *as_written;  // the refusal names the sheet's own rules
+    description.demand_relations.clear();
+    auto first = validate_description(description);
+    return make_error(first ? valid.error() : first.error());
+  }
   return description;
 }
 

@@ -25,10 +25,14 @@
 // only the terms tell apart ((<= (goal ?r 0) (role ?r) (not (goal ?r 100))), where no rule for
 // (goal ?r 100) reads (goal ?r 0)) reads a new relation REL_negated_LINE_N instead, defined by
 // copies of the rules whose heads unify with the negated sentence; a cycle through the same
-// instances stays one, and is refused as unstratified.
+// instances stays one, and is refused as unstratified. Last, an unsafe rule that states a
+// relation for any value ((<= (sum ?x 0 ?x) (succ 0 1))) is bound by the values its readers ask
+// for (demand.h); when it cannot be, or the rewritten sheet breaks another restriction, the
+// refusal names the sheet's own rule as without the rewriting.
 
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "games/core/expected.h"
@@ -48,6 +52,11 @@ struct Description {
   std::string source;  // the file or sheet name, for messages
   SymbolTable symbols;
   std::vector<Rule> rules;
+  // The relations the reader added to bind unsafe rules by their readers' demand (demand.h).
+  // A rule of one only projects facts its body reads (its head's arguments are variables of
+  // the body or ground), so it makes no new terms: GDL's recursion restriction, which keeps
+  // the facts finite, looks at the cycles without them.
+  std::unordered_set<Symbol> demand_relations;
 
   // The roles in the order the sheet states them: (role xplayer) (role oplayer).
   std::vector<Symbol> roles() const;

@@ -260,37 +260,39 @@ class Validator {
   // Step 3. Every variable of the rule occurs in a positive body literal (safety); with or,
   // in every choice of disjuncts that mentions it.
   bool check_safety(const Rule& rule) {
-    VariableSet needed;
-    add_variables(rule.head, needed);
-    for (const Term& literal : rule.body) add_maybe_unbound(literal, needed);
-    if (needed.empty()) return true;
-    const VariableSet bound = always_bound_variables(rule);
-    std::vector<Symbol> all;  // in the rule's order, so that the message names the first
-    collect_variables(rule.head, all);
-    for (const Term& literal : rule.body) collect_variables(literal, all);
-    for (Symbol v : all) {
-      if (!needed.contains(v) || bound.contains(v)) continue;
-      const bool has_or = std::any_of(rule.body.begin(), rule.body.end(),
-                                      [](const Term& l) { return l.name == S::kOr; });
-      return fail(rule, "variable " + name(v) + (rule.body.empty() ? " in a fact" : "") +
-                            " does not occur in a positive body literal" +
-                            (has_or ? " for some choice of the or's disjuncts" : "") + " (safety)");
-    }
-    return true;
+    const std::vector<Symbol> unsafe = unsafe_variables(rule);
+    if (unsafe.empty()) return true;
+    const bool has_or = std::any_of(rule.body.begin(), rule.body.end(),
+                                    [](const Term& l) { return l.name == S::kOr; });
+    return fail(rule, "variable " + name(unsafe.front()) + (rule.body.empty() ? " in a fact" : "") +
+                          " does not occur in a positive body literal" +
+                          (has_or ? " for some choice of the or's disjuncts" : "") + " (safety)");
   }
 
   // The dependency graph: one node per relation, an edge from a rule's head to each relation
   // of its body, marked negative under not; then its strongly connected components.
+  // The recursion restriction is checked on the graph without the reader's demand relations
+  // (Description::demand_relations): they make no terms, so no cycle through them grows any.
   void build_graph() {
+    std::vector<std::vector<int>> without_demands;
     for (const Rule& rule : d_.rules) {
       const int from = node(rule.head.name);
       for (const Term& literal : rule.body)
         for_each_sentence(literal, false, [&](const Term& s, bool) {
           const int to = node(s.name);
           edges_[static_cast<std::size_t>(from)].push_back(to);
+          if (d_.demand_relations.empty() || d_.demand_relations.contains(rule.head.name) ||
+              d_.demand_relations.contains(s.name))
+            return;
+          without_demands.resize(edges_.size());
+          without_demands[static_cast<std::size_t>(from)].push_back(to);
         });
     }
     compute_components();
+    if (d_.demand_relations.empty()) return;
+    without_demands.resize(edges_.size());
+    int count = 0;
+    recursion_component_ = strongly_connected_components(without_demands, count);
   }
 
   int node(Symbol s) {
@@ -303,6 +305,10 @@ class Validator {
   }
 
   int component(Symbol s) const { return component_[static_cast<std::size_t>(node_of_.at(s))]; }
+  int recursion_component(Symbol s) const {
+    const auto& of = recursion_component_.empty() ? component_ : recursion_component_;
+    return of[static_cast<std::size_t>(node_of_.at(s))];
+  }
 
   void compute_components();
 
@@ -323,6 +329,7 @@ class Validator {
   std::vector<int> component_;  // per node; components are numbered in reverse topological
                                 // order (a component's successors have smaller numbers)
   int components_ = 0;
+  std::vector<int> recursion_component_;  // without demand relations, when there are some
 };
 
 void Validator::compute_components() {
@@ -395,12 +402,12 @@ bool Validator::check_keyword_dependencies() {
 // whose relation is not in that cycle. It keeps the set of derivable facts finite.
 bool Validator::check_recursion() {
   for (const Rule& rule : d_.rules) {
-    const int head = component(rule.head.name);
+    const int head = recursion_component(rule.head.name);
     std::optional<TermSet> allowed;
     for (const Term& literal : rule.body) {
       bool ok = true;
       for_each_sentence(literal, false, [&](const Term& s, bool negative) {
-        if (ok && !negative && component(s.name) == head)
+        if (ok && !negative && recursion_component(s.name) == head)
           ok = check_recursive_literal(rule, s, allowed);
       });
       if (!ok) return false;
@@ -414,11 +421,11 @@ bool Validator::check_recursive_literal(const Rule& rule, const Term& literal,
   for (const Term& arg : literal.args) {
     if (arg.is_ground()) continue;
     if (!allowed) {  // the head's arguments and the subterms of the literals outside the cycle
-      const int cycle = component(rule.head.name);
+      const int cycle = recursion_component(rule.head.name);
       allowed.emplace();
       for (const Term& a : rule.head.args) allowed->add(a);
       for (const Term& l : rule.body)
-        if (!is_connective(l.name) && component(l.name) != cycle)
+        if (!is_connective(l.name) && recursion_component(l.name) != cycle)
           for (const Term& a : l.args) allowed->add_with_subterms(a);
     }
     if (!allowed->contains(arg))
@@ -448,6 +455,23 @@ bool Validator::check_roles() {
 }
 
 }  // namespace
+
+std::vector<Symbol> unsafe_variables(const Rule& rule) {
+  VariableSet needed;
+  add_variables(rule.head, needed);
+  for (const Term& literal : rule.body) add_maybe_unbound(literal, needed);
+  if (needed.empty()) return {};
+  const VariableSet bound = always_bound_variables(rule);
+  std::vector<Symbol> all;
+  collect_variables(rule.head, all);
+  for (const Term& literal : rule.body) collect_variables(literal, all);
+  std::vector<Symbol> out;
+  for (Symbol v : all)
+    if (needed.contains(v) && !bound.contains(v) &&
+        std::find(out.begin(), out.end(), v) == out.end())
+      out.push_back(v);
+  return out;
+}
 
 VariableSet always_bound_variables(const Rule& rule) {
   VariableSet out;
