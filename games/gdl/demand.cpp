@@ -364,6 +364,10 @@ std::optional<std::vector<Rule>> bind_unsafe_rules_by_demand(Description& d) {
   auto unsafe = unsafe_rules(d.rules);
   if (unsafe.empty() || !bindable(d.rules, unsafe)) return std::nullopt;
   std::vector<Rule> as_written = d.rules;
+  std::vector<int> lines;
+  for (const auto& [i, vars] : unsafe) lines.push_back(d.rules[i].line);
+  std::sort(lines.begin(), lines.end());
+  lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
   d.rules = version_by_phase(d.rules, dependents(d.rules, heads_of(d.rules, unsafe)), d.symbols);
   unsafe = unsafe_rules(d.rules);
   const std::vector<Symbol> rewritten = heads_of(d.rules, unsafe);
@@ -385,6 +389,7 @@ std::optional<std::vector<Rule>> bind_unsafe_rules_by_demand(Description& d) {
   const std::vector<Symbol> made = demands.relations();
   drop_rules_of_empty_demands(d.rules, made);
   d.demand_relations.insert(made.begin(), made.end());
+  d.bound_by_demand = std::move(lines);
   return as_written;
 }
 

@@ -359,6 +359,7 @@ Expected<Description> read_description(std::string_view text, std::string_view s
     if (!as_written) return make_error(valid.error());
     description.rules = *as_written;  // the refusal names the sheet's own rules
     description.demand_relations.clear();
+    description.bound_by_demand.clear();
     auto first = validate_description(description);
     return make_error(first ? valid.error() : first.error());
   }

@@ -57,6 +57,8 @@ struct Description {
   // the body or ground), so it makes no new terms: GDL's recursion restriction, which keeps
   // the facts finite, looks at the cycles without them.
   std::unordered_set<Symbol> demand_relations;
+  // The lines of the sheet's unsafe rules that demand.h bound, in order (empty for most).
+  std::vector<int> bound_by_demand;
 
   // The roles in the order the sheet states them: (role xplayer) (role oplayer).
   std::vector<Symbol> roles() const;

@@ -134,6 +134,7 @@ SheetReport report_sheet(const std::string& path, const SheetReportOptions& opti
   report.loaded = true;
   auto shared = std::make_shared<const Description>(std::move(*description));
   report.roles = static_cast<int>(shared->roles().size());
+  report.bound_by_demand = shared->bound_by_demand;
   start = SteadyClock::now();
   auto compiled = make_compiled(shared, nullptr, options.limits);
   report.compile_seconds = seconds_since(start);
@@ -187,7 +188,14 @@ std::string sheet_table_markdown(const std::vector<SheetReport>& reports) {
         << format_seconds(r.compile_seconds) << " | " << format_rate(r.states_per_second)
         << " | " << r.playouts << " (" << r.playouts_ended << ") | ";
     std::string notes;
-    if (!r.compiled) notes = "not compiled: " + one_line(r.not_compiled);
+    if (!r.bound_by_demand.empty()) {
+      notes = "unsafe rules bound by demand: line";
+      if (r.bound_by_demand.size() > 1) notes += "s";
+      for (std::size_t i = 0; i < r.bound_by_demand.size(); ++i)
+        notes += (i == 0 ? " " : ", ") + std::to_string(r.bound_by_demand[i]);
+    }
+    if (!r.compiled)
+      notes += (notes.empty() ? "" : "; ") + ("not compiled: " + one_line(r.not_compiled));
     if (!r.goals_ok) notes += (notes.empty() ? "" : "; ") + one_line(r.goal_problem);
     out << notes << " |\n";
   }

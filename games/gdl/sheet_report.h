@@ -21,6 +21,7 @@ struct SheetReport {
   int roles = 0;
   bool compiled = false;      // the compiled reasoner was built
   std::string not_compiled;   // why not, when loaded && !compiled
+  std::vector<int> bound_by_demand;  // lines of unsafe rules bound by demand (demand.h)
   double load_seconds = 0;    // reading and checking
   double compile_seconds = 0; // grounding and compiling (or the time until refused)
   double states_per_second = 0;  // random playout states per second (the reasoner used)

@@ -129,6 +129,7 @@ void expect_same_game(const std::string& unsafe, const std::string& safe, int de
   ASSERT_TRUE(du && ds);
   EXPECT_FALSE(du->demand_relations.empty()) << "the unsafe sheet was bound by demand";
   EXPECT_TRUE(ds->demand_relations.empty()) << "the safe sheet needs no rewriting";
+  EXPECT_EQ(du->bound_by_demand.size(), 1u) << "its one unsafe rule";
   auto pu = make_prover(du), ps = make_prover(ds);
   EXPECT_EQ(expect_same_tree(*pu, pu->initial_state(), *ps, ps->initial_state(), depth), states);
   if (!compiled) return;

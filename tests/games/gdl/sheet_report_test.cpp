@@ -13,6 +13,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace arena::gdl {
 namespace {
@@ -96,6 +97,18 @@ TEST_F(SheetReportTest, ASheetTooLargeToGroundIsRunByTheProverAndSaysWhy) {
   EXPECT_NE(r.not_compiled.find("good.kif"), std::string::npos) << r.not_compiled;
   EXPECT_EQ(r.not_compiled.find(dir_.string()), std::string::npos)
       << "the file's name, not its folder: " << r.not_compiled;
+}
+
+TEST_F(SheetReportTest, AnUnsafeRuleBoundByDemandIsNamedInTheNotes) {
+  // ?x of (any ?x) is asked only at 1: the rule is bound by that demand (demand.h).
+  write("bound.kif",
+        "(role r)\n(init s)\n(<= (any ?x) (true s))\n(<= (legal r go) (any 1))\n"
+        "(<= (next s) (does r go))\n(<= terminal (true s))\n(<= (goal r 100) (true s))\n");
+  const SheetReport r = report_sheet((dir_ / "bound.kif").string(), quick());
+  ASSERT_TRUE(r.loaded) << r.refused;
+  EXPECT_EQ(r.bound_by_demand, std::vector<int>{3});
+  const std::string table = sheet_table_markdown({r});
+  EXPECT_NE(table.find("| unsafe rules bound by demand: line 3 |"), std::string::npos) << table;
 }
 
 TEST_F(SheetReportTest, TheTableIsWrittenBetweenItsMarkers) {
