@@ -86,14 +86,15 @@ class Demands {
     const auto readers = readers_.find(def.head.name);
     if (readers == readers_.end()) return name;
     for (std::size_t reader : readers->second) {
-      std::vector<std::pair<std::size_t, Term>> sites;  // copies: demand() adds symbols
       const auto& body = d_.rules[reader].body;
-      for (std::size_t i = 0; i < body.size(); ++i)
+      for (std::size_t i = 0; i < body.size(); ++i) {
+        bool bound = true;
         for_each_read(body[i], false, [&](const Term& s, bool) {
-          if (s.name == def.head.name) sites.emplace_back(i, s);
+          if (bound && s.name == def.head.name)
+            bound = ask_at(name, def, vars, reader, i, s, depth);
         });
-      for (const auto& [index, site] : sites)
-        if (!ask_at(name, def, vars, reader, index, site, depth)) return fail();
+        if (!bound) return fail();
+      }
     }
     return name;
   }

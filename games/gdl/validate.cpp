@@ -274,23 +274,24 @@ class Validator {
   // The recursion restriction is checked on the graph without the reader's demand relations
   // (Description::demand_relations): they make no terms, so no cycle through them grows any.
   void build_graph() {
-    std::vector<std::vector<int>> without_demands;
     for (const Rule& rule : d_.rules) {
       const int from = node(rule.head.name);
       for (const Term& literal : rule.body)
         for_each_sentence(literal, false, [&](const Term& s, bool) {
           const int to = node(s.name);
           edges_[static_cast<std::size_t>(from)].push_back(to);
-          if (d_.demand_relations.empty() || d_.demand_relations.contains(rule.head.name) ||
-              d_.demand_relations.contains(s.name))
-            return;
-          without_demands.resize(edges_.size());
-          without_demands[static_cast<std::size_t>(from)].push_back(to);
         });
     }
     compute_components();
     if (d_.demand_relations.empty()) return;
-    without_demands.resize(edges_.size());
+    const auto demand = [&](int v) {
+      return d_.demand_relations.contains(symbol_of_[static_cast<std::size_t>(v)]);
+    };
+    std::vector<std::vector<int>> without_demands(edges_.size());
+    for (std::size_t v = 0; v < edges_.size(); ++v)
+      if (!demand(static_cast<int>(v)))
+        for (int w : edges_[v])
+          if (!demand(w)) without_demands[v].push_back(w);
     int count = 0;
     recursion_component_ = strongly_connected_components(without_demands, count);
   }
