@@ -166,20 +166,33 @@ Expected<ArenaLoadResult> run_arena_load(db::Store& store, const LoadFlags& flag
   return out;
 }
 
-Expected<EchoLoadResult> run_echo_load(const LoadFlags& flags) {
-  EchoServer echo(flags.server_threads);
+namespace {
+
+Expected<EchoLoadResult> run_reference_load(const LoadFlags& flags, EchoMode mode) {
+  EchoServer echo(flags.server_threads, mode);
   EchoLoadResult out;
   const double rss_before = trimmed_rss();
-  LoadClients clients(
-      {echo.port(), flags.connections, flags.client_threads, LoadMode::kEcho, "", 1, "echo-io"});
+  const LoadMode load = mode == EchoMode::kPairs ? LoadMode::kForward : LoadMode::kEcho;
+  LoadClients clients({echo.port(), flags.connections, flags.client_threads, load, "", 1, "echo-io"});
+  const char* name = mode == EchoMode::kPairs ? "forward server: " : "echo server: ";
   if (auto up = clients.connect(std::chrono::seconds(60)); !up) {
     clients.stop();
-    return make_error("echo server: " + up.error());
+    return make_error(name + up.error());
   }
   out.rss_per_connection = (trimmed_rss() - rss_before) / flags.connections;
   out.flat = clients.run_phase(0, to_ms(flags.warmup), to_ms(flags.seconds));
   clients.stop();
   return out;
+}
+
+}  // namespace
+
+Expected<EchoLoadResult> run_echo_load(const LoadFlags& flags) {
+  return run_reference_load(flags, EchoMode::kEcho);
+}
+
+Expected<EchoLoadResult> run_forward_load(const LoadFlags& flags) {
+  return run_reference_load(flags, EchoMode::kPairs);
 }
 
 void print_phase(const char* label, const PhaseResult& r) {

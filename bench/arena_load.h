@@ -1,7 +1,7 @@
 #pragma once
 // The load of bench/server_load, as a function bench/store can run again with another store:
 // an in-process arena server on a free loopback port with the given store, LoadClients playing
-// random games on it (a paced phase, then a flat-out phase), and the echo reference.
+// random games on it (a paced phase, then a flat-out phase), and the echo and forward references.
 
 #include <cstdint>
 #include <functional>
@@ -58,6 +58,9 @@ struct EchoLoadResult {
   PhaseResult flat;
 };
 Expected<EchoLoadResult> run_echo_load(const LoadFlags& flags);
+// The same with the forwarding reference (EchoMode::kPairs, LoadMode::kForward): the
+// connections in pairs taking turns, each message written to both.
+Expected<EchoLoadResult> run_forward_load(const LoadFlags& flags);
 
 // One line "label  p50 .. ms  p99 .. ms  N round trips  ..", for the reports.
 void print_phase(const char* label, const PhaseResult& r);

@@ -1,12 +1,17 @@
 #include "bench/echo_server.h"
 
+#include <deque>
+#include <map>
+#include <mutex>
+#include <string>
 #include <thread>
+#include <vector>
 
 #include <pthread.h>
-#include <vector>
 
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
@@ -20,14 +25,19 @@ using tcp = asio::ip::tcp;
 
 namespace {
 
+// Same per-socket settings as the arena's sessions, so the comparison is like for like.
+template <class Stream>
+void configure(Stream& ws) {
+  beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true));
+  ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+  ws.read_message_max(64 * 1024);
+}
+
 class EchoSession : public std::enable_shared_from_this<EchoSession> {
  public:
   explicit EchoSession(tcp::socket&& socket) : ws_(std::move(socket)) {}
   void run() {
-    // Same per-socket settings as the arena's sessions, so the comparison is like for like.
-    beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true));
-    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-    ws_.read_message_max(64 * 1024);
+    configure(ws_);
     ws_.async_accept([self = shared_from_this()](beast::error_code ec) {
       if (!ec) self->do_read();
     });
@@ -50,24 +60,117 @@ class EchoSession : public std::enable_shared_from_this<EchoSession> {
   beast::flat_buffer buffer_;
 };
 
+class PairSession;
+
+// Connections waiting for their partner, by the K of their "pair K".
+struct Pairing {
+  std::mutex mutex;
+  std::map<std::string, std::weak_ptr<PairSession>> waiting;
+};
+
+// kPairs: the first message pairs the connection; each later one goes to both partners.
+class PairSession : public std::enable_shared_from_this<PairSession> {
+ public:
+  PairSession(tcp::socket&& socket, Pairing& pairing) : ws_(std::move(socket)), pairing_(pairing) {}
+  void run() {
+    configure(ws_);
+    ws_.text(true);
+    ws_.async_accept([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->do_read();
+    });
+  }
+
+ private:
+  using Text = std::shared_ptr<const std::string>;
+
+  void do_read() {
+    ws_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
+      if (ec) return;
+      auto text = std::make_shared<const std::string>(beast::buffers_to_string(self->buffer_.cdata()));
+      self->buffer_.consume(self->buffer_.size());
+      if (auto partner = self->partner_.lock()) {
+        self->send(text);
+        asio::post(partner->ws_.get_executor(), [partner, text] { partner->send(text); });
+      } else if (!self->paired_) {
+        self->pair(*text);
+      }
+      self->do_read();
+    });
+  }
+  void pair(const std::string& request) {
+    std::shared_ptr<PairSession> first;
+    {
+      std::lock_guard lock(pairing_.mutex);
+      auto it = pairing_.waiting.find(request);
+      if (it == pairing_.waiting.end()) {
+        pairing_.waiting.emplace(request, weak_from_this());
+        return;
+      }
+      first = it->second.lock();
+      pairing_.waiting.erase(it);
+    }
+    if (!first) return;
+    paired_ = true;
+    partner_ = first;
+    send(paired_text());
+    // The first learns of its partner on its own strand, before its "paired" goes out: no
+    // message of the pair comes before both are told.
+    asio::post(first->ws_.get_executor(), [first, second = weak_from_this()] {
+      first->paired_ = true;
+      first->partner_ = second;
+      first->send(paired_text());
+    });
+  }
+  static Text paired_text() {
+    static const Text text = std::make_shared<const std::string>("paired");
+    return text;
+  }
+  // On the strand: one socket write at a time, the rest queued in order.
+  void send(Text text) {
+    queue_.push_back(std::move(text));
+    if (queue_.size() == 1) do_write();
+  }
+  void do_write() {
+    ws_.async_write(asio::buffer(*queue_.front()),
+                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
+                      if (ec) return;
+                      self->queue_.pop_front();
+                      if (!self->queue_.empty()) self->do_write();
+                    });
+  }
+
+  websocket::stream<beast::tcp_stream> ws_;
+  beast::flat_buffer buffer_;
+  Pairing& pairing_;
+  bool paired_ = false;
+  std::weak_ptr<PairSession> partner_;
+  std::deque<Text> queue_;
+};
+
 }  // namespace
 
 struct EchoServer::Impl {
-  explicit Impl(int thread_count) : ioc(thread_count), acceptor(ioc) {}
+  Impl(int thread_count, EchoMode m) : mode(m), ioc(thread_count), acceptor(ioc) {}
   void do_accept() {
     // Each session gets its own strand, as the arena's listener does.
     acceptor.async_accept(asio::make_strand(ioc), [this](beast::error_code ec, tcp::socket s) {
       if (ec) return;
-      std::make_shared<EchoSession>(std::move(s))->run();
+      if (mode == EchoMode::kPairs)
+        std::make_shared<PairSession>(std::move(s), pairing)->run();
+      else
+        std::make_shared<EchoSession>(std::move(s))->run();
       do_accept();
     });
   }
+  const EchoMode mode;
+  Pairing pairing;
   asio::io_context ioc;
   tcp::acceptor acceptor;
   std::vector<std::thread> threads;
 };
 
-EchoServer::EchoServer(int threads) : impl_(std::make_unique<Impl>(threads)) {
+EchoServer::EchoServer(int threads, EchoMode mode)
+    : impl_(std::make_unique<Impl>(threads, mode)) {
   const tcp::endpoint ep(asio::ip::make_address("127.0.0.1"), 0);
   impl_->acceptor.open(ep.protocol());
   impl_->acceptor.set_option(asio::socket_base::reuse_address(true));

@@ -110,6 +110,8 @@ struct Stats {
   std::vector<double> round_trips_ms;
   std::uint64_t moves = 0, games = 0, errors = 0;
   std::string first_error;
+  // Written by the thread's clients for every frame, without the mutex.
+  std::atomic<std::uint64_t> frames_in{0}, frames_out{0};
 };
 
 class Client : public std::enable_shared_from_this<Client> {
@@ -132,6 +134,10 @@ class Client : public std::enable_shared_from_this<Client> {
   void resume() {
     if (!open_) return;
     if (config_.mode == LoadMode::kEcho) return send_echo();
+    if (config_.mode == LoadMode::kForward) {
+      if (my_turn_ && !pending_) send_forward();
+      return;
+    }
     if (game_id_ != 0 && last_to_move_ == seat_ && !pending_ && !move_scheduled_)
       return schedule_move();
     if (game_id_ == 0 && seeker_ && !seeking_) seek();
@@ -175,6 +181,8 @@ class Client : public std::enable_shared_from_this<Client> {
     ws_.text(true);
     if (config_.mode == LoadMode::kEcho)
       count_ready();
+    else if (config_.mode == LoadMode::kForward)
+      send("pair " + std::to_string(index_ / 2));  // "paired" comes back: then ready
     else
       // Version 3: a move is acknowledged in the mover's state (no move_ack to read).
       send(Json{{"type", "hello"}, {"version", 3}, {"name", "load" + std::to_string(index_)}}
@@ -197,6 +205,7 @@ class Client : public std::enable_shared_from_this<Client> {
   }
 
   void send(std::string text) {
+    count_frame(stats_.frames_out);
     queue_.push_back(std::move(text));
     if (queue_.size() == 1) do_write();
   }
@@ -217,8 +226,15 @@ class Client : public std::enable_shared_from_this<Client> {
     });
   }
 
+  void count_frame(std::atomic<std::uint64_t>& counter) {
+    const std::int64_t now = now_ns();
+    if (shared_.in_window(now, now)) counter.fetch_add(1, std::memory_order_relaxed);
+  }
+
   void on_message(const std::string& text) {
+    count_frame(stats_.frames_in);
     if (config_.mode == LoadMode::kEcho) return on_echo();
+    if (config_.mode == LoadMode::kForward) return on_forward(text);
     // Lobby snapshots are large and of no use here: JSON objects are dumped with sorted keys,
     // so "type" is the snapshot's last key and a look at the tail skips them unparsed.
     if (text.size() > 256 && text.find("\"type\":\"lobby\"", text.size() - 64) != std::string::npos)
@@ -347,6 +363,35 @@ class Client : public std::enable_shared_from_this<Client> {
     send_echo();
   }
 
+  // Forward mode: the mover's own copy ends its round trip; the partner's message gives the turn.
+  void on_forward(const std::string& text) {
+    if (text == "paired") {
+      my_turn_ = seeker_;
+      return count_ready();
+    }
+    if (pending_ && text == last_move_) {
+      pending_ = false;
+      const std::int64_t now = now_ns();
+      if (shared_.in_window(sent_ns_, now)) {
+        std::lock_guard lock(stats_.mutex);
+        stats_.round_trips_ms.push_back(static_cast<double>(now - sent_ns_) / 1e6);
+        ++stats_.moves;
+      }
+      return;
+    }
+    my_turn_ = true;
+    send_forward();
+  }
+  void send_forward() {
+    if (!open_ || !shared_.active || !my_turn_ || pending_) return;
+    my_turn_ = false;
+    pending_ = true;
+    sent_ns_ = now_ns();
+    last_move_ = R"({"type":"move","game_id":123,"move":"b2","client_id":"c)" +
+                 std::to_string(index_) + "-" + std::to_string(++moves_) + "\"}";
+    send(last_move_);
+  }
+
   websocket::stream<beast::tcp_stream> ws_;
   beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
@@ -358,7 +403,7 @@ class Client : public std::enable_shared_from_this<Client> {
   std::mt19937_64 rng_;
   Client* partner_ = nullptr;  // same io_context, owned by LoadClients
   bool seeker_ = false, open_ = false, counted_ready_ = false, failed_ = false;
-  bool seeking_ = false, pending_ = false, move_scheduled_ = false;
+  bool seeking_ = false, pending_ = false, move_scheduled_ = false, my_turn_ = false;
   int connect_attempts_ = 0, seat_ = -1, last_to_move_ = -1;
   std::int64_t my_id_ = 0, game_id_ = 0, last_version_ = 0, pending_version_ = 0, sent_ns_ = 0;
   std::uint64_t moves_ = 0;
@@ -389,7 +434,7 @@ struct LoadClients::Impl {
 };
 
 LoadClients::LoadClients(LoadConfig config) : impl_(std::make_unique<Impl>()) {
-  if (config.mode == LoadMode::kGames) config.connections -= config.connections % 2;
+  if (config.mode != LoadMode::kEcho) config.connections -= config.connections % 2;
   config.threads = std::max(1, config.threads);
   impl_->config = std::move(config);
 }
@@ -452,6 +497,8 @@ PhaseResult LoadClients::run_phase(int pace_ms, std::chrono::milliseconds warmup
     s->round_trips_ms.clear();
     s->moves = s->games = s->errors = 0;
     s->first_error.clear();
+    s->frames_in = 0;
+    s->frames_out = 0;
   }
   const std::int64_t start = now_ns();
   const std::int64_t begin = start + std::chrono::nanoseconds(warmup).count();
@@ -497,6 +544,8 @@ PhaseResult LoadClients::run_phase(int pace_ms, std::chrono::milliseconds warmup
     r.moves += s->moves;
     r.games_finished += s->games;
     r.errors += s->errors;
+    r.frames_in += s->frames_in.load();
+    r.frames_out += s->frames_out.load();
     if (r.first_error.empty()) r.first_error = s->first_error;
   }
   std::sort(r.round_trips_ms.begin(), r.round_trips_ms.end());

@@ -10,6 +10,13 @@
 // that game (the mover's own copy of the new state).
 // Echo mode (bench/echo_server.h): each client sends a move-sized message, waits for its echo
 // and sends again.
+// Forward mode (bench/echo_server.h's kPairs): partners pair up with "pair K"; the seeker sends
+// a move-sized message, the server sends it to both, and whoever did not send it answers with
+// its own, as the two players of a game take turns. A round trip is the time from sending a
+// message to receiving its own copy (as a mover receives its state).
+//
+// Every mode counts the frames the clients receive and send in the window: what the server
+// wrote and read for the moves measured, lobby updates and game starts and ends included.
 //
 // Lifetime: connect() opens every connection (and says hello to an arena server); run_phase()
 // plays for a warm-up and then measures one window; stop() closes every socket. Every wait is
@@ -25,7 +32,7 @@
 
 namespace arena::bench {
 
-enum class LoadMode { kGames, kEcho };
+enum class LoadMode { kGames, kEcho, kForward };
 
 struct LoadConfig {
   unsigned short port = 0;
@@ -47,6 +54,8 @@ struct PhaseResult {
   std::vector<double> round_trips_ms;  // sorted ascending
   std::uint64_t games_finished = 0;    // games that ended in the window
   std::uint64_t errors = 0;            // server `error` messages (busy/rate_limited are resent)
+  std::uint64_t frames_in = 0;         // frames the clients received in the window
+  std::uint64_t frames_out = 0;        // and sent
   std::string first_error;             // the first one, verbatim
   // CPU time (user + system) of the server's threads over the window: unlike the latency, a
   // figure that noise from other processes on a shared machine hardly moves.
@@ -63,6 +72,10 @@ struct PhaseResult {
   // Server CPU microseconds per round trip in the window; 0 if none.
   double server_cpu_us_per_move() const {
     return moves > 0 ? server_cpu_seconds * 1e6 / static_cast<double>(moves) : 0;
+  }
+  // Frames through the server (read and written) per round trip in the window; 0 if none.
+  double frames_per_move() const {
+    return moves > 0 ? static_cast<double>(frames_in + frames_out) / static_cast<double>(moves) : 0;
   }
   double store_cpu_us_per_move() const {
     return moves > 0 ? store_cpu_seconds * 1e6 / static_cast<double>(moves) : 0;

@@ -9,7 +9,13 @@
 //   echo      the reference measured in the same run: a plain Beast WebSocket echo server with
 //             the same thread count and N connections, each sending a move-sized message and
 //             waiting for the echo: messages per second. Printed: arena moves/s / echo msgs/s
-//             (the issue aims for at least 0.5).
+//             (the issue aims for at least 0.5);
+//   forward   the second reference of the same run: a plain Beast server that sends every
+//             message to its sender and to its partner, pairs taking turns as players do: the
+//             reads and writes a relayed move needs at the least, with no game. Printed:
+//             forward msgs/s / echo msgs/s (what a relay that did nothing else would reach) and
+//             arena moves/s / forward msgs/s (what the arena's work costs beyond that), with the
+//             frames the clients read and sent per round trip in each.
 // Memory: RSS (/proc/self/statm) after connecting minus before, divided by the connections.
 // Clients live in this process too, so the figure is server and client together; the same
 // figure for the echo server says how much of it a bare Beast connection costs.
@@ -49,18 +55,40 @@ int main(int argc, char** argv) {
     std::printf("FAILED: %s\n", echo_run.error().c_str());
     return 1;
   }
+  auto forward_run = run_forward_load(*flags);
+  if (!forward_run) {
+    std::printf("FAILED: %s\n", forward_run.error().c_str());
+    return 1;
+  }
   const auto& a = *arena_run;
   const auto& e = *echo_run;
+  const auto& f = *forward_run;
   char paced_label[64];
   std::snprintf(paced_label, sizeof paced_label, "arena paced (%d ms)", flags->pace_ms);
   print_phase(paced_label, a.paced);
   print_phase("arena flat out", a.flat);
   print_phase("echo flat out (reference)", e.flat);
+  print_phase("forward flat out (reference)", f.flat);
   std::printf("  paced p99 %.3f ms: %s the 5 ms target\n", a.paced.percentile(99),
               a.paced.percentile(99) < 5.0 ? "meets" : "MISSES");
   const double ratio = e.flat.per_second() > 0 ? a.flat.per_second() / e.flat.per_second() : 0;
   std::printf("  ratio arena moves/s / echo msgs/s: %.3f (%s the 0.5 aim)\n", ratio,
               ratio >= 0.5 ? "meets" : "below");
+  const double forward_ratio =
+      e.flat.per_second() > 0 ? f.flat.per_second() / e.flat.per_second() : 0;
+  std::printf(
+      "  ratio forward msgs/s / echo msgs/s: %.3f (a server that only sends each move to both "
+      "seats)\n",
+      forward_ratio);
+  std::printf("  ratio arena moves/s / forward msgs/s: %.3f (the arena's work beyond that)\n",
+              f.flat.per_second() > 0 ? a.flat.per_second() / f.flat.per_second() : 0);
+  std::printf(
+      "  frames per round trip at the clients (read + sent), flat out: arena %.2f (%.2f + %.2f), "
+      "forward %.2f, echo %.2f\n",
+      a.flat.frames_per_move(),
+      a.flat.moves ? static_cast<double>(a.flat.frames_in) / static_cast<double>(a.flat.moves) : 0,
+      a.flat.moves ? static_cast<double>(a.flat.frames_out) / static_cast<double>(a.flat.moves) : 0,
+      f.flat.frames_per_move(), e.flat.frames_per_move());
   // Less sensitive to other load on the machine than the rates: what a move costs the
   // server's threads against what an echoed message costs the echo server's.
   const double cpu_ratio = a.flat.server_cpu_us_per_move() > 0
@@ -68,12 +96,13 @@ int main(int argc, char** argv) {
                                : 0;
   std::printf(
       "  server CPU per round trip, flat out: arena %.1f us per move, echo %.1f us per message "
-      "(ratio echo/arena %.3f)\n",
-      a.flat.server_cpu_us_per_move(), e.flat.server_cpu_us_per_move(), cpu_ratio);
+      "(ratio echo/arena %.3f), forward %.1f us per message\n",
+      a.flat.server_cpu_us_per_move(), e.flat.server_cpu_us_per_move(), cpu_ratio,
+      f.flat.server_cpu_us_per_move());
   std::printf(
-      "  RSS per connection: arena %.1f KiB, echo %.1f KiB (server and client ends, "
-      "same process)\n",
-      a.rss_per_connection / 1024, e.rss_per_connection / 1024);
+      "  RSS per connection: arena %.1f KiB, echo %.1f KiB, forward %.1f KiB (server and client "
+      "ends, same process)\n",
+      a.rss_per_connection / 1024, e.rss_per_connection / 1024, f.rss_per_connection / 1024);
   std::printf("  server moves total: %llu\n", static_cast<unsigned long long>(a.server_moves));
   return 0;
 }
