@@ -1,6 +1,5 @@
 #include "bench/echo_server.h"
 
-#include <deque>
 #include <map>
 #include <mutex>
 #include <string>
@@ -15,6 +14,8 @@
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/websocket.hpp>
+
+#include "server/net/write_behind_stream.h"
 
 namespace arena::bench {
 
@@ -68,11 +69,15 @@ struct Pairing {
   std::map<std::string, std::weak_ptr<PairSession>> waiting;
 };
 
-// kPairs: the first message pairs the connection; each later one goes to both partners.
+// kPairs: the first message pairs the connection; each later one goes to both partners. Frames
+// go out through the arena's own write path (server/net/write_behind_stream.h), as the arena's
+// sessions send them, so that the forward reference differs from the arena by the game alone.
 class PairSession : public std::enable_shared_from_this<PairSession> {
  public:
-  PairSession(tcp::socket&& socket, Pairing& pairing) : ws_(std::move(socket)), pairing_(pairing) {}
+  PairSession(tcp::socket&& socket, Pairing& pairing)
+      : ws_(beast::tcp_stream(std::move(socket))), pairing_(pairing) {}
   void run() {
+    ws_.next_layer().set_owner(weak_from_this());
     configure(ws_);
     ws_.text(true);
     ws_.async_accept([self = shared_from_this()](beast::error_code ec) {
@@ -125,26 +130,17 @@ class PairSession : public std::enable_shared_from_this<PairSession> {
     static const Text text = std::make_shared<const std::string>("paired");
     return text;
   }
-  // On the strand: one socket write at a time, the rest queued in order.
-  void send(Text text) {
-    queue_.push_back(std::move(text));
-    if (queue_.size() == 1) do_write();
-  }
-  void do_write() {
-    ws_.async_write(asio::buffer(*queue_.front()),
-                    [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                      if (ec) return;
-                      self->queue_.pop_front();
-                      if (!self->queue_.empty()) self->do_write();
-                    });
+  // On the strand: one socket write at a time; what comes meanwhile leaves in the next.
+  void send(const Text& text) {
+    ws_.next_layer().append_text(*text);
+    ws_.next_layer().flush();
   }
 
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<server::WriteBehindStream> ws_;
   beast::flat_buffer buffer_;
   Pairing& pairing_;
   bool paired_ = false;
   std::weak_ptr<PairSession> partner_;
-  std::deque<Text> queue_;
 };
 
 }  // namespace
