@@ -226,6 +226,14 @@ class Client : public std::enable_shared_from_this<Client> {
     });
   }
 
+  // The round trip of the message sent at sent_ns_, ending now, if it lies in the window.
+  void record_round_trip() {
+    const std::int64_t now = now_ns();
+    if (!shared_.in_window(sent_ns_, now)) return;
+    std::lock_guard lock(stats_.mutex);
+    stats_.round_trips_ms.push_back(static_cast<double>(now - sent_ns_) / 1e6);
+    ++stats_.moves;
+  }
   void count_frame(std::atomic<std::uint64_t>& counter) {
     const std::int64_t now = now_ns();
     if (shared_.in_window(now, now)) counter.fetch_add(1, std::memory_order_relaxed);
@@ -282,12 +290,7 @@ class Client : public std::enable_shared_from_this<Client> {
     const std::int64_t version = j.version;
     if (pending_ && version > pending_version_) {
       pending_ = false;
-      const std::int64_t now = now_ns();
-      if (shared_.in_window(sent_ns_, now)) {
-        std::lock_guard lock(stats_.mutex);
-        stats_.round_trips_ms.push_back(static_cast<double>(now - sent_ns_) / 1e6);
-        ++stats_.moves;
-      }
+      record_round_trip();
     }
     last_to_move_ = -1;
     if (j.over) return;
@@ -354,12 +357,7 @@ class Client : public std::enable_shared_from_this<Client> {
          "-" + std::to_string(++moves_) + "\"}");
   }
   void on_echo() {
-    const std::int64_t now = now_ns();
-    if (shared_.in_window(sent_ns_, now)) {
-      std::lock_guard lock(stats_.mutex);
-      stats_.round_trips_ms.push_back(static_cast<double>(now - sent_ns_) / 1e6);
-      ++stats_.moves;
-    }
+    record_round_trip();
     send_echo();
   }
 
@@ -371,12 +369,7 @@ class Client : public std::enable_shared_from_this<Client> {
     }
     if (pending_ && text == last_move_) {
       pending_ = false;
-      const std::int64_t now = now_ns();
-      if (shared_.in_window(sent_ns_, now)) {
-        std::lock_guard lock(stats_.mutex);
-        stats_.round_trips_ms.push_back(static_cast<double>(now - sent_ns_) / 1e6);
-        ++stats_.moves;
-      }
+      record_round_trip();
       return;
     }
     my_turn_ = true;
