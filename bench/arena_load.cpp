@@ -9,6 +9,10 @@
 #include "bench/echo_server.h"
 #include "server/server.h"
 
+// gperftools' call that gives tcmalloc's free pages back to the system; null where the
+// executable runs on glibc's malloc (arena_malloc, CMakeLists.txt).
+extern "C" void MallocExtension_ReleaseFreeMemory() __attribute__((weak));
+
 namespace arena::bench {
 
 namespace {
@@ -16,6 +20,7 @@ namespace {
 // RSS with the heap's free pages given back first, so memory a previous run freed is not
 // counted as "already there" by the next one.
 double trimmed_rss() {
+  if (MallocExtension_ReleaseFreeMemory != nullptr) MallocExtension_ReleaseFreeMemory();
   malloc_trim(0);
   return rss_bytes();
 }
