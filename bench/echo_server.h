@@ -8,8 +8,8 @@
 //     K are partners and each is sent "paired"), and every later message goes to its sender
 //     and to its partner, unchanged, through the arena's own write path: the input and output
 //     a relayed move needs at the least (one read, a write to each of the two seats) with no
-//     game behind it. "forward messages/s
-//     divided by echo messages/s" is the ratio a relay could reach if it did nothing else.
+//     game behind it. "forward messages/s divided by echo messages/s" is the ratio a relay
+//     could reach if it did nothing else.
 
 #include <memory>
 

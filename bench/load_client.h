@@ -28,6 +28,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/proc_stats.h"
 #include "games/core/expected.h"
 
 namespace arena::bench {
@@ -73,10 +74,12 @@ struct PhaseResult {
   double server_cpu_us_per_move() const {
     return moves > 0 ? server_cpu_seconds * 1e6 / static_cast<double>(moves) : 0;
   }
-  // Frames through the server (read and written) per round trip in the window; 0 if none.
-  double frames_per_move() const {
-    return moves > 0 ? static_cast<double>(frames_in + frames_out) / static_cast<double>(moves) : 0;
+  // `count` per round trip in the window; 0 if none. frames_per_move: the frames through the
+  // server, read and written.
+  double per_move(std::uint64_t count) const {
+    return moves > 0 ? static_cast<double>(count) / static_cast<double>(moves) : 0;
   }
+  double frames_per_move() const { return per_move(frames_in + frames_out); }
   double store_cpu_us_per_move() const {
     return moves > 0 ? store_cpu_seconds * 1e6 / static_cast<double>(moves) : 0;
   }
@@ -105,22 +108,5 @@ class LoadClients {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
-
-// Resident set size of this process in bytes (/proc/self/statm), 0 if unavailable.
-double rss_bytes();
-// CPU seconds used so far by this process's threads named `name` (schedstat's nanoseconds;
-// stat's 10 ms ticks where schedstat is missing).
-double thread_cpu_seconds(const std::string& name);
-
-// The machine's CPU time so far, from /proc/stat's "cpu" line, in seconds over all CPUs; and
-// this process's own (user + system, all threads).
-struct MachineCpu {
-  double total = 0, steal = 0, busy = 0;  // busy: neither idle, iowait nor steal
-  double self = 0;
-};
-MachineCpu machine_cpu();
-
-// Raises RLIMIT_NOFILE's soft limit to the hard limit and returns the soft limit now in force.
-std::uint64_t raise_fd_limit();
 
 }  // namespace arena::bench

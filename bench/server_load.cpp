@@ -29,6 +29,15 @@
 #include "bench/arena_load.h"
 #include "db/memory_store.h"
 
+namespace {
+
+// x / y, or 0 where y is not positive (a phase that measured nothing).
+double ratio_of(double x, double y) {
+  return y > 0 ? x / y : 0;
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
   using namespace arena::bench;
   int exit_status = 0;
@@ -83,29 +92,24 @@ int main(int argc, char** argv) {
       std::printf("  NOTE: %.0f%% of the CPU was stolen by the hypervisor during %s: its figures "
                   "measure other guests' load too; compare runs without this note\n",
                   100 * phase->steal_share, name);
-  const double ratio = e.flat.per_second() > 0 ? a.flat.per_second() / e.flat.per_second() : 0;
+  const double ratio = ratio_of(a.flat.per_second(), e.flat.per_second());
   std::printf("  ratio arena moves/s / echo msgs/s: %.3f (%s the 0.5 aim)\n", ratio,
               ratio >= 0.5 ? "meets" : "below");
-  const double forward_ratio =
-      e.flat.per_second() > 0 ? f.flat.per_second() / e.flat.per_second() : 0;
   std::printf(
       "  ratio forward msgs/s / echo msgs/s: %.3f (a server that only sends each move to both "
       "seats)\n",
-      forward_ratio);
+      ratio_of(f.flat.per_second(), e.flat.per_second()));
   std::printf("  ratio arena moves/s / forward msgs/s: %.3f (the arena's work beyond that)\n",
-              f.flat.per_second() > 0 ? a.flat.per_second() / f.flat.per_second() : 0);
+              ratio_of(a.flat.per_second(), f.flat.per_second()));
   std::printf(
       "  frames per round trip at the clients (read + sent), flat out: arena %.2f (%.2f + %.2f), "
       "forward %.2f, echo %.2f\n",
-      a.flat.frames_per_move(),
-      a.flat.moves ? static_cast<double>(a.flat.frames_in) / static_cast<double>(a.flat.moves) : 0,
-      a.flat.moves ? static_cast<double>(a.flat.frames_out) / static_cast<double>(a.flat.moves) : 0,
-      f.flat.frames_per_move(), e.flat.frames_per_move());
+      a.flat.frames_per_move(), a.flat.per_move(a.flat.frames_in),
+      a.flat.per_move(a.flat.frames_out), f.flat.frames_per_move(), e.flat.frames_per_move());
   // Less sensitive to other load on the machine than the rates: what a move costs the
   // server's threads against what an echoed message costs the echo server's.
-  const double cpu_ratio = a.flat.server_cpu_us_per_move() > 0
-                               ? e.flat.server_cpu_us_per_move() / a.flat.server_cpu_us_per_move()
-                               : 0;
+  const double cpu_ratio =
+      ratio_of(e.flat.server_cpu_us_per_move(), a.flat.server_cpu_us_per_move());
   std::printf(
       "  server CPU per round trip, flat out: arena %.1f us per move, echo %.1f us per message "
       "(ratio echo/arena %.3f), forward %.1f us per message\n",
