@@ -7,6 +7,7 @@
 // strand, and by the steps the hub passes to continue_reading; the owners the hub routes to
 // read `player` and `protocol` from any thread once the hello is done.
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -86,6 +87,22 @@ class Connection {
   RateLimiter limiter{protocol::kMaxMessagesPerSecond, protocol::kMaxMessageBurst};
   // The last lobby version this connection was sent; guarded by Presence's mutex.
   std::uint64_t lobby_seen = 0;
+
+  // The connection's round trip as the transport measured it (WebSocket pings and their
+  // pongs: websocket_session.h), in ms; nullopt until the first answer. What a move's clock
+  // is credited (GameClock's LagRule); a client cannot set it. Thread-safe.
+  std::optional<std::int64_t> measured_lag_ms() const {
+    const std::int64_t ms = measured_lag_ms_.load(std::memory_order_relaxed);
+    return ms < 0 ? std::nullopt : std::optional<std::int64_t>(ms);
+  }
+
+ protected:
+  void set_measured_lag_ms(std::int64_t ms) {
+    measured_lag_ms_.store(ms < 0 ? 0 : ms, std::memory_order_relaxed);
+  }
+
+ private:
+  std::atomic<std::int64_t> measured_lag_ms_{-1};
 };
 
 }  // namespace arena::server

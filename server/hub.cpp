@@ -264,13 +264,18 @@ void Hub::release() {
 }
 
 HubMetrics Hub::metrics() {
-  std::size_t connections = 0;
+  HubMetrics m;
   {
     std::lock_guard lock(mutex_);
-    connections = connections_.size();
+    m.connections = connections_.size();
+    for (const auto& c : connections_)
+      if (auto lag = c->measured_lag_ms(); lag && *lag > m.max_lag_ms) m.max_lag_ms = *lag;
   }
-  return {connections, rooms_->live_count(), puzzles_->count(), rooms_->moves_total(),
-          rooms_->moves_per_second()};
+  m.live_games = rooms_->live_count();
+  m.puzzles = puzzles_->count();
+  m.moves_total = rooms_->moves_total();
+  m.moves_per_second = rooms_->moves_per_second();
+  return m;
 }
 
 }  // namespace arena::server

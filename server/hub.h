@@ -46,6 +46,9 @@ struct HubMetrics {
   std::size_t connections = 0, live_games = 0, puzzles = 0;
   std::uint64_t moves_total = 0;
   double moves_per_second = 0;  // over the last sweep interval (about a second)
+  // The longest round trip measured on an open connection (Connection::measured_lag_ms), ms;
+  // -1 when none is measured.
+  std::int64_t max_lag_ms = -1;
 };
 
 class Hub final : public std::enable_shared_from_this<Hub> {

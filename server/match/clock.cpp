@@ -50,10 +50,51 @@ Expected<TimeControl> parse_time_control(std::string_view text) {
   return bad();
 }
 
+LagRule LagRule::for_control(const TimeControl& tc) {
+  LagRule r;
+  std::int64_t game_ms = 0;  // a game of 40 moves, as Lichess estimates it
+  switch (tc.kind) {
+    case ClockKind::kNone:
+      return r;
+    case ClockKind::kFischer:
+      game_ms = tc.base_ms + 40 * tc.increment_ms;
+      break;
+    case ClockKind::kMoveTime:
+      game_ms = 40 * tc.base_ms;
+      break;
+  }
+  r.gain_ms = std::min<std::int64_t>(1000, 150 + game_ms / 250);
+  r.initial_quota_ms = 3 * r.gain_ms;
+  r.max_quota_ms = 7 * r.gain_ms;
+  r.max_credit_ms = 2 * r.gain_ms;
+  return r;
+}
+
 GameClock::GameClock(TimeControl tc, int seats)
     : tc_(tc),
+      rule_(LagRule::for_control(tc)),
       left_(static_cast<std::size_t>(seats < 1 ? 1 : seats), tc.base_ms),
-      running_(left_.size(), 0) {}
+      running_(left_.size(), 0),
+      quota_(left_.size(), rule_.initial_quota_ms),
+      last_lag_(left_.size()) {}
+
+std::int64_t GameClock::lag_credit(int seat, std::int64_t elapsed_ms,
+                                   std::optional<std::int64_t> lag_ms) const {
+  if (!enabled() || !lag_ms || *lag_ms <= 0 || seat < 0 || seat >= seats()) return 0;
+  const std::int64_t credit = std::min({*lag_ms, rule_.max_credit_ms, lag_quota(seat), elapsed_ms});
+  return credit < 0 ? 0 : credit;
+}
+
+std::int64_t GameClock::lag_quota(int seat) const {
+  if (seat < 0 || seat >= seats()) return 0;
+  return quota_[static_cast<std::size_t>(seat)];
+}
+
+std::int64_t GameClock::time_left(int seat, std::int64_t now_ms) const {
+  std::int64_t left = left_[static_cast<std::size_t>(seat)];
+  if (running(seat)) left -= now_ms - turn_start_;
+  return left;
+}
 
 void GameClock::start_turn(const std::vector<int>& movers, std::int64_t now_ms) {
   turn_start_ = now_ms;
@@ -65,11 +106,15 @@ void GameClock::start_turn(const std::vector<int>& movers, std::int64_t now_ms) 
   }
 }
 
-bool GameClock::end_turn(int seat, std::int64_t now_ms) {
+bool GameClock::end_turn(int seat, std::int64_t now_ms, std::optional<std::int64_t> lag_ms) {
   if (seat < 0 || seat >= seats() || !running(seat) || !enabled()) return true;
   const auto s = static_cast<std::size_t>(seat);
+  const std::int64_t elapsed = now_ms - turn_start_;
+  const std::int64_t credit = lag_credit(seat, elapsed, lag_ms);
   running_[s] = 0;
-  left_[s] -= now_ms - turn_start_;
+  left_[s] -= elapsed - credit;
+  if (lag_ms) last_lag_[s] = lag_ms;
+  quota_[s] = std::min(rule_.max_quota_ms, quota_[s] - credit + rule_.gain_ms);
   if (left_[s] < 0) {
     left_[s] = 0;
     return false;
@@ -107,13 +152,14 @@ std::vector<std::int64_t> GameClock::remaining_all(std::int64_t now_ms) const {
 std::optional<int> GameClock::flagged_seat(std::int64_t now_ms) const {
   if (!enabled()) return std::nullopt;
   for (int seat = 0; seat < seats(); ++seat)
-    if (out_of_time(seat, now_ms)) return seat;
+    if (out_of_time(seat, now_ms, last_lag_[static_cast<std::size_t>(seat)])) return seat;
   return std::nullopt;
 }
 
-bool GameClock::out_of_time(int seat, std::int64_t now_ms) const {
-  return enabled() && running(seat) &&
-         left_[static_cast<std::size_t>(seat)] - (now_ms - turn_start_) < 0;
+bool GameClock::out_of_time(int seat, std::int64_t now_ms,
+                            std::optional<std::int64_t> lag_ms) const {
+  if (!enabled() || !running(seat)) return false;
+  return time_left(seat, now_ms) + lag_credit(seat, now_ms - turn_start_, lag_ms) < 0;
 }
 
 int GameClock::running_side() const {
@@ -127,7 +173,12 @@ std::optional<std::int64_t> GameClock::next_flag_in(std::int64_t now_ms) const {
   std::optional<std::int64_t> soonest;
   for (int seat = 0; seat < seats(); ++seat)
     if (running(seat)) {
-      const std::int64_t left = remaining(seat, now_ms);
+      // The credit grows with the turn's time up to its bounds: the flag falls when the time
+      // left reaches minus the credit at its bound (the turn's time is then past it).
+      const auto s = static_cast<std::size_t>(seat);
+      const std::int64_t grace = lag_credit(seat, INT64_MAX, last_lag_[s]);
+      std::int64_t left = time_left(seat, now_ms) + grace;
+      if (left < 0) left = 0;
       if (!soonest || left < *soonest) soonest = left;
     }
   return soonest;

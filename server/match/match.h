@@ -115,8 +115,11 @@ class Match : public std::enable_shared_from_this<Match> {
   void continue_versions_from(std::int64_t base) { version_base_ = base; }
 
   // `seat` is the client's seat: the caller has already checked that the client is that player.
-  // `origin` (the client's connection) comes back in the turn's MoveAck.
-  void move(int seat, protocol::MoveRequest request, Reply reply, std::weak_ptr<void> origin = {});
+  // `origin` (the client's connection) comes back in the turn's MoveAck. `lag_ms`: the round
+  // trip the server measured on the client's connection (nullopt: none yet), credited to the
+  // mover's clock within the bounds of GameClock's LagRule.
+  void move(int seat, protocol::MoveRequest request, Reply reply, std::weak_ptr<void> origin = {},
+            std::optional<std::int64_t> lag_ms = std::nullopt);
   void action(int seat, protocol::GameActionKind kind, Reply reply);
   void connection_changed(int seat, bool connected);
   // Sends every event with a version above `since_version` to `reply`, in order; all of
@@ -143,6 +146,7 @@ class Match : public std::enable_shared_from_this<Match> {
     Reply reply;  // empty for a substituted move
     std::weak_ptr<void> origin;
     std::int64_t time_used_ms = 0, clock_left_ms = -1;
+    std::optional<std::int64_t> lag_ms;  // its connection's measured round trip
   };
   // A played turn whose rows are being recorded.
   struct PendingTurn {
@@ -154,7 +158,7 @@ class Match : public std::enable_shared_from_this<Match> {
   int seats() const { return static_cast<int>(settings_.players.size()); }
   bool is_mover(int seat) const;
   void do_move(int seat, protocol::MoveRequest request, const Reply& reply,
-               const std::weak_ptr<void>& origin);
+               const std::weak_ptr<void>& origin, std::optional<std::int64_t> lag_ms);
   // A move whose client_id this seat has sent before: acknowledged again or kept for its turn
   // (or refused: the seat chose another move this turn). False for a new move.
   bool answer_resend(int seat, const protocol::MoveRequest& request, const Reply& reply,

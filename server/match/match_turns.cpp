@@ -53,7 +53,7 @@ std::optional<std::string> Match::find_legal(int seat, const std::string& text) 
 }
 
 void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply,
-                    const std::weak_ptr<void>& origin) {
+                    const std::weak_ptr<void>& origin, std::optional<std::int64_t> lag_ms) {
   if (seat < 0 || seat >= seats())
     return error(reply, ErrorCode::kNotYourGame, "you have no seat in this game", "move");
   if (answer_resend(seat, request, reply, origin)) return;
@@ -67,7 +67,7 @@ void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply,
                                     : "it is not your turn",
                  "move");
   const std::int64_t now = time_->now_ms();
-  if (clock_.out_of_time(seat, now)) {
+  if (clock_.out_of_time(seat, now, lag_ms)) {
     clock_.end_turn(seat, now);
     if (settings_.substitute_on_error) {
       error(reply, ErrorCode::kIllegalMove, "too late: a random legal move was played for you",
@@ -76,7 +76,8 @@ void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply,
     }
     return finish_against(seat, "timeout");
   }
-  TurnMove tm{seat, request.move, request.client_id, request.info, {}, reply, origin, 0, -1};
+  TurnMove tm{seat, request.move, request.client_id, request.info, {}, reply, origin, 0, -1,
+              lag_ms};
   if (request.info)
     for (const auto& m : request.info->pv) tm.pv += (tm.pv.empty() ? "" : " ") + m;
   std::string illegal;
@@ -133,7 +134,8 @@ Expected<void> Match::take_move(TurnMove tm) {
     tm.move = *played;
   }
   const std::int64_t now = time_->now_ms();
-  clock_.end_turn(seat, now);
+  // do_move checked the time with this lag: the move is in time.
+  clock_.end_turn(seat, now, tm.lag_ms);
   tm.time_used_ms = now - turn_started_ms_;
   tm.clock_left_ms = clock_.enabled() ? clock_.remaining(seat, now) : -1;
   if (movers_.size() == 1) {
@@ -253,7 +255,8 @@ void Match::substitute(int seat, const std::string& why) {
               {},
               {},
               0,
-              -1};
+              -1,
+              std::nullopt};
   // Not reached for a legal move: the game refuses only illegal ones.
   if (auto taken = take_move(std::move(tm)); !taken) finish_against(seat, "illegal_move");
 }

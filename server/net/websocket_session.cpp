@@ -45,6 +45,11 @@ void WebSocketSession::run(http::request<http::string_body> request, std::string
   // The size limit is ours (on_read), so that the close says why; Beast's would close with
   // 1009 and no reason.
   ws_.read_message_max(0);
+  // The pongs of our lag probes (read with the messages, on the strand; the session outlives
+  // its reads).
+  ws_.control_callback([this](websocket::frame_type kind, beast::string_view payload) {
+    on_control_frame(kind, std::string_view(payload.data(), payload.size()));
+  });
   ws_.set_option(websocket::stream_base::decorator([set_cookie](websocket::response_type& res) {
     res.set(http::field::server, "arena");
     if (!set_cookie.empty()) res.set(http::field::set_cookie, set_cookie);
@@ -88,8 +93,37 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
                       std::string("internal error: ") + e.what());
   }
   buffer_.consume(buffer_.size());
+  probe_lag();
   if (reading_paused) return;  // the hub waits for the store: continue_reading reads on
   do_read();
+}
+
+void WebSocketSession::probe_lag() {
+  const auto now = std::chrono::steady_clock::now();
+  if (closed_ || !open_ || probe_writing_ ||
+      (probes_ > 0 && now - probe_sent_ < kLagProbeInterval))
+    return;
+  probe_writing_ = true;
+  probe_sent_ = now;
+  probe_payload_ = "lag " + std::to_string(++probes_);
+  // A pong to an earlier probe no longer counts: its payload is not this one.
+  ws_.async_ping(websocket::ping_data(probe_payload_.c_str()),
+                 [self = shared_from_this()](beast::error_code) { self->probe_writing_ = false; });
+}
+
+void WebSocketSession::on_control_frame(websocket::frame_type kind, std::string_view payload) {
+  if (kind != websocket::frame_type::pong || probe_payload_.empty() || payload != probe_payload_)
+    return;
+  probe_payload_.clear();  // one answer per probe (Beast's keep-alive pings carry none)
+  const std::int64_t sample = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                  std::chrono::steady_clock::now() - probe_sent_)
+                                  .count();
+  // Up at once to a slower round trip, down by a quarter of the way per faster one: under
+  // load a connection's delays come in bursts, and the credit is bounded anyway (LagRule).
+  round_trip_ms_ = round_trip_ms_ < 0 || sample >= round_trip_ms_
+                       ? sample
+                       : round_trip_ms_ - (round_trip_ms_ - sample) / 4;
+  set_measured_lag_ms(round_trip_ms_);
 }
 
 void WebSocketSession::continue_reading(std::function<void()> step) {

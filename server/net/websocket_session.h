@@ -13,6 +13,7 @@
 // messages still queued) when a connection ends.
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -35,6 +36,11 @@ inline constexpr std::size_t kMaxQueuedMessages = 4096;
 // close waits nothing is read, so its own writes would block until the idle timeout. After
 // this the socket is closed outright.
 inline constexpr std::chrono::milliseconds kCloseGrace{5000};
+// Lag probes: a message from the client is followed by a ping of ours (payload "lag N") at most
+// this often; its pong gives the connection's round trip (Connection::measured_lag_ms, what
+// a move's clock is credited: GameClock's LagRule). Idle connections send nothing and cost
+// nothing more than Beast's keep-alive pings.
+inline constexpr std::chrono::milliseconds kLagProbeInterval{1000};
 
 class WebSocketSession final : public Connection,
                                public std::enable_shared_from_this<WebSocketSession> {
@@ -63,6 +69,10 @@ class WebSocketSession final : public Connection,
   // On the strand: closes the socket without a close handshake (pending operations fail).
   void close_socket();
   void fail(boost::beast::error_code ec, std::string_view during);
+  // On the strand: sends a lag probe unless one went out less than kLagProbeInterval ago.
+  void probe_lag();
+  // From a read, on the strand: a pong that answers our last probe gives a round trip.
+  void on_control_frame(boost::beast::websocket::frame_type kind, std::string_view payload);
 
   boost::beast::websocket::stream<WriteBehindStream> ws_;
   boost::asio::steady_timer close_deadline_;  // kCloseGrace after close_with
@@ -70,6 +80,12 @@ class WebSocketSession final : public Connection,
   std::shared_ptr<Hub> hub_;
   std::string peer_;  // "address:port", for the log
   bool open_ = false, closed_ = false;
+  // Lag probes (on the strand): the last probe's payload and time, and its estimate so far.
+  bool probe_writing_ = false;  // our async_ping has not completed
+  std::uint64_t probes_ = 0;
+  std::string probe_payload_;
+  std::chrono::steady_clock::time_point probe_sent_{};
+  std::int64_t round_trip_ms_ = -1;
   std::mutex outbox_mutex_;
   std::vector<Text> outbox_;   // guarded by outbox_mutex_
   bool drain_posted_ = false;  // guarded by outbox_mutex_

@@ -125,7 +125,8 @@ void GameRooms::on_move(const std::shared_ptr<Connection>& c, protocol::MoveRequ
   if (!match) return;
   // The connection comes back with the turn (on_turn_event), where the move is acknowledged
   // in the state its connection is sent (v3) or with a move_ack through the reply (v1, v2).
-  match->move(seat, std::move(m), reply_to(c), std::weak_ptr<void>(c));
+  // Its measured round trip goes with the move: the clock credits it (lag compensation).
+  match->move(seat, std::move(m), reply_to(c), std::weak_ptr<void>(c), c->measured_lag_ms());
 }
 
 void GameRooms::on_action(const std::shared_ptr<Connection>& c, const protocol::GameAction& m) {
