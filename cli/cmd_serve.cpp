@@ -41,6 +41,9 @@ struct ServeOptions {
   std::string move_journal = "on";
   std::size_t memory_games = db::MemoryStore::kDefaultKeptGames;  // --db :memory: only
   GdlSheetFlags sheets;  // gdl:NAME's folder and more sheets, gdl:STEM each
+  std::int64_t guest_ttl_s = server::HubConfig{}.guest_ttl_ms / 1000;
+  int guest_logins_per_minute = server::HubConfig{}.guest_logins_per_minute;
+  bool limit_loopback_guests = false;
 };
 
 // The web/ folder: the flag, else a web/ with an index.html in the working directory or in
@@ -81,6 +84,9 @@ server::ServerConfig server_config(const ServeOptions& o) {
   config.hub.illegal_move_loses = o.illegal_move_loses;
   config.hub.reconnect_grace_ms = o.grace_ms;
   config.hub.idle_timeout_ms = std::int64_t{o.idle_timeout_s} * 1000;
+  config.hub.guest_ttl_ms = o.guest_ttl_s * 1000;
+  config.hub.guest_logins_per_minute = o.guest_logins_per_minute;
+  config.hub.limit_loopback_guests = o.limit_loopback_guests;
   // Puzzle sessions learn their optimal length from IDA* when 2 million nodes settle it (all
   // 8-puzzles and short scrambles at once; a hard random 15-puzzle stays unknown).
   config.hub.optimal_length = [](std::string_view puzzle, std::string_view position) {
@@ -188,6 +194,20 @@ void add_serve(CLI::App& app, Action& action) {
                   "commits at once")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
+  sub->add_option("--guest-ttl", o->guest_ttl_s,
+                  "seconds: a guest who never played is deleted from the store this long after "
+                  "it first said hello, unless online (checked every minute); 0: never")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{10} * 365 * 24 * 3600))
+      ->capture_default_str();
+  sub->add_option("--guest-logins-per-minute", o->guest_logins_per_minute,
+                  "new guests one client address may make a minute (a token bucket); over it "
+                  "a hello is refused with rate_limited; 0: no limit. Bots with tokens are "
+                  "never limited; loopback only with --limit-loopback-guests")
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
+  sub->add_flag("--limit-loopback-guests", o->limit_loopback_guests,
+                "apply --guest-logins-per-minute to loopback addresses too (behind a reverse "
+                "proxy on the same machine every client is loopback)");
   sub->add_option("--memory-games", o->memory_games,
                   "with --db :memory:: the finished games kept (older ones are dropped, so a "
                   "long run stays bounded; about 8 KB per 60-move game); 0 keeps every game")

@@ -41,6 +41,9 @@ class ForwardingStore : public Store {
   }
   std::size_t queue_length() const override { return inner_.queue_length(); }
   void flush() override { inner_.flush(); }
+  void purge_guests_async(const GuestPurge& purge, Purged done) override {
+    inner_.purge_guests_async(purge, std::move(done));
+  }
   Expected<std::int64_t> register_bot_version(const BotVersion& version) override {
     return inner_.register_bot_version(version);
   }

@@ -1,5 +1,6 @@
 #include "db/game_export.h"
 
+#include <cstdint>
 #include <ctime>
 #include <nlohmann/json.hpp>
 
@@ -21,7 +22,7 @@ std::string pgn_date(std::int64_t unix_ms) {
 }
 
 std::string player_name(const std::string& name) {
-  return name.empty() ? "?" : name;
+  return name.empty() ? "?" : printable_tag_value(name);
 }
 
 // PGN/PDN results; a live game is "*".
@@ -30,16 +31,93 @@ std::string result_token(const std::string& result) {
   return "*";
 }
 
+// PGN's and PDN's string token: the quote and the backslash escaped, nothing unprintable.
 std::string pdn_escape(const std::string& value) {
   std::string out;
-  for (char ch : value) {
+  for (char ch : printable_tag_value(value)) {
     if (ch == '"' || ch == '\\') out.push_back('\\');
     out.push_back(ch);
   }
   return out;
 }
 
+// The length of the UTF-8 sequence at `s[i]` and its code point, or 0 if it is not valid UTF-8.
+std::size_t utf8_sequence(std::string_view s, std::size_t i, std::uint32_t& cp) {
+  const auto b0 = static_cast<unsigned char>(s[i]);
+  std::size_t n = 0;
+  std::uint32_t min = 0;
+  if (b0 < 0x80) {
+    cp = b0;
+    return 1;
+  } else if ((b0 & 0xE0) == 0xC0) {
+    n = 2, cp = b0 & 0x1F, min = 0x80;
+  } else if ((b0 & 0xF0) == 0xE0) {
+    n = 3, cp = b0 & 0x0F, min = 0x800;
+  } else if ((b0 & 0xF8) == 0xF0) {
+    n = 4, cp = b0 & 0x07, min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    const auto b = static_cast<unsigned char>(s[i + k]);
+    if ((b & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (b & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+bool unprintable(std::uint32_t cp) {
+  return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C || cp == 0x200E ||
+         cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
+         cp == 0x2028 || cp == 0x2029;  // line and paragraph separators end lines too
+}
+
 }  // namespace
+
+std::string printable_tag_value(std::string_view value) {
+  std::string out;
+  out.reserve(value.size());
+  for (std::size_t i = 0; i < value.size();) {
+    std::uint32_t cp = 0;
+    const std::size_t n = utf8_sequence(value, i, cp);
+    if (n == 0 || unprintable(cp)) {
+      out += '?';
+      i += n == 0 ? 1 : n;
+    } else {
+      out.append(value.substr(i, n));
+      i += n;
+    }
+  }
+  return out;
+}
+
+std::string game_to_text(const GameDetail& game) {
+  const GameSummary& s = game.summary;
+  std::string out;
+  auto tag = [&](const std::string& name, const std::string& value) {
+    out += "[" + name + " \"" + pdn_escape(value) + "\"]\n";
+  };
+  tag("Game", s.kind);
+  tag("Options", s.options);
+  tag("First", s.first_name);
+  tag("Second", s.second_name);
+  tag("Result", s.result.empty() ? "*" : s.result);
+  // Games of more seats name each one; every game with scores (GDL goals) lists them.
+  for (std::size_t seat = 2; seat < s.seat_names.size() && s.seat_names.size() > 2; ++seat)
+    tag("Seat" + std::to_string(seat + 1), s.seat_names[seat]);
+  if (!s.scores.empty()) {
+    std::string scores;
+    for (std::size_t seat = 0; seat < s.scores.size(); ++seat)
+      scores += (seat ? " " : "") + std::to_string(s.scores[seat]);
+    tag("Scores", scores);
+  }
+  tag("Start", game.start_position);
+  out += '\n';
+  for (const auto& m : game.moves) out += printable_tag_value(m.move) + "\n";
+  return out;
+}
 
 Expected<ExportFormat> parse_export_format(std::string_view text) {
   if (text == "pgn") return ExportFormat::kPgn;
@@ -69,8 +147,10 @@ Expected<std::string> game_to_pgn(const GameDetail& game) {
               {"Round", "-"},
               {"White", player_name(s.first_name)},
               {"Black", player_name(s.second_name)}};
-  if (!s.reason.empty()) pgn.tags.emplace_back("Termination", s.reason);
-  if (!s.time_control.empty()) pgn.tags.emplace_back("ArenaTimeControl", s.time_control);
+  // write_pgn escapes the quote and the backslash; nothing unprintable reaches it.
+  if (!s.reason.empty()) pgn.tags.emplace_back("Termination", printable_tag_value(s.reason));
+  if (!s.time_control.empty())
+    pgn.tags.emplace_back("ArenaTimeControl", printable_tag_value(s.time_control));
   const bool standard = game.start_position.empty() || game.start_position == "start" ||
                         game.start_position == chess::Chess::kStartFen;
   if (!standard) pgn.start_fen = game.start_position;
@@ -149,7 +229,9 @@ std::string game_to_json(const GameDetail& game) {
       {"final_position", game.final_position},
       {"seed", std::to_string(game.seed)},  // as text: JSON numbers lose 64-bit precision
       {"moves", std::move(moves)}};
-  return j.dump();
+  // JSON escapes every control character; bytes that are not UTF-8 (a name stored before the
+  // server checked names) become U+FFFD instead of an exception.
+  return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 Expected<int> export_games(Store& store, ExportFormat format, const std::string& kind,

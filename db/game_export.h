@@ -25,6 +25,16 @@ std::string_view export_kind(ExportFormat format);
 Expected<std::string> game_to_pgn(const GameDetail& game);
 // One checkers game as PDN.
 std::string game_to_pdn(const GameDetail& game);
+// One game of any other kind as tagged plain text: PGN-like tags (Game, Options, First,
+// Second, SeatN, Result, Scores, Start), a blank line, then one move per line.
+std::string game_to_text(const GameDetail& game);
+// A tag value as PGN's and PDN's standards allow it: printable characters only, so that a
+// name cannot end its tag and start another. Control characters (C0, DEL, C1), bidirectional
+// controls and bytes that are not UTF-8 become '?'; the quote and the backslash are left for
+// the tag writer to escape (as PGN says: \" and \\). Names stored before the server checked
+// them at the door (protocol/player_name.h) are made safe here.
+std::string printable_tag_value(std::string_view value);
+
 // One game as a JSON object (every stored field, moves with their search info and the seat
 // that made each; the seat is null on rows stored before schema 4 recorded it).
 std::string game_to_json(const GameDetail& game);

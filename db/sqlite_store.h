@@ -131,6 +131,7 @@ class SqliteStore final : public Store {
   void create_game_async(const NewGame& game, Created done) override;
   void find_or_create_player_async(const std::string& name, bool is_bot, Found found) override;
   void register_bot_version_async(const BotVersion& version, Registered done) override;
+  void purge_guests_async(const GuestPurge& purge, Purged done) override;  // guest_purge.cpp
 
   // Group commits so far (tests check that queued writes are batched).
   std::size_t commits() const { return writer_.commits(); }

@@ -267,6 +267,18 @@ class Store {
   // register_bot_version through the write queue: `done` gets the version's id once the row is
   // durable, on the writer's thread (a bot's hello that names its engine).
   virtual void register_bot_version_async(const BotVersion& version, Registered done) = 0;
+  // Guest purge (db/guest_purge.cpp): deletes, through the write queue, at most `max_rows`
+  // guests (players named "guest:..." with no token) created before `created_before_ms` that
+  // never played (no game, seat, rating, puzzle attempt refers to them), except `keep` (the
+  // players online). `done` gets the ids deleted, on the writer's thread. A store that does not
+  // purge answers with an error (the default).
+  struct GuestPurge {
+    std::int64_t created_before_ms = 0;
+    std::vector<PlayerId> keep;
+    int max_rows = 1000;
+  };
+  using Purged = std::function<void(Expected<std::vector<PlayerId>>)>;
+  virtual void purge_guests_async(const GuestPurge& purge, Purged done);
 };
 
 // A player's name as the stores take it: 1 to 64 characters, none a control character. The

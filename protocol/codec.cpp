@@ -1,6 +1,7 @@
 #include "protocol/codec.h"
 
 #include "games/core/overload.h"
+#include "protocol/player_name.h"
 #include "protocol/server_codec.h"
 
 #include <algorithm>
@@ -103,10 +104,16 @@ ClientMessage decode_fields(const std::string& type, const Json& j) {
   Fields f(j);
   auto id = [&](const char* key) { return f.integer(key, true, 0, 1, kMaxId); };
   if (type == "hello") {
-    Hello h{static_cast<int>(f.integer("version", true, 0, 0, 1000000)), f.str("name", false, 64),
+    Hello h{static_cast<int>(f.integer("version", true, 0, 0, 1000000)),
+            f.str("name", false, 128),
             f.str("resume", false, 128)};
     if (const Json* e = f.find("engine")) h.engine = engine(*e);
     return h;
+  }
+  if (type == "set_name") {
+    SetName m{f.str("name", true, 4 * kMaxNameChars)};
+    if (auto problem = chosen_name_problem(m.name)) Fields::bad("name", *problem);
+    return m;
   }
   if (type == "seek")
     return Seek{f.str("game", true, 64), f.str("options", false), f.str("time_control", false, 64)};
@@ -239,7 +246,8 @@ std::string type_of(const ClientMessage& message) {
                              [](const PuzzleStart&) { return std::string("puzzle_start"); },
                              [](const PuzzleMove&) { return std::string("puzzle_move"); },
                              [](const PuzzleSolution&) { return std::string("puzzle_solution"); },
-                             [](const Ping&) { return std::string("ping"); }},
+                             [](const Ping&) { return std::string("ping"); },
+                             [](const SetName&) { return std::string("set_name"); }},
                     message);
 }
 
@@ -310,6 +318,9 @@ std::string encode(const ClientMessage& message) {
           },
           [](const Ping& m) {
             return Json{{"id", m.id}};
+          },
+          [](const SetName& m) {
+            return Json{{"name", m.name}};
           }},
       message);
   j["type"] = type_of(message);

@@ -85,7 +85,9 @@ struct Engine {
 };
 struct Hello {
   int version = 0;
-  std::string name;    // display name for a guest (ignored for a bot with a token)
+  // A guest is shown as "NAME#ID" ("guest#ID" without one); the name follows the rules of
+  // protocol/player_name.h. Ignored for a bot with a token.
+  std::string name;
   std::string resume;  // a session token from an earlier welcome: the same guest again
   std::optional<Engine> engine{};
 };
@@ -151,10 +153,15 @@ struct PuzzleSolution {
 struct Ping {
   std::string id;  // echoed in the pong
 };
+// A guest chooses the name it is shown by (protocol/player_name.h: 1 to 32 printable
+// characters, no '#', unique among players); answered by name_set or an error.
+struct SetName {
+  std::string name;
+};
 
 using ClientMessage =
     std::variant<Hello, Seek, CancelSeek, Challenge, Accept, Decline, MoveRequest, GameAction,
-                 Watch, Unwatch, Resume, PuzzleStart, PuzzleMove, PuzzleSolution, Ping>;
+                 Watch, Unwatch, Resume, PuzzleStart, PuzzleMove, PuzzleSolution, Ping, SetName>;
 
 // --- server -> client -------------------------------------------------------------------
 
@@ -321,6 +328,10 @@ struct PuzzleEndMessage {
 struct PongMessage {
   std::string id;
 };
+// The answer to set_name: the player as it is shown from now on.
+struct NameSetMessage {
+  PlayerInfo player;
+};
 struct ErrorMessage {
   ErrorCode code = ErrorCode::kBadJson;
   std::string message;
@@ -332,6 +343,6 @@ using ServerMessage =
                  ChallengeCreatedMessage, ChallengeOfferMessage, CancelledMessage,
                  DeclinedMessage, GameStartMessage, StateMessage, MovedMessage, DrawOfferMessage,
                  MoveAckMessage, GameEndMessage, PuzzleStateMessage, PuzzleEndMessage,
-                 PongMessage, ErrorMessage>;
+                 PongMessage, ErrorMessage, NameSetMessage>;
 
 }  // namespace arena::protocol

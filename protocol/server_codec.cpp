@@ -206,6 +206,7 @@ ServerMessage decode_typed(const std::string& type, const Json& j) {
     return m;
   }
   if (type == "pong") return PongMessage{get_or<std::string>(j, "id", "")};
+  if (type == "name_set") return NameSetMessage{player_from(j, "player")};
   if (type == "error")
     return ErrorMessage{error_code_from(get<std::string>(j, "code")),
                         get<std::string>(j, "message"), get_or<std::string>(j, "ref", "")};
@@ -317,6 +318,10 @@ Json to_json(const PuzzleEndMessage& m) {
 
 Json to_json(const PongMessage& m) {
   return Json{{"type", "pong"}, {"id", m.id}};
+}
+
+Json to_json(const NameSetMessage& m) {
+  return Json{{"type", "name_set"}, {"player", to_json(m.player)}};
 }
 
 Json to_json(const ErrorMessage& m) {

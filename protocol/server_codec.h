@@ -27,6 +27,7 @@ Json to_json(const MoveAckMessage& m);
 Json to_json(const PuzzleStateMessage& m);
 Json to_json(const PuzzleEndMessage& m);
 Json to_json(const PongMessage& m);
+Json to_json(const NameSetMessage& m);
 Json to_json(const ErrorMessage& m);
 
 // The "type" a ServerMessage is sent with.

@@ -76,6 +76,9 @@ class Connection {
   // Set by the transport before on_open.
   std::optional<protocol::PlayerInfo> bot;  // authenticated by a bearer token
   std::string cookie_token;                 // the arena_session cookie, if any
+  // The client's IP address as the socket has it ("" in tests without a socket): new guests
+  // are limited per address (HubConfig::guest_logins_per_minute).
+  std::string peer_address;
 
   // Protocol state, owned by the hub.
   bool hello_done = false;

@@ -1,16 +1,29 @@
 #include "server/hub.h"
 
+#include <algorithm>
+#include <chrono>
 #include <random>
 #include <utility>
 
 #include "db/sha256.h"
 #include "games/core/overload.h"
+#include "protocol/player_name.h"
 
 namespace arena::server {
 
 using protocol::ErrorCode;
 
 namespace {
+
+bool is_loopback(const std::string& address) {
+  return address.starts_with("127.") || address == "::1" || address.starts_with("::ffff:127.");
+}
+
+std::int64_t unix_now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
 
 std::string new_session_token() {
   std::random_device rd;
@@ -108,7 +121,8 @@ void Hub::dispatch(const std::shared_ptr<Connection>& c, protocol::ClientMessage
           [&](const protocol::PuzzleStart& m) { puzzles.on_start(c, m); },
           [&](const protocol::PuzzleMove& m) { puzzles.on_move(c, m); },
           [&](const protocol::PuzzleSolution& m) { puzzles.on_solution(c, m); },
-          [&](const protocol::Ping& m) { c->send(text_of(protocol::PongMessage{m.id})); }},
+          [&](const protocol::Ping& m) { c->send(text_of(protocol::PongMessage{m.id})); },
+          [&](const protocol::SetName& m) { on_set_name(c, m); }},
       message);
 }
 
@@ -124,10 +138,21 @@ void Hub::on_hello(const std::shared_ptr<Connection>& c, const protocol::Hello& 
   c->engine = m.engine;
   std::string token = !m.resume.empty() ? m.resume : c->cookie_token;
   if (c->bot) return welcome(c, *c->bot, token);
+  // A guest's name is shown to everyone: checked here, where it enters (a bot's is ignored).
+  if (!m.name.empty())
+    if (auto problem = protocol::name_problem(m.name))
+      return send_error(c, ErrorCode::kBadField, "field 'name' " + *problem, "hello");
   if (auto guest = presence_->guest(token)) return welcome(c, *guest, token);
   if (token.empty()) token = new_session_token();
   if (token.size() < 16)
     return send_error(c, ErrorCode::kBadField, "field 'resume' is not a session token", "hello");
+  if (const std::int64_t wait = new_guest_wait_ms(c->peer_address); wait > 0)
+    return send_error(c, ErrorCode::kRateLimited,
+                      "too many new guests from " + c->peer_address + " (at most " +
+                          std::to_string(config_.guest_logins_per_minute) +
+                          " a minute); say hello again in " + std::to_string((wait + 999) / 1000) +
+                          " s",
+                      "hello");
   // The store knows a guest by a hash of the token: the same token is the same player, also
   // after a restart, and what the REST API shows cannot be turned back into it. Through the
   // writer queue: the I/O thread does not wait, and the messages after the hello wait in the
@@ -139,6 +164,45 @@ void Hub::on_hello(const std::shared_ptr<Connection>& c, const protocol::Hello& 
         c->continue_reading([self, c, token, name, record = std::move(record)] {
           self->guest_found(c, token, name, record);
         });
+      });
+}
+
+std::int64_t Hub::new_guest_wait_ms(const std::string& address) {
+  const int rate = config_.guest_logins_per_minute;
+  if (rate <= 0 || address.empty() || (is_loopback(address) && !config_.limit_loopback_guests))
+    return 0;
+  const std::int64_t now = time_->now_ms();
+  const double per_ms = rate / 60000.0;
+  std::lock_guard lock(guest_mutex_);
+  auto [it, fresh] = guest_buckets_.try_emplace(address, GuestBucket{double(rate), now});
+  GuestBucket& b = it->second;
+  b.tokens = std::min(double(rate), b.tokens + double(now - b.at_ms) * per_ms);
+  b.at_ms = now;
+  if (b.tokens >= 1) {
+    b.tokens -= 1;
+    return 0;
+  }
+  return std::max<std::int64_t>(1, static_cast<std::int64_t>((1 - b.tokens) / per_ms));
+}
+
+void Hub::purge_guests() {
+  if (config_.guest_ttl_ms <= 0 || purge_unsupported_ || purging_.exchange(true)) return;
+  db::Store::GuestPurge purge;
+  purge.created_before_ms = unix_now_ms() - config_.guest_ttl_ms;
+  for (const auto& [id, n] : presence_->online_counts()) purge.keep.push_back(id);
+  // A player seated in a live game (its connection gone, within the grace) keeps its row:
+  // the game refers to it anyway, and the store refuses to delete it.
+  store_.purge_guests_async(
+      purge, [self = weak_from_this()](Expected<std::vector<db::PlayerId>> deleted) {
+        auto hub = self.lock();
+        if (!hub) return;
+        if (deleted) {
+          hub->presence_->forget_guests(*deleted);
+          hub->guests_purged_ += deleted->size();
+        } else {
+          hub->purge_unsupported_ = true;  // e.g. the memory store: nothing to purge there
+        }
+        hub->purging_ = false;
       });
 }
 
@@ -155,8 +219,22 @@ void Hub::guest_found(const std::shared_ptr<Connection>& c, const std::string& t
   welcome(c, player, token);
 }
 
-void Hub::register_engine(const std::shared_ptr<Connection>& c, const protocol::PlayerInfo& player,
+void Hub::on_set_name(const std::shared_ptr<Connection>& c, const protocol::SetName& m) {
+  if (c->bot)
+    return send_error(c, ErrorCode::kBadField,
+                      "a bot that logs in with a token is named by its token, not by set_name",
+                      "set_name");
+  if (auto renamed = presence_->rename_guest(c, m.name); !renamed)
+    return send_error(c, ErrorCode::kBadField, renamed.error(), "set_name");
+  c->send(text_of(protocol::NameSetMessage{c->player}));
+  lobby_->changed();
+}
+
+void Hub::register_engine(const std::shared_ptr<Connection>& c, const protocol::PlayerInfo& guest,
                           const std::string& token) {
+  // A program that says what it plays with is a bot, token or not: the lobby badges it so.
+  protocol::PlayerInfo player = guest;
+  player.bot = true;
   const protocol::Engine e = *std::exchange(c->engine, std::nullopt);
   // Through the writer queue, as a guest's record: the welcome (and so every game this
   // connection starts) comes after the version is known.
@@ -232,6 +310,17 @@ void Hub::sweep() {
   rooms_->sweep(now);
   lobby_->sweep(now);
   puzzles_->sweep(now);
+  if (config_.guest_ttl_ms > 0 && now - last_purge_ms_ >= config_.guest_purge_interval_ms) {
+    last_purge_ms_ = now;
+    purge_guests();
+    // Buckets that have filled up again say nothing a fresh one would not.
+    const double per_ms = config_.guest_logins_per_minute / 60000.0;
+    std::lock_guard lock(guest_mutex_);
+    std::erase_if(guest_buckets_, [&](const auto& kv) {
+      return kv.second.tokens + double(now - kv.second.at_ms) * per_ms >=
+             config_.guest_logins_per_minute;
+    });
+  }
 }
 
 std::set<std::shared_ptr<Connection>> Hub::open_connections() {

@@ -16,6 +16,7 @@
 // sending (both only post); where two are held at once the order is the hub's, Presence's, the
 // Lobby's, GameRooms' (the owners' headers say where), so no cycle can form.
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <map>
@@ -113,11 +114,17 @@ class Hub final : public std::enable_shared_from_this<Hub> {
   // How many connections each logged-in player has now.
   std::map<db::PlayerId, int> online_counts() { return presence_->online_counts(); }
   bool is_live(db::GameId id) { return rooms_->is_live(id); }
+  // Guest rows deleted by the purge since the start (HubConfig::guest_ttl_ms).
+  std::uint64_t guests_purged() const { return guests_purged_.load(); }
+  // Starts a guest purge now if none is running (sweep() does every guest_purge_interval_ms).
+  void purge_guests();
   const HubConfig& config() const { return config_; }
 
  private:
   void dispatch(const std::shared_ptr<Connection>& c, protocol::ClientMessage message);
   void on_hello(const std::shared_ptr<Connection>& c, const protocol::Hello& m);
+  // A guest chooses its name (set_name): name_set, or an error saying why not.
+  void on_set_name(const std::shared_ptr<Connection>& c, const protocol::SetName& m);
   // A new guest's hello, once the store has its player (on the connection's strand).
   void guest_found(const std::shared_ptr<Connection>& c, const std::string& token,
                    const std::string& name, const Expected<db::PlayerRecord>& record);
@@ -130,6 +137,9 @@ class Hub final : public std::enable_shared_from_this<Hub> {
   // Counts a message against the connection's rate; over it, says so (naming `ref`, the
   // message's type) and returns false: the message is dropped.
   bool within_rate(const std::shared_ptr<Connection>& c, const std::string& ref);
+  // Takes one new guest from `address`'s bucket (HubConfig::guest_logins_per_minute); 0 if
+  // it may go on, else the ms until it may.
+  std::int64_t new_guest_wait_ms(const std::string& address);
   std::set<std::shared_ptr<Connection>> open_connections();
 
   HubConfig config_;
@@ -143,6 +153,17 @@ class Hub final : public std::enable_shared_from_this<Hub> {
 
   std::mutex mutex_;
   std::set<std::shared_ptr<Connection>> connections_;
+
+  // New guests per address: a token bucket each (tokens, when last filled), under guest_mutex_.
+  struct GuestBucket {
+    double tokens = 0;
+    std::int64_t at_ms = 0;
+  };
+  std::mutex guest_mutex_;
+  std::map<std::string, GuestBucket> guest_buckets_;
+  std::atomic<std::int64_t> last_purge_ms_{0};
+  std::atomic<bool> purging_{false}, purge_unsupported_{false};
+  std::atomic<std::uint64_t> guests_purged_{0};
 };
 
 }  // namespace arena::server

@@ -32,6 +32,17 @@ struct HubConfig {
   // unfinished, as one left by a player who went away). A finished one is kept for
   // reconnect_grace_ms, so that a late move is told it is over.
   std::int64_t puzzle_idle_ms = 60 * 60 * 1000;
+  // Guests (issue 53: every guest login made a player row that stayed forever). A guest row
+  // that never played is deleted this long after it was made, unless its player is online
+  // (Store::purge_guests_async, checked every guest_purge_interval_ms); 0: never. At most
+  // guest_logins_per_minute new guests (a hello that makes or finds a guest row) per client
+  // address, a token bucket of that many; over it, the hello is refused with rate_limited.
+  // 0: no limit. Loopback addresses and connections with no address (tests) are exempt unless
+  // limit_loopback_guests (house bots log in with tokens: never limited).
+  std::int64_t guest_ttl_ms = 24 * 3600 * 1000;
+  std::int64_t guest_purge_interval_ms = 60 * 1000;
+  int guest_logins_per_minute = 30;
+  bool limit_loopback_guests = false;
   GameFactory make_game;                 // default: the catalog
   GameLoader load_game;                  // default: the catalog
   // The optimal solution length of a puzzle position, or nullopt (unknown, or too costly).

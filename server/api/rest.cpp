@@ -174,21 +174,7 @@ HttpReply export_reply(const db::GameDetail& detail) {
     return {200, "application/vnd.chess-pgn; charset=utf-8", *pgn};
   }
   if (s.kind == "checkers") return {200, "text/plain; charset=utf-8", db::game_to_pdn(detail)};
-  std::string text = "[Game \"" + s.kind + "\"]\n[Options \"" + s.options + "\"]\n[First \"" +
-                     s.first_name + "\"]\n[Second \"" + s.second_name + "\"]\n[Result \"" +
-                     (s.result.empty() ? "*" : s.result) + "\"]\n";
-  // Games of more seats name each one; every game with scores (GDL goals) lists them.
-  for (std::size_t seat = 2; seat < s.seat_names.size() && s.seat_names.size() > 2; ++seat)
-    text += "[Seat" + std::to_string(seat + 1) + " \"" + s.seat_names[seat] + "\"]\n";
-  if (!s.scores.empty()) {
-    text += "[Scores \"";
-    for (std::size_t seat = 0; seat < s.scores.size(); ++seat)
-      text += (seat ? " " : "") + std::to_string(s.scores[seat]);
-    text += "\"]\n";
-  }
-  text += "[Start \"" + detail.start_position + "\"]\n\n";
-  for (const auto& m : detail.moves) text += m.move + "\n";
-  return {200, "text/plain; charset=utf-8", text};
+  return {200, "text/plain; charset=utf-8", db::game_to_text(detail)};
 }
 
 HttpReply one_game(Hub& hub, std::string_view rest) {

@@ -151,6 +151,7 @@ void HttpSession::finish_upgrade(http::request<http::string_body> req,
   auto session = std::make_shared<WebSocketSession>(std::move(stream_), hub_);
   session->cookie_token = cookie;
   session->bot = bot;
+  session->peer_address = peer_address_;
   session->run(std::move(req), set_cookie);
 }
 

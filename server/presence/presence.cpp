@@ -1,6 +1,9 @@
 #include "server/presence/presence.h"
 
 #include <algorithm>
+#include <set>
+
+#include "protocol/player_name.h"
 
 namespace arena::server {
 
@@ -135,6 +138,45 @@ std::string Presence::display_name(const std::string& stored_name) {
   std::lock_guard lock(mutex_);
   auto it = guest_names_.find(stored_name);
   return it == guest_names_.end() ? "guest" : it->second;
+}
+
+Expected<void> Presence::rename_guest(const std::shared_ptr<Connection>& c,
+                                      const std::string& name) {
+  const std::string key = protocol::name_key(name);
+  std::lock_guard lock(mutex_);
+  const std::int64_t me = c->player.id;
+  for (const auto& [id, conns] : player_conns_)
+    for (const auto& w : conns)
+      if (auto other = w.lock();
+          other && id != me && protocol::name_key(other->player.name) == key)
+        return make_error("the name '" + name + "' is taken by another player");
+  for (const auto& [token, guest] : guests_)
+    if (guest.id != me && protocol::name_key(guest.name) == key)
+      return make_error("the name '" + name + "' is taken by another player");
+  const std::string old = c->player.name;
+  c->player.name = name;
+  if (auto it = guests_.find(c->session_token); it != guests_.end()) it->second.name = name;
+  for (auto& [stored, shown] : guest_names_)
+    if (shown == old) shown = name;
+  return {};
+}
+
+std::size_t Presence::forget_guests(const std::vector<std::int64_t>& player_ids) {
+  const std::set<std::int64_t> ids(player_ids.begin(), player_ids.end());
+  std::lock_guard lock(mutex_);
+  std::set<std::string> names;
+  std::size_t forgotten = 0;
+  for (auto it = guests_.begin(); it != guests_.end();) {
+    if (ids.contains(it->second.id) && !player_conns_.contains(it->second.id)) {
+      names.insert(it->second.name);
+      it = guests_.erase(it);
+      ++forgotten;
+    } else {
+      ++it;
+    }
+  }
+  std::erase_if(guest_names_, [&](const auto& kv) { return names.contains(kv.second); });
+  return forgotten;
 }
 
 void Presence::set_bot_version(std::int64_t player_id, std::int64_t version) {

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "games/core/expected.h"
 #include "protocol/messages.h"
 #include "server/connection.h"
 
@@ -66,6 +67,14 @@ class Presence {
   std::int64_t bot_version(std::int64_t player_id);
   // The name to show for a stored name (see Hub::display_name).
   std::string display_name(const std::string& stored_name);
+  // Guest `c` (on its strand) is shown as `name` from now on (set_name): its connection, its
+  // session (a resume finds it so named) and its stored name. The error says why not: `name`
+  // (compared with ASCII case folded) is another player's, online or a guest seen since the
+  // start. Other open connections of the same guest keep the old name until they reconnect.
+  Expected<void> rename_guest(const std::shared_ptr<Connection>& c, const std::string& name);
+  // Forgets the guests of `player_ids` (their rows were purged: Store::purge_guests_async), unless
+  // online; returns how many it forgot.
+  std::size_t forget_guests(const std::vector<std::int64_t>& player_ids);
   // After the I/O threads stopped: forgets every connection.
   void clear();
 

@@ -46,7 +46,8 @@ TEST(Codec, EncodeThenDecodeGivesTheSameType) {
                                     PuzzleStart{"sliding", "size=3", "", 5, 4},
                                     PuzzleMove{2, "up"},
                                     PuzzleSolution{2, {"up", "left"}},
-                                    Ping{"x"}};
+                                    Ping{"x"},
+                                    SetName{"Ann Lovelace"}};
   for (const auto& m : messages) {
     Decoded d = decode_client_message(encode(m));
     ASSERT_TRUE(d.message.has_value()) << encode(m) << ": " << d.error.message;

@@ -210,6 +210,7 @@ std::vector<ServerMessage> one_of_each() {
       PuzzleEndMessage{13, false, 5, std::nullopt, 700, 25, "no goal value holds for p"},
       PongMessage{"p1"},
       ErrorMessage{ErrorCode::kIllegalMove, "e9 is not legal", "move"},
+      NameSetMessage{PlayerInfo{7, "Ann Lovelace", false}},
   };
 }
 

@@ -58,6 +58,40 @@ conn.addEventListener('connected', (e) => {
   who.replaceChildren(h('span', { title: `player id ${p.id}` }, `You: ${p.name}`));
 });
 conn.addEventListener('lobby', (e) => { ctx.lobby = e.detail; });
+
+// "Your name": a guest chooses the name it is shown by (set_name, protocol/README.md "Names").
+// The choice is kept in this browser and said again after a server restart; the server's
+// refusal is shown as it words it.
+const CHOSEN_NAME_KEY = 'arena.chosen_name';
+const nameForm = document.getElementById('name-form');
+const nameInput = document.getElementById('name-input');
+const nameError = document.getElementById('name-error');
+function showNameError(text) {
+  nameError.textContent = text;
+  nameError.hidden = !text;
+}
+nameForm.addEventListener('submit', (e) => {
+  e.preventDefault();
+  showNameError('');
+  if (!conn.send({ type: 'set_name', name: nameInput.value })) showNameError('Not connected: try again in a moment.');
+});
+conn.addEventListener('name_set', (e) => {
+  const p = e.detail.player;
+  conn.player = p;
+  localStorage.setItem(CHOSEN_NAME_KEY, p.name);
+  who.replaceChildren(h('span', { title: `player id ${p.id}` }, `You: ${p.name}`));
+  nameInput.value = '';
+  showNameError('');
+});
+conn.addEventListener('error', (e) => {
+  if (e.detail.ref === 'set_name') showNameError(`Name refused: ${e.detail.message}`);
+});
+conn.addEventListener('connected', (e) => {
+  const p = e.detail.player;
+  nameForm.hidden = Boolean(p.bot);
+  const chosen = localStorage.getItem(CHOSEN_NAME_KEY);
+  if (chosen && chosen !== p.name && !p.bot) conn.send({ type: 'set_name', name: chosen });
+});
 conn.addEventListener('game_event', (e) => {
   // A game of ours that starts (accepted seek or challenge) opens at once.
   const msg = e.detail;
