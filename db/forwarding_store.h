@@ -88,6 +88,15 @@ class ForwardingStore : public Store {
     inner_.register_bot_version_async(version, std::move(done));
   }
 
+  Expected<std::vector<RatingPoint>> rating_history(const std::string& kind,
+                                                    PlayerId player) override {
+    return inner_.rating_history(kind, player);
+  }
+  Expected<PlayerRecord> player_by_id(PlayerId id) override { return inner_.player_by_id(id); }
+  Expected<std::vector<BotVersionRow>> bot_versions(PlayerId player) override {
+    return inner_.bot_versions(player);
+  }
+
  protected:
   Store& inner_;
 };

@@ -49,6 +49,10 @@ Expected<db::GameId> MemoryStore::create_game(const db::NewGame& game) {
   d.start_position = game.start_position;
   d.seed = game.seed;
   for (auto player : game.seats) d.summary.seat_names.push_back(name_of(player));
+  d.summary.first_id = game.first;
+  d.summary.second_id = game.second;
+  for (auto version : {game.first_version, game.second_version})
+    if (version > 0) ++version_games_[version];
   games_[id] = d;
   seats_[id] = {game.first, game.second};
   return id;
@@ -140,7 +144,7 @@ Expected<std::vector<db::GameSummary>> MemoryStore::list_games(const db::GameFil
     if (filter.player != 0 && seats.first != filter.player && seats.second != filter.player)
       continue;
     if (skipped++ < filter.offset) continue;
-    if (static_cast<int>(out.size()) >= filter.limit) break;
+    if (filter.limit > 0 && static_cast<int>(out.size()) >= filter.limit) break;
     out.push_back(s);
   }
   return out;
@@ -271,6 +275,7 @@ Expected<std::int64_t> MemoryStore::register_bot_version(const db::BotVersion& v
       return static_cast<std::int64_t>(i + 1);
   }
   bot_versions_.push_back(version);
+  bot_version_at_.push_back(unix_ms());
   return static_cast<std::int64_t>(bot_versions_.size());
 }
 
@@ -363,6 +368,32 @@ Expected<std::vector<db::PuzzleAttempt>> MemoryStore::puzzle_attempts(const std:
   std::vector<db::PuzzleAttempt> out;
   for (const auto& a : attempts_)
     if (kind.empty() || a.kind == kind) out.push_back(a);
+  return out;
+}
+
+Expected<std::vector<db::RatingPoint>> MemoryStore::rating_history(const std::string&,
+                                                                  db::PlayerId) {
+  return std::vector<db::RatingPoint>{};
+}
+
+Expected<db::PlayerRecord> MemoryStore::player_by_id(db::PlayerId id) {
+  std::lock_guard lock(mutex_);
+  if (id < 1 || id > static_cast<db::PlayerId>(players_.size()))
+    return make_error("no player " + std::to_string(id));
+  return players_[static_cast<std::size_t>(id - 1)];
+}
+
+Expected<std::vector<db::BotVersionRow>> MemoryStore::bot_versions(db::PlayerId player) {
+  std::lock_guard lock(mutex_);
+  std::vector<db::BotVersionRow> out;
+  for (std::size_t i = 0; i < bot_versions_.size(); ++i) {
+    const auto& v = bot_versions_[i];
+    if (v.player != player) continue;
+    const auto id = static_cast<std::int64_t>(i + 1);
+    const auto games = version_games_.find(id);
+    out.push_back({id, v.search, v.heuristic, v.parameters, bot_version_at_[i],
+                   games == version_games_.end() ? 0 : games->second});
+  }
   return out;
 }
 

@@ -62,6 +62,11 @@ class MemoryStore final : public db::Store {
   // Like a move: held by hold_callbacks, failed by fail_writes.
   void find_or_create_player_async(const std::string& name, bool is_bot, db::Found found) override;
   void register_bot_version_async(const db::BotVersion& version, db::Registered done) override;
+  // No ratings model here: no history (an empty list).
+  Expected<std::vector<db::RatingPoint>> rating_history(const std::string& kind,
+                                                        db::PlayerId player) override;
+  Expected<db::PlayerRecord> player_by_id(db::PlayerId id) override;
+  Expected<std::vector<db::BotVersionRow>> bot_versions(db::PlayerId player) override;
 
   // Test controls.
   void fail_writes(bool fail);
@@ -92,6 +97,8 @@ class MemoryStore final : public db::Store {
   std::map<std::string, std::map<db::PlayerId, db::RatingRow>> dropped_counts_;
   std::set<std::string> kinds_;
   std::vector<db::BotVersion> bot_versions_;
+  std::vector<std::int64_t> bot_version_at_;          // when each was registered (unix ms)
+  std::map<std::int64_t, int> version_games_;         // games started per bot version
   std::vector<db::NewTournament> tournaments_;
   std::vector<bool> tournament_finished_;
   std::vector<db::Pairing> pairings_;

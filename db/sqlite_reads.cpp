@@ -23,7 +23,7 @@ constexpr const char* kSummaryColumns =
     "ORDER BY s.seat)), "
     "(SELECT group_concat(score, ',') FROM (SELECT score FROM game_seats s "
     "WHERE s.game_id = g.id AND s.score IS NOT NULL ORDER BY s.seat)), "
-    "COALESCE(g.note, '') "
+    "COALESCE(g.note, ''), COALESCE(g.first_id, 0), COALESCE(g.second_id, 0) "
     "FROM games g LEFT JOIN players p1 ON p1.id = g.first_id "
     "LEFT JOIN players p2 ON p2.id = g.second_id ";
 
@@ -53,6 +53,8 @@ GameSummary summary_from(const Statement& s) {
   if (!s.is_null(15))
     for (const auto& score : split(s.text(15), ',')) g.scores.push_back(std::atoi(score.c_str()));
   g.note = s.text(16);
+  g.first_id = s.int64(17);
+  g.second_id = s.int64(18);
   return g;
 }
 
@@ -328,6 +330,57 @@ Expected<std::vector<PuzzleAttempt>> SqliteStore::puzzle_attempts(const std::str
     a.solution = stmt->text(8);
     a.game = stmt->int64(9);
     out.push_back(std::move(a));
+  }
+}
+
+// The profile's and the charts' reads: rating history, one player, a bot's versions.
+
+Expected<std::vector<RatingPoint>> SqliteStore::rating_history(const std::string& kind,
+                                                               PlayerId player) {
+  std::lock_guard lock(read_mutex_);
+  auto stmt = reader_.prepare(
+      "SELECT h.player_id, p.name, p.is_bot, h.game_id, h.rating_after, h.deviation_after, "
+      "h.created_at FROM rating_history h JOIN players p ON p.id = h.player_id "
+      "WHERE h.kind = ?1 AND h.method = ?2 AND (?3 = 0 OR h.player_id = ?3) ORDER BY h.id");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, kind).bind(2, std::string_view(method_name(RatingMethod::kGlicko2)));
+  stmt->bind(3, player);
+  std::vector<RatingPoint> out;
+  for (;;) {
+    auto row = stmt->step();
+    if (!row) return Error{row.error()};
+    if (!*row) return out;
+    out.push_back({stmt->int64(0), stmt->text(1), stmt->int32(2) != 0, stmt->int64(3),
+                   stmt->real(4), stmt->real(5), stmt->int64(6)});
+  }
+}
+
+Expected<PlayerRecord> SqliteStore::player_by_id(PlayerId id) {
+  std::lock_guard lock(read_mutex_);
+  auto stmt = reader_.prepare("SELECT id, name, is_bot FROM players WHERE id = ?1");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, id);
+  auto row = stmt->step();
+  if (!row) return Error{row.error()};
+  if (!*row) return make_error("no player " + std::to_string(id));
+  return PlayerRecord{stmt->int64(0), stmt->text(1), stmt->int32(2) != 0};
+}
+
+Expected<std::vector<BotVersionRow>> SqliteStore::bot_versions(PlayerId player) {
+  std::lock_guard lock(read_mutex_);
+  auto stmt = reader_.prepare(
+      "SELECT v.id, v.search, v.heuristic, v.parameters, v.created_at, "
+      "(SELECT COUNT(*) FROM games g WHERE g.first_version_id = v.id OR "
+      "g.second_version_id = v.id) FROM bot_versions v WHERE v.player_id = ?1 ORDER BY v.id");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, player);
+  std::vector<BotVersionRow> out;
+  for (;;) {
+    auto row = stmt->step();
+    if (!row) return Error{row.error()};
+    if (!*row) return out;
+    out.push_back({stmt->int64(0), stmt->text(1), stmt->text(2), stmt->text(3), stmt->int64(4),
+                   stmt->int32(5)});
   }
 }
 

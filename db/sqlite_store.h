@@ -132,6 +132,10 @@ class SqliteStore final : public Store {
   void find_or_create_player_async(const std::string& name, bool is_bot, Found found) override;
   void register_bot_version_async(const BotVersion& version, Registered done) override;
   void purge_guests_async(const GuestPurge& purge, Purged done) override;  // guest_purge.cpp
+  Expected<std::vector<RatingPoint>> rating_history(const std::string& kind,
+                                                    PlayerId player) override;
+  Expected<PlayerRecord> player_by_id(PlayerId id) override;
+  Expected<std::vector<BotVersionRow>> bot_versions(PlayerId player) override;
 
   // Group commits so far (tests check that queued writes are batched).
   std::size_t commits() const { return writer_.commits(); }

@@ -125,6 +125,7 @@ struct GameSummary {
   std::vector<std::string> seat_names{};
   std::vector<int> scores{};
   std::string note{};  // GameEnd::note; empty: none
+  PlayerId first_id = 0, second_id = 0;  // the first two seats' players; 0 for none
 };
 
 struct GameDetail {
@@ -199,6 +200,24 @@ struct GameResultRow {
   PlayerId first = 0, second = 0;
   std::string first_name, second_name;
   double first_score = 0.5;  // 1, 0.5 or 0
+};
+
+// One point of a player's rating history: its Glicko-2 rating after a rated game.
+struct RatingPoint {
+  PlayerId player = 0;
+  std::string name;
+  bool is_bot = false;
+  GameId game = 0;
+  double rating = 1500, deviation = 350;
+  std::int64_t at_ms = 0;
+};
+
+// A bot version as stored (register_bot_version), with the games it played.
+struct BotVersionRow {
+  std::int64_t id = 0;
+  std::string search, heuristic, parameters;
+  std::int64_t created_at_ms = 0;
+  int games = 0;
 };
 
 class Store {
@@ -279,6 +298,14 @@ class Store {
   };
   using Purged = std::function<void(Expected<std::vector<PlayerId>>)>;
   virtual void purge_guests_async(const GuestPurge& purge, Purged done);
+  // The Glicko-2 rating after each rated game of `kind`, oldest first; of one player, or of
+  // every player when `player` is 0.
+  virtual Expected<std::vector<RatingPoint>> rating_history(const std::string& kind,
+                                                            PlayerId player) = 0;
+  // One player by id (an error naming the id when there is none).
+  virtual Expected<PlayerRecord> player_by_id(PlayerId id) = 0;
+  // The bot versions of one player, oldest first, each with the games it played.
+  virtual Expected<std::vector<BotVersionRow>> bot_versions(PlayerId player) = 0;
 };
 
 // A player's name as the stores take it: 1 to 64 characters, none a control character. The

@@ -20,11 +20,9 @@ Expected<TournamentReader> TournamentReader::open(const std::string& db_path) {
 namespace {
 
 TournamentInfo info_of(const db::Statement& s) {
-  return {s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), !s.is_null(6)};
+  return {s.int64(0), s.text(1), s.text(2), s.text(3), s.text(4), s.text(5), !s.is_null(6),
+          s.text(7)};
 }
-
-constexpr const char* kInfoColumns =
-    "SELECT id, name, kind, format, options, time_control, finished_at FROM tournaments ";
 
 // `expression` when `table` has `column`, else `missing`. The reader opens a file read-only and
 // does not migrate it, so a file of an older schema lacks the later columns (moves.seat came
@@ -36,10 +34,16 @@ std::string column_or(db::Connection& c, const std::string& table, const std::st
   return n && *n > 0 ? expression : missing;
 }
 
+// The columns info_of reads (the config, from schema 2 on, "" in older files).
+std::string info_columns(db::Connection& c) {
+  return "SELECT id, name, kind, format, options, time_control, finished_at, " +
+         column_or(c, "tournaments", "config", "COALESCE(config, '')", "''") + " FROM tournaments ";
+}
+
 }  // namespace
 
 Expected<std::vector<TournamentInfo>> TournamentReader::tournaments() {
-  auto s = db_.prepare(std::string(kInfoColumns) + "ORDER BY id");
+  auto s = db_.prepare(info_columns(db_) + "ORDER BY id");
   if (!s) return make_error(s.error());
   std::vector<TournamentInfo> out;
   for (;;) {
@@ -51,7 +55,7 @@ Expected<std::vector<TournamentInfo>> TournamentReader::tournaments() {
 }
 
 Expected<TournamentInfo> TournamentReader::tournament(std::int64_t id) {
-  auto s = db_.prepare(std::string(kInfoColumns) + "WHERE id = ?1");
+  auto s = db_.prepare(info_columns(db_) + "WHERE id = ?1");
   if (!s) return make_error(s.error());
   s->bind(1, id);
   auto row = s->step();

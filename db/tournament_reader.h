@@ -22,6 +22,7 @@ struct TournamentInfo {
   std::int64_t id = 0;
   std::string name, kind, format, options, time_control;
   bool finished = false;
+  std::string config{};  // the league config (JSON) it was made from; "" before schema 2
 };
 
 struct PairingRow {

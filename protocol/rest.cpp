@@ -27,6 +27,20 @@ Json to_json(const ApiMove& m) {
   return j;
 }
 
+Json to_json(const ApiRatingPoint& p) {
+  return Json{{"player", p.player}, {"name", p.name},       {"bot", p.bot},
+              {"game", p.game},     {"game_id", p.game_id}, {"rating", p.rating},
+              {"deviation", p.deviation}, {"at_ms", p.at_ms}};
+}
+
+Json to_json(const ApiLeaderboardRow& r) {
+  return Json{{"player", r.player}, {"name", r.name},   {"bot", r.bot},
+              {"rating", r.rating}, {"deviation", r.deviation}, {"games", r.games},
+              {"wins", r.wins},     {"losses", r.losses}, {"draws", r.draws}};
+}
+
+Json optional_number(const std::optional<double>& x) { return x ? Json(*x) : Json(nullptr); }
+
 }  // namespace
 
 Json to_json(const ApiGame& g) {
@@ -43,6 +57,11 @@ Json to_json(const ApiGame& g) {
          {"plies", g.plies},
          {"live", g.live}};
   if (!g.note.empty()) j["note"] = g.note;
+  for (auto id : g.player_ids)
+    if (id != 0) {
+      j["player_ids"] = g.player_ids;
+      break;
+    }
   if (g.detail) {
     Json moves = Json::array();
     for (const auto& m : g.detail->moves) moves.push_back(to_json(m));
@@ -85,16 +104,7 @@ std::string encode_api(const std::vector<ApiCatalogEntry>& catalog) {
 
 std::string encode_api(const std::vector<ApiLeaderboardRow>& rows) {
   Json out = Json::array();
-  for (const auto& r : rows)
-    out.push_back(Json{{"player", r.player},
-                       {"name", r.name},
-                       {"bot", r.bot},
-                       {"rating", r.rating},
-                       {"deviation", r.deviation},
-                       {"games", r.games},
-                       {"wins", r.wins},
-                       {"losses", r.losses},
-                       {"draws", r.draws}});
+  for (const auto& r : rows) out.push_back(to_json(r));
   return text(out);
 }
 
@@ -106,6 +116,81 @@ std::string encode_api(const std::vector<PlayerInfo>& players) {
 
 std::string encode_api(const ApiCreated& created) {
   return text(Json{{"id", created.id}, {"resumed", created.resumed}});
+}
+
+std::string encode_api(const std::vector<ApiRatingPoint>& history) {
+  Json out = Json::array();
+  for (const auto& p : history) out.push_back(to_json(p));
+  return text(out);
+}
+
+std::string encode_api(const ApiProfile& profile) {
+  Json ratings = Json::array(), history = Json::array(), recent = Json::array(),
+       versions = Json::array();
+  for (const auto& r : profile.ratings) {
+    Json row = to_json(r);
+    row.erase("name");
+    row.erase("player");
+    row.erase("bot");
+    row["game"] = r.name;
+    ratings.push_back(std::move(row));
+  }
+  for (const auto& p : profile.history) history.push_back(to_json(p));
+  for (const auto& g : profile.recent) recent.push_back(to_json(g));
+  for (const auto& v : profile.versions)
+    versions.push_back(Json{{"id", v.id},
+                            {"search", v.search},
+                            {"heuristic", v.heuristic},
+                            {"parameters", v.parameters},
+                            {"created_at_ms", v.created_at_ms},
+                            {"games", v.games}});
+  return text(Json{{"id", profile.id},
+                   {"name", profile.name},
+                   {"bot", profile.bot},
+                   {"ratings", std::move(ratings)},
+                   {"history", std::move(history)},
+                   {"recent", std::move(recent)},
+                   {"versions", std::move(versions)}});
+}
+
+std::string encode_api(const ApiGameStats& stats) {
+  Json heuristics = Json::array();
+  for (const auto& h : stats.heuristics) {
+    Json buckets = Json::array();
+    for (std::size_t i = 0; i < h.bucket_plies.size(); ++i)
+      buckets.push_back(Json{{"plies_to_end", h.bucket_plies[i]},
+                             {"agreement", h.agreement[i]},
+                             {"samples", h.samples[i]}});
+    heuristics.push_back(Json{{"player", h.player},
+                              {"heuristic", h.heuristic},
+                              {"scores", h.scores},
+                              {"outcome_determination", std::move(buckets)},
+                              {"move_invariance", optional_number(h.mean_change)}});
+  }
+  Json j{{"game", stats.game},
+         {"games", stats.games},
+         {"sampled", stats.sampled},
+         {"first_wins", stats.first_wins},
+         {"second_wins", stats.second_wins},
+         {"draws", stats.draws},
+         {"other", stats.other},
+         {"lengths", stats.lengths},
+         {"mean_branching", optional_number(stats.mean_branching)},
+         {"positions", stats.positions},
+         {"heuristics", std::move(heuristics)}};
+  if (!stats.missing.empty()) j["missing"] = stats.missing;
+  return text(j);
+}
+
+std::string encode_api(const std::vector<ApiTournamentGame>& games) {
+  Json out = Json::array();
+  for (const auto& g : games)
+    out.push_back(Json{{"round", g.round},
+                       {"game_id", g.game_id},
+                       {"players", g.players},
+                       {"player_ids", g.player_ids},
+                       {"result", g.result}});
+  return text(out);
 }
 
 std::string encode_api(Json tournament, const std::optional<ApiDirectorStatus>& status) {

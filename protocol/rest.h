@@ -59,6 +59,9 @@ struct ApiGame {
   std::int64_t started_at_ms = 0, ended_at_ms = 0, plies = 0;
   bool live = false;
   std::optional<ApiGameDetail> detail;
+  // The first two seats' player ids (0: none), for links to their profiles; written when one
+  // is known.
+  std::vector<std::int64_t> player_ids{};
 };
 
 // GET /api/games: the live games (as the lobby lists them), then the stored ones.
@@ -97,6 +100,67 @@ struct ApiDirectorStatus {
   std::vector<std::string> waiting_for;  // its players not connected
 };
 
+// GET /api/ratings/history?game=G[&player=ID]: one player's Glicko-2 rating after a rated game.
+struct ApiRatingPoint {
+  std::int64_t player = 0;
+  std::string name;
+  bool bot = false;
+  std::string game;  // the game kind
+  std::int64_t game_id = 0;
+  double rating = 0, deviation = 0;
+  std::int64_t at_ms = 0;
+};
+
+// GET /api/profile/ID: a player's ratings per game, their history, recent games, a bot's
+// engine versions.
+struct ApiProfile {
+  std::int64_t id = 0;
+  std::string name;
+  bool bot = false;
+  std::vector<ApiLeaderboardRow> ratings;  // `name` holds the game kind here
+  std::vector<ApiRatingPoint> history;
+  std::vector<ApiGame> recent;
+  struct Version {
+    std::int64_t id = 0;
+    std::string search, heuristic, parameters;
+    std::int64_t created_at_ms = 0;
+    int games = 0;
+  };
+  std::vector<Version> versions;
+};
+
+// GET /api/stats?game=G: what the stored games of one kind say (the newest `sampled` of them).
+struct ApiGameStats {
+  std::string game;
+  int games = 0, sampled = 0;
+  int first_wins = 0, second_wins = 0, draws = 0, other = 0;  // other: aborted, many seats
+  std::vector<int> lengths;  // plies of each game (all of them, not only the sampled)
+  std::optional<double> mean_branching;  // legal moves per position, over replayed positions
+  std::int64_t positions = 0;            // positions counted for it
+  // Per player that sent scores with its moves: how its score foretold the end (outcome
+  // determination by plies to the end) and how much it moved between its own moves (move
+  // invariance: mean absolute change).
+  struct Heuristic {
+    std::string player, heuristic;  // heuristic: its latest bot version's, when stored
+    std::vector<int> bucket_plies;  // upper bound of each bucket of plies to the end
+    std::vector<double> agreement;  // per bucket: share of scores whose sign is the outcome's
+    std::vector<int> samples;       // per bucket
+    std::optional<double> mean_change;
+    int scores = 0;
+  };
+  std::vector<Heuristic> heuristics;
+  std::string missing;  // what the store does not hold
+};
+
+// GET /api/tournaments/ID/games: one pairing and its game.
+struct ApiTournamentGame {
+  int round = 0;
+  std::int64_t game_id = 0;  // 0: not played yet
+  std::vector<std::string> players;
+  std::vector<std::int64_t> player_ids;
+  std::string result;
+};
+
 nlohmann::json to_json(const ApiGame& g);
 nlohmann::json to_json(const ApiDirectorStatus& s);
 
@@ -108,6 +172,10 @@ std::string encode_api(const std::vector<ApiCatalogEntry>& catalog);
 std::string encode_api(const std::vector<ApiLeaderboardRow>& rows);
 std::string encode_api(const std::vector<PlayerInfo>& players);
 std::string encode_api(const ApiCreated& created);
+std::string encode_api(const std::vector<ApiRatingPoint>& history);
+std::string encode_api(const ApiProfile& profile);
+std::string encode_api(const ApiGameStats& stats);
+std::string encode_api(const std::vector<ApiTournamentGame>& games);
 // A tournament's stored report (tournament/report's JSON) with the director's status added.
 std::string encode_api(nlohmann::json tournament, const std::optional<ApiDirectorStatus>& status);
 

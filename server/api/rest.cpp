@@ -1,6 +1,8 @@
 #include "server/api/rest.h"
 
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <limits>
 #include <map>
 #include <type_traits>
@@ -10,25 +12,14 @@
 #include "games/core/turn_rows.h"
 #include "protocol/rest.h"
 #include "server/match/board_layout.h"
+#include "server/net/bearer.h"
+#include "server/net/url.h"
 
 namespace arena::server {
 
 using protocol::encode_api;
 
 namespace {
-
-std::map<std::string, std::string> parse_query(std::string_view q) {
-  std::map<std::string, std::string> out;
-  while (!q.empty()) {
-    auto amp = q.find('&');
-    auto part = q.substr(0, amp);
-    auto eq = part.find('=');
-    if (eq != std::string_view::npos)
-      out[std::string(part.substr(0, eq))] = std::string(part.substr(eq + 1));
-    q = amp == std::string_view::npos ? std::string_view{} : q.substr(amp + 1);
-  }
-  return out;
-}
 
 std::optional<std::int64_t> to_int(std::string_view s) {
   std::int64_t v = 0;
@@ -63,6 +54,7 @@ protocol::ApiGame api_game(Hub& hub, const db::GameSummary& s) {
   g.started_at_ms = s.started_at_ms;
   g.ended_at_ms = s.ended_at_ms;
   g.plies = s.plies;
+  if (s.seat_names.size() <= 2) g.player_ids = {s.first_id, s.second_id};
   return g;
 }
 
@@ -217,13 +209,241 @@ HttpReply tournaments(Hub& hub, std::string_view rest) {
   return json_reply(encode_api(std::move(*j), live));
 }
 
+// --- The analysis pages' reads: rating history, profiles, per-game statistics, a tournament's
+// games.
+
+// A positive id (a path segment or a parameter); nullopt for anything else.
+std::optional<std::int64_t> positive_id(std::string_view text) {
+  auto id = to_int(text);
+  if (!id || *id <= 0) return std::nullopt;
+  return id;
+}
+
+protocol::ApiRatingPoint api_point(Hub& hub, const std::string& kind, const db::RatingPoint& p) {
+  return {p.player, hub.display_name(p.name), p.is_bot, kind, p.game, p.rating, p.deviation,
+          p.at_ms};
+}
+
+// /api/ratings/history?game=G[&player=ID]
+HttpReply rating_history(Hub& hub, const std::map<std::string, std::string>& q) {
+  auto game = q.find("game");
+  if (game == q.end() || game->second.empty())
+    return error_reply(400, "missing query parameter 'game'");
+  std::int64_t player = 0;
+  if (auto p = q.find("player"); p != q.end()) {
+    auto id = positive_id(p->second);
+    if (!id) return error_reply(400, "player must be a positive player id, not '" + p->second + "'");
+    player = *id;
+  }
+  auto points = hub.store().rating_history(game->second, player);
+  if (!points) return error_reply(500, points.error());
+  if (points->empty())
+    if (auto unknown = unknown_game(hub, game->second)) return *unknown;
+  std::vector<protocol::ApiRatingPoint> out;
+  for (const auto& p : *points) out.push_back(api_point(hub, game->second, p));
+  return json_reply(encode_api(out));
+}
+
+// /api/profile/ID
+HttpReply profile(Hub& hub, std::string_view rest) {
+  auto id = positive_id(rest);
+  if (!id) return error_reply(400, "'" + std::string(rest) + "' is not a player id");
+  auto& store = hub.store();
+  auto who = store.player_by_id(*id);
+  if (!who) return error_reply(404, who.error());
+  protocol::ApiProfile out;
+  out.id = who->id;
+  out.name = hub.display_name(who->name);
+  out.bot = who->is_bot;
+  auto kinds = store.stored_kinds();
+  if (!kinds) return error_reply(500, kinds.error());
+  for (const auto& kind : *kinds) {
+    auto rows = store.leaderboard(kind);
+    if (!rows) return error_reply(500, rows.error());
+    for (const auto& r : *rows) {
+      if (r.player != *id) continue;
+      out.ratings.push_back({r.player, kind, r.is_bot, r.rating, r.deviation, r.games, r.wins,
+                             r.losses, r.draws});
+      auto points = store.rating_history(kind, *id);
+      if (!points) return error_reply(500, points.error());
+      for (const auto& p : *points) out.history.push_back(api_point(hub, kind, p));
+    }
+  }
+  db::GameFilter f;
+  f.player = *id;
+  f.limit = 20;
+  auto games = store.list_games(f);
+  if (!games) return error_reply(500, games.error());
+  for (const auto& g : *games) out.recent.push_back(api_game(hub, g));
+  auto versions = store.bot_versions(*id);
+  if (!versions) return error_reply(500, versions.error());
+  for (const auto& v : *versions)
+    out.versions.push_back({v.id, v.search, v.heuristic, v.parameters, v.created_at_ms, v.games});
+  return json_reply(encode_api(out));
+}
+
+// Outcome determination's buckets of plies to the end (upper bounds; the last is open).
+constexpr int kBuckets[] = {2, 4, 8, 16, 32, 64, 1 << 30};
+
+// /api/stats?game=G: results and lengths of every stored finished game of G; branching factor
+// and the bots' scores (outcome determination, move invariance) from the newest kSampled,
+// replayed with the rules.
+HttpReply game_stats(Hub& hub, const std::map<std::string, std::string>& q) {
+  constexpr int kSampled = 200;
+  auto game = q.find("game");
+  if (game == q.end() || game->second.empty())
+    return error_reply(400, "missing query parameter 'game'");
+  const std::string& kind = game->second;
+  db::GameFilter f;
+  f.kind = kind;
+  f.limit = 0;
+  auto list = hub.store().list_games(f);
+  if (!list) return error_reply(500, list.error());
+  if (list->empty())
+    if (auto unknown = unknown_game(hub, kind)) return *unknown;
+  protocol::ApiGameStats out;
+  out.game = kind;
+  for (const auto& g : *list) {
+    if (g.result == "*") continue;  // aborted: no game was played
+    ++out.games;
+    out.lengths.push_back(g.plies);
+    if (g.seat_names.size() > 2) ++out.other;
+    else if (g.result == "1-0") ++out.first_wins;
+    else if (g.result == "0-1") ++out.second_wins;
+    else if (g.result == "1/2-1/2") ++out.draws;
+    else ++out.other;
+  }
+  // Per player: (plies to the end, agreement) samples and successive score changes.
+  struct Tally {
+    std::string name;
+    std::int64_t id = 0;
+    std::vector<int> agree, samples;
+    double change_sum = 0;
+    int changes = 0, scores = 0;
+  };
+  std::map<std::string, Tally> tallies;
+  double branching_sum = 0;
+  for (const auto& s : *list) {
+    if (out.sampled >= kSampled) break;
+    if (s.result == "*") continue;
+    ++out.sampled;
+    auto d = hub.store().game_detail(s.id);
+    if (!d) continue;
+    const HubConfig& config = hub.config();
+    Expected<std::unique_ptr<AnyGame>> g = make_error("no start");
+    if (!d->start_position.empty()) g = config.load_game(kind, d->start_position);
+    else if (auto options = parse_game_options(d->summary.options))
+      g = config.make_game(kind, *options);
+    std::vector<std::string> rows;
+    for (const auto& m : d->moves) rows.push_back(m.move);
+    if (g) {
+      AnyGame& game_ref = **g;
+      if (!game_ref.simultaneous() && !game_ref.outcome().is_terminal()) {
+        branching_sum += static_cast<double>(game_ref.legal_moves().size());
+        ++out.positions;
+      }
+      replay_rows(game_ref, rows, false, [&] {
+        if (game_ref.simultaneous() || game_ref.outcome().is_terminal()) return;
+        branching_sum += static_cast<double>(game_ref.legal_moves().size());
+        ++out.positions;
+      });
+    }
+    // Scores from the mover's side against the seat's result (decisive two-seat games only).
+    const int winner = s.result == "1-0" ? 0 : s.result == "0-1" ? 1 : -1;
+    if (winner < 0 || s.seat_names.size() > 2) continue;
+    const int n = static_cast<int>(d->moves.size());
+    std::optional<int> last[2];
+    for (int i = 0; i < n; ++i) {
+      const auto& m = d->moves[static_cast<std::size_t>(i)];
+      if (!m.score) continue;
+      const int seat = m.seat >= 0 ? m.seat : i % 2;
+      if (seat > 1) continue;
+      const std::string& name = seat == 0 ? s.first_name : s.second_name;
+      Tally& t = tallies[name];
+      if (t.samples.empty()) {
+        t.name = name;
+        t.id = seat == 0 ? s.first_id : s.second_id;
+        t.agree.assign(std::size(kBuckets), 0);
+        t.samples.assign(std::size(kBuckets), 0);
+      }
+      ++t.scores;
+      if (last[seat]) {
+        t.change_sum += std::abs(*m.score - *last[seat]);
+        ++t.changes;
+      }
+      last[seat] = *m.score;
+      if (*m.score == 0) continue;  // says nothing about the outcome
+      const int to_end = n - i;
+      std::size_t b = 0;
+      while (to_end > kBuckets[b]) ++b;
+      ++t.samples[b];
+      t.agree[b] += (*m.score > 0) == (seat == winner);
+    }
+  }
+  if (out.positions > 0) out.mean_branching = branching_sum / static_cast<double>(out.positions);
+  for (auto& [name, t] : tallies) {
+    protocol::ApiGameStats::Heuristic h;
+    h.player = hub.display_name(name);
+    if (t.id > 0)
+      if (auto versions = hub.store().bot_versions(t.id); versions && !versions->empty())
+        h.heuristic = versions->back().heuristic;
+    h.scores = t.scores;
+    for (std::size_t b = 0; b < t.samples.size(); ++b) {
+      if (t.samples[b] == 0) continue;
+      h.bucket_plies.push_back(kBuckets[b]);
+      h.agreement.push_back(static_cast<double>(t.agree[b]) / t.samples[b]);
+      h.samples.push_back(t.samples[b]);
+    }
+    if (t.changes > 0) h.mean_change = t.change_sum / t.changes;
+    out.heuristics.push_back(std::move(h));
+  }
+  out.missing =
+      "The store keeps no results of the heuristic lab (arena analyze): outcome determination "
+      "and move invariance here come from the scores bots sent with their moves in stored "
+      "games, per player, not from the lab's runs over each heuristic.";
+  return json_reply(encode_api(out));
+}
+
+// /api/tournaments/ID/games: every pairing with its game (0 while unplayed) and result.
+HttpReply tournament_games(Hub& hub, std::string_view id_text) {
+  auto id = positive_id(id_text);
+  if (!id)
+    return error_reply(
+        400, "tournament id '" + std::string(id_text) + "' is not a positive number");
+  auto rows = hub.store().pairings(*id);
+  if (!rows) return error_reply(500, rows.error());
+  std::map<db::PlayerId, std::string> names;
+  auto name_of = [&](db::PlayerId p) -> std::string {
+    if (p == 0) return "";
+    auto it = names.find(p);
+    if (it != names.end()) return it->second;
+    auto who = hub.store().player_by_id(p);
+    return names[p] = who ? hub.display_name(who->name) : "";
+  };
+  std::vector<protocol::ApiTournamentGame> out;
+  for (const auto& r : *rows)
+    out.push_back({r.round, r.game, {name_of(r.first), name_of(r.second)}, {r.first, r.second},
+                   r.result});
+  return json_reply(encode_api(out));
+}
+
 }  // namespace
 
 std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
-  auto qpos = target.find('?');
-  std::string_view path = target.substr(0, qpos);
-  auto query =
-      parse_query(qpos == std::string_view::npos ? std::string_view{} : target.substr(qpos + 1));
+  // Each path segment and each query parameter's name and value is percent-decoded once,
+  // strictly (server/net/url.h: '+' in a query is a space); a bad escape is a 400 naming it.
+  const auto qpos = target.find('?');
+  auto decoded_path = decode_path(target.substr(0, qpos));
+  if (!decoded_path)
+    return target.starts_with("/api/") ? std::optional(error_reply(400, decoded_path.error()))
+                                       : std::nullopt;  // a static file's path: its own 400
+  const std::string path_text = std::move(*decoded_path);
+  std::string_view path = path_text;
+  if (path != "/healthz" && path != "/metrics" && !path.starts_with("/api/")) return std::nullopt;
+  auto decoded_query =
+      decode_query(qpos == std::string_view::npos ? std::string_view{} : target.substr(qpos + 1));
+  if (!decoded_query) return error_reply(400, decoded_query.error());
+  const auto query = std::move(*decoded_query);
   if (path == "/healthz") return HttpReply{200, "text/plain", "ok\n"};
   if (path == "/metrics") {
     auto m = hub.metrics();
@@ -238,8 +458,13 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
   if (!path.starts_with("/api/")) return std::nullopt;
   if (path == "/api/games") return games(hub, query);
   if (path.starts_with("/api/games/")) return one_game(hub, path.substr(11));
+  if (path.starts_with("/api/tournaments/") && path.ends_with("/games"))
+    return tournament_games(hub, path.substr(17, path.size() - 17 - 6));
   if (path == "/api/tournaments" || path.starts_with("/api/tournaments/"))
     return tournaments(hub, path.substr(16));
+  if (path == "/api/ratings/history") return rating_history(hub, query);
+  if (path.starts_with("/api/profile/")) return profile(hub, path.substr(13));
+  if (path == "/api/stats") return game_stats(hub, query);
   if (path == "/api/players") return json_reply(encode_api(hub.online_players()));
   if (path == "/api/catalog") {
     std::vector<protocol::ApiCatalogEntry> out;
@@ -274,9 +499,10 @@ std::optional<HttpReply> handle_api_post(Hub& hub, std::string_view target,
   if (target != "/api/tournaments") return std::nullopt;
   const auto& create = hub.tournament_hooks().create;
   if (!create) return error_reply(404, "this server runs no tournaments");
-  if (!authorization.starts_with("Bearer "))
+  const auto token = bearer_token(authorization);  // the scheme in any case (RFC 9110)
+  if (!token)
     return error_reply(401, "creating a tournament needs a bot token (Authorization: Bearer)");
-  if (auto who = hub.store().authenticate_token(std::string(authorization.substr(7))); !who)
+  if (auto who = hub.store().authenticate_token(*token); !who)
     return error_reply(401, "unknown bot token");
   auto made = create(body);
   if (!made) return error_reply(400, made.error());

@@ -78,11 +78,30 @@ Expected<Json> one(db::TournamentReader& reader, const db::TournamentInfo& t) {
   j["games_played"] = played;
   j["games_live"] = live;
   j["games_total"] = rows->size();
-  auto analysis = load_analysis(reader, t.id);
+  // The SPRT its config asks for (a config that no longer reads: none).
+  std::optional<LeagueConfig::Sprt> sprt;
+  if (!t.config.empty())
+    if (auto config = parse_league_config(t.config)) sprt = config->sprt;
+  auto analysis = load_analysis(reader, t.id, sprt);
   if (!analysis) return make_error(analysis.error());
   j["standings"] = standings_json(*analysis);
   j["crosstable"] = crosstable_json(*analysis);
   if (!analysis->rating_error.empty()) j["rating_error"] = analysis->rating_error;
+  if (analysis->sprt && sprt) {
+    const auto& r = *analysis->sprt;
+    j["sprt"] = Json{{"challenger", sprt->challenger},
+                     {"baseline", sprt->baseline},
+                     {"elo0", sprt->config.elo0},
+                     {"elo1", sprt->config.elo1},
+                     {"alpha", sprt->config.alpha},
+                     {"beta", sprt->config.beta},
+                     {"llr", r.llr},
+                     {"lower", r.lower},
+                     {"upper", r.upper},
+                     {"verdict", r.verdict == SprtVerdict::kAcceptH1   ? "accept_h1"
+                                 : r.verdict == SprtVerdict::kAcceptH0 ? "accept_h0"
+                                                                       : "continue"}};
+  }
   if (analysis->noted_games > 0) {
     j["noted_games"] = analysis->noted_games;
     j["first_note"] = analysis->first_note;

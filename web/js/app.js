@@ -9,6 +9,8 @@ import { replayView } from './views/replay.js';
 import { puzzleView } from './views/puzzle.js';
 import { leaderboardView } from './views/leaderboard.js';
 import { tournamentsView } from './views/tournaments.js';
+import { profileView } from './views/profile.js';
+import { gameStatsView } from './views/gamestats.js';
 
 const wsUrl = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
 const conn = new Connection(wsUrl);
@@ -37,6 +39,8 @@ function route() {
     puzzles: () => puzzleView(ctx),
     leaderboard: () => leaderboardView(ctx, arg),
     tournaments: () => tournamentsView(ctx),
+    players: () => profileView(ctx, id),
+    games: () => gameStatsView(ctx, arg),
   }[view] || (() => lobbyView(ctx));
   current = make();
   main.replaceChildren(current.el);

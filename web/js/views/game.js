@@ -7,6 +7,7 @@ import { h, formatClock, playerLabel, describeTimeControl, describeResult, descr
 import { createBoard, boardKind } from '../boards/index.js';
 import { sideNames, moversOf, legalMovesOf } from '../games.js';
 import { api } from '../api.js';
+import { liveEvalGraph } from '../evalgraph.js';
 
 export function gameView(ctx, id) {
   const { conn, store } = ctx;
@@ -23,9 +24,10 @@ export function gameView(ctx, id) {
   const actions = h('div.actions');
   const moveList = h('ol.moves', { 'data-testid': 'moves' });
   const info = h('div.search-info', { 'data-testid': 'search-info', hidden: true });
+  const evalGraph = liveEvalGraph(ctx, id);  // evalgraph.js: the graph under the board, the bar beside it
   el.append(
     h('div.game-layout', {},
-      h('div.game-board-col', {}, title, othersBox, boardBox, ownBox, extraMoves, status, result, error),
+      h('div.game-board-col', {}, title, othersBox, h('div.board-with-bar', {}, boardBox, evalGraph.bar), ownBox, extraMoves, status, result, error, evalGraph.el),
       h('aside.game-side', {}, actions, info, h('h3', {}, 'Moves'), moveList)));
 
   let board = null;
@@ -189,6 +191,7 @@ export function gameView(ctx, id) {
     el,
     dispose() {
       clearInterval(timer);
+      evalGraph.dispose();
       store.removeEventListener('change', onChange);
       conn.removeEventListener('error', onError);
       conn.removeEventListener('connected', onConnected);

@@ -9,6 +9,7 @@ import { h, playerLabel, describeResult, describeTimeControl, describeScores } f
 import { api } from '../api.js';
 import { createBoard, boardKind } from '../boards/index.js';
 import { sideNames } from '../games.js';
+import { createEvalGraph } from '../evalgraph.js';
 
 export function replayView(ctx, id) {
   const el = h('div.replay-view', { 'data-game-id': id }, h('p', {}, 'Loading…'));
@@ -36,6 +37,7 @@ export function replayView(ctx, id) {
     const playBtn = h('button', { 'data-testid': 'replay-play', onclick: togglePlay }, 'Play');
     const btn = (label, testid, f) => h('button', { 'data-testid': testid, onclick: f, title: testid.replace('replay-', ''), 'aria-label': testid.replace('replay-', '') }, label);
     const download = h('button', { 'data-testid': 'download', onclick: () => downloadExport(d) }, 'Download');
+    const evalGraph = createEvalGraph({ onPick: (n) => go(n) });  // evalgraph.js: graph and bar
     el.replaceChildren(
         h('div.game-layout', {},
           h('div.game-board-col', {},
@@ -45,12 +47,12 @@ export function replayView(ctx, id) {
             h('p.players-line', {},
               d.players.filter((p) => p !== undefined && p !== '')
                   .map((p, i) => [i ? ' · ' : '', `${sides[i]}: `, playerLabel(p)])),
-            h('div.board-box', {'data-testid': 'board'}, board.el),
+            h('div.board-with-bar', {}, h('div.board-box', {'data-testid': 'board'}, board.el), evalGraph.bar),
             h('div.replay-controls', {}, btn('«', 'replay-first', () => go(0)),
               btn('‹', 'replay-prev', () => go(ply - 1)), playBtn,
               btn('›', 'replay-next', () => go(ply + 1)),
               btn('»', 'replay-last', () => go(moves.length)), counter),
-            slider, note,
+            slider, note, evalGraph.el,
             h('div.result.neutral', {'data-testid': 'result'},
               d.result ? describeResult(d.result, d.reason, d.players) : 'Unfinished',
               d.scores && d.players.length > 2 ?
@@ -90,6 +92,7 @@ export function replayView(ctx, id) {
       info.hidden = !(m && m.info);
       info.replaceChildren(...(m && m.info ? [h('h3', {}, 'Search'), h('div.info-row', {}, `depth ${m.info.depth}`,
         m.info.score !== undefined ? ` · score ${m.info.score}` : '', ` · ${m.info.nodes} nodes`, m.info.pv ? h('div.pv', {}, `PV ${m.info.pv}`) : null)] : []));
+      evalGraph.setPly(ply);
       if (ply >= moves.length) stop();
     }
 
@@ -101,6 +104,7 @@ export function replayView(ctx, id) {
       timer = setInterval(() => go(ply + 1), 800);
     }
     go(ply);
+    evalGraph.update(d);
   }
 
   async function downloadExport(d) {
