@@ -35,6 +35,7 @@ struct ServeOptions {
   bool house_bots = false;
   bool illegal_move_loses = false;
   std::int64_t grace_ms = 30000;
+  std::int64_t seek_ttl_ms = server::HubConfig{}.seek_ttl_ms;
   int idle_timeout_s = 60;
   std::string synchronous = "normal";
   int commit_window_us = 0;
@@ -83,6 +84,7 @@ server::ServerConfig server_config(const ServeOptions& o) {
   config.check_gdl_sheets_at_start = true;  // /api/catalog marks the sheets the reader refuses
   config.hub.illegal_move_loses = o.illegal_move_loses;
   config.hub.reconnect_grace_ms = o.grace_ms;
+  config.hub.seek_ttl_ms = o.seek_ttl_ms;
   config.hub.idle_timeout_ms = std::int64_t{o.idle_timeout_s} * 1000;
   config.hub.guest_ttl_ms = o.guest_ttl_s * 1000;
   config.hub.guest_logins_per_minute = o.guest_logins_per_minute;
@@ -171,6 +173,11 @@ void add_serve(CLI::App& app, Action& action) {
       ->capture_default_str();
   sub->add_option("--grace-ms", o->grace_ms,
                   "after a disconnection this long the opponent may claim the win")
+      ->capture_default_str();
+  sub->add_option("--seek-ttl-ms", o->seek_ttl_ms,
+                  "an open seek nobody took is dropped from the lobby after this long (house "
+                  "bots open another)")
+      ->check(CLI::Range(std::int64_t{1000}, std::int64_t{7} * 24 * 3600 * 1000))
       ->capture_default_str();
   sub->add_option("--idle-timeout", o->idle_timeout_s,
                   "seconds: a WebSocket that sent nothing this long is closed (pinged at half)")

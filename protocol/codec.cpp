@@ -139,7 +139,8 @@ ClientMessage decode_fields(const std::string& type, const Json& j) {
       {"offer_draw", GameActionKind::kOfferDraw},
       {"accept_draw", GameActionKind::kAcceptDraw},
       {"abort", GameActionKind::kAbort},
-      {"claim_win", GameActionKind::kClaimWin}};
+      {"claim_win", GameActionKind::kClaimWin},
+      {"decline_draw", GameActionKind::kDeclineDraw}};
   for (const auto& [name, kind] : kActions)
     if (type == name) return GameAction{kind, id("game_id")};
   if (type == "watch")
@@ -237,7 +238,8 @@ std::string type_of(const ClientMessage& message) {
                              [](const MoveRequest&) { return std::string("move"); },
                              [](const GameAction& a) {
                                static constexpr const char* kNames[] = {
-                                   "resign", "offer_draw", "accept_draw", "abort", "claim_win"};
+                                   "resign",    "offer_draw", "accept_draw",
+                                   "abort",     "claim_win",  "decline_draw"};
                                return std::string(kNames[static_cast<int>(a.kind)]);
                              },
                              [](const Watch&) { return std::string("watch"); },

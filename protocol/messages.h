@@ -121,7 +121,8 @@ struct MoveRequest {
   std::string client_id;  // unique per move of this player: a resend is acknowledged, not replayed
   std::optional<SearchInfo> info;
 };
-enum class GameActionKind { kResign, kOfferDraw, kAcceptDraw, kAbort, kClaimWin };
+// kDeclineDraw (v3): the opponent's standing offer is refused (draw_declined to everyone).
+enum class GameActionKind { kResign, kOfferDraw, kAcceptDraw, kAbort, kClaimWin, kDeclineDraw };
 struct GameAction {
   GameActionKind kind = GameActionKind::kResign;
   std::int64_t game_id = 0;
@@ -301,6 +302,12 @@ struct DrawOfferMessage {
   std::int64_t version = 0;
   int by = 0;  // the seat that offers
 };
+// The seat offered a draw refused it (decline_draw); the offer is gone.
+struct DrawDeclinedMessage {
+  std::int64_t game_id = 0;
+  std::int64_t version = 0;
+  int by = 0;  // the seat that declines
+};
 // The mover's move is durable (protocol 1 and 2, and a resend in every version).
 struct MoveAckMessage {
   std::int64_t game_id = 0;
@@ -343,6 +350,6 @@ using ServerMessage =
                  ChallengeCreatedMessage, ChallengeOfferMessage, CancelledMessage,
                  DeclinedMessage, GameStartMessage, StateMessage, MovedMessage, DrawOfferMessage,
                  MoveAckMessage, GameEndMessage, PuzzleStateMessage, PuzzleEndMessage,
-                 PongMessage, ErrorMessage, NameSetMessage>;
+                 PongMessage, ErrorMessage, NameSetMessage, DrawDeclinedMessage>;
 
 }  // namespace arena::protocol

@@ -179,6 +179,9 @@ ServerMessage decode_typed(const std::string& type, const Json& j) {
   if (type == "draw_offer")
     return DrawOfferMessage{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
                             get<int>(j, "by")};
+  if (type == "draw_declined")
+    return DrawDeclinedMessage{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
+                               get<int>(j, "by")};
   if (type == "move_ack")
     return MoveAckMessage{get<std::int64_t>(j, "game_id"), get<std::string>(j, "client_id"),
                           get<std::int64_t>(j, "version")};
@@ -287,6 +290,11 @@ Json to_json(const DeclinedMessage& m) {
 
 Json to_json(const DrawOfferMessage& m) {
   return Json{{"type", "draw_offer"}, {"game_id", m.game_id}, {"version", m.version}, {"by", m.by}};
+}
+
+Json to_json(const DrawDeclinedMessage& m) {
+  return Json{
+      {"type", "draw_declined"}, {"game_id", m.game_id}, {"version", m.version}, {"by", m.by}};
 }
 
 Json to_json(const MoveAckMessage& m) {

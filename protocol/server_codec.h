@@ -23,6 +23,7 @@ Json to_json(const ChallengeOfferMessage& m);
 Json to_json(const CancelledMessage& m);
 Json to_json(const DeclinedMessage& m);
 Json to_json(const DrawOfferMessage& m);
+Json to_json(const DrawDeclinedMessage& m);
 Json to_json(const MoveAckMessage& m);
 Json to_json(const PuzzleStateMessage& m);
 Json to_json(const PuzzleEndMessage& m);

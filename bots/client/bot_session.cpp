@@ -7,6 +7,7 @@
 #include <thread>
 #include <utility>
 
+#include "games/catalog/catalog.h"
 #include "games/core/seat_scores.h"
 #include "protocol/codec.h"
 
@@ -26,9 +27,15 @@ struct BotSession::Game {
   std::optional<nlohmann::json> deferred;        // a newer turn that came while searching
   std::int64_t waiting_since_ms = -1;            // the opponent's turn began (-1: ours, or unknown)
   std::int64_t last_claim_ms = -1;
+  std::optional<int> last_score;  // of our latest search in this game (our point of view)
 };
 
 namespace {
+
+// An own seek no lobby snapshot listed this long after it was created is taken for gone (taken
+// or expired before a snapshot showed it): a snapshot reaches every connection within a few
+// lobby intervals.
+constexpr std::int64_t kUnlistedSeekMs = 5000;
 
 std::int64_t int_of(const nlohmann::json& m, const char* key, std::int64_t fallback = -1) {
   auto it = m.find(key);
@@ -122,6 +129,8 @@ void BotSession::on_closed() {
   // The server drops a player's seeks with its last connection; puzzles are not resumed.
   seeks_started_ -= open_seeks_;
   open_seeks_ = 0;
+  seek_requests_ = 0;
+  own_seeks_.clear();
   if (puzzle_open_) --puzzles_started_;
   puzzle_open_ = false;
 }
@@ -146,6 +155,7 @@ void BotSession::handle(const Json& m) {
   static const std::map<std::string, Handler, std::less<>> kHandlers = {
       {"welcome", &BotSession::on_welcome},
       {"lobby", &BotSession::on_lobby},
+      {"seek_created", &BotSession::on_seek_created},
       {"game_start", &BotSession::on_game_start},
       {"state", &BotSession::on_state},
       {"move_ack", &BotSession::on_move_ack},
@@ -160,10 +170,25 @@ void BotSession::handle(const Json& m) {
   if (it != kHandlers.end()) (this->*(it->second))(m);
 }
 
-// A move declines an offer; remember the version so resume starts after it.
+// Every offer of the opponent is answered at once by the last search's score of the game (our
+// point of view): accepted at most a small margin above a draw, declined above it or before any
+// search. The version is remembered, so a resume starts after it (and does not answer twice).
 void BotSession::on_draw_offer(const Json& m) {
-  if (auto it = games_.find(int_of(m, "game_id")); it != games_.end())
-    it->second->version = std::max(it->second->version, int_of(m, "version"));
+  auto it = games_.find(int_of(m, "game_id"));
+  if (it == games_.end()) return;
+  Game& g = *it->second;
+  const std::int64_t v = int_of(m, "version");
+  if (v <= g.version) return;  // already seen (a resume overlaps)
+  g.version = v;
+  if (int_of(m, "by") == g.seat || finished_.contains(g.id)) return;  // our own offer
+  const bool gdl = is_gdl_game(g.kind);
+  const int draw = gdl ? 50 : 0;  // a GDL player's value is the expected goal, 0..100
+  const int margin = gdl ? config_.gdl_draw_margin : config_.draw_margin;
+  const bool accept = g.last_score && *g.last_score <= draw + margin;
+  ++(accept ? stats_.draws_accepted : stats_.draws_declined);
+  send_(protocol::encode(protocol::GameAction{
+      accept ? protocol::GameActionKind::kAcceptDraw : protocol::GameActionKind::kDeclineDraw,
+      g.id}));
 }
 
 void BotSession::on_welcome(const Json& m) {
@@ -207,26 +232,92 @@ void BotSession::ready_players(const std::string& kind, int needed) {
 int BotSession::players_to_commit(const std::string& kind) const {
   // Every open seek of this kind may start a game, and so may the seek or challenge about to
   // be accepted: each needs its own Player.
-  return 1 + (!config_.games.empty() && kind == config_.games.front() ? open_seeks_ : 0);
+  return 1 + (!config_.games.empty() && kind == config_.games.front() ? open_seeks() : 0);
+}
+
+int BotSession::open_seeks() const {
+  return config_.keep_seek_open ? seek_requests_ + static_cast<int>(own_seeks_.size())
+                                : open_seeks_;
+}
+
+void BotSession::on_seek_created(const Json& m) {
+  if (!config_.keep_seek_open) return;
+  if (seek_requests_ > 0) --seek_requests_;
+  own_seeks_.emplace(int_of(m, "seek_id"), OwnSeek{false, now_ms_});
+}
+
+void BotSession::track_own_seeks(const Json& seeks) {
+  std::set<std::int64_t> listed;
+  for (const auto& s : seeks) {
+    auto by = s.find("by");
+    if (by != s.end() && by->is_object() && int_of(*by, "id", 0) == my_id_)
+      listed.insert(int_of(s, "seek_id"));
+  }
+  bool gone = false;
+  for (auto it = own_seeks_.begin(); it != own_seeks_.end();) {
+    if (listed.erase(it->first) > 0) {
+      it->second.listed = true;
+    } else if (it->second.listed) {  // snapshots come in order: it left the lobby
+      it = own_seeks_.erase(it);
+      ++stats_.seeks_gone;
+      gone = true;
+      continue;
+    }
+    ++it;
+  }
+  // A seek of ours we have not heard of (its seek_created comes first on this connection, so
+  // one from before a reconnection the server kept): counted, so no other is opened beside it.
+  for (std::int64_t id : listed)
+    if (seek_requests_ == 0) own_seeks_.emplace(id, OwnSeek{true, now_ms_});
+  if (gone) top_up();
 }
 
 void BotSession::on_lobby(const Json& m) {
   if (&m != &last_lobby_) last_lobby_ = m;  // for a retry of an accept the server dropped
-  if (!config_.accept_seeks || !ready_) return;
-  if (live_games() >= config_.max_parallel) return;
-  if (config_.max_games > 0 && stats_.games_started >= config_.max_games) return;
+  if (!ready_) return;
   auto seeks = m.find("seeks");
   if (seeks == m.end() || !seeks->is_array()) return;
+  if (config_.keep_seek_open) track_own_seeks(*seeks);
+  if (!config_.accept_seeks) return;
+  // When each listed seek was first seen (-1: before the first tick, set by it).
+  std::map<std::int64_t, std::int64_t> seen;
+  for (const auto& s : *seeks) {
+    const std::int64_t id = int_of(s, "seek_id");
+    auto it = seek_first_seen_.find(id);
+    seen[id] = it != seek_first_seen_.end() ? it->second : now_ms_ > 0 ? now_ms_ : -1;
+  }
+  seek_first_seen_ = std::move(seen);
+  take_seek();
+}
+
+void BotSession::take_seek() {
+  if (!config_.accept_seeks || !ready_ || last_lobby_.is_null()) return;
+  if (live_games() >= config_.max_parallel) return;
+  if (config_.max_games > 0 && stats_.games_started >= config_.max_games) return;
+  auto seeks = last_lobby_.find("seeks");
+  if (seeks == last_lobby_.end() || !seeks->is_array()) return;
   for (const auto& s : *seeks) {
     const std::int64_t id = int_of(s, "seek_id");
     auto by = s.find("by");
-    const std::int64_t owner = by != s.end() && by->is_object() ? int_of(*by, "id", 0) : 0;
-    if (id < 0 || owner == my_id_ || tried_seeks_.contains(id) || !plays(str_of(s, "game")) ||
-        int_of(s, "seats", 2) < config_.min_seek_seats)
+    const bool by_object = by != s.end() && by->is_object();
+    const std::int64_t owner = by_object ? int_of(*by, "id", 0) : 0;
+    const bool by_bot = by_object && by->value("bot", false);
+    if (id < 0 || owner == my_id_ || tried_seeks_.contains(id) ||
+        (by_bot && !config_.accept_bot_seeks) || int_of(s, "seats", 2) < config_.min_seek_seats)
       continue;
+    // The game it starts: "tictactoe" with variant=4x4x4 is qubic, gdl:TicTacToe a sheet.
+    auto options = parse_game_options(str_of(s, "options"));
+    if (!options) continue;
+    const std::string kind = resolve_game_name(str_of(s, "game"), *options);
+    if (!plays(kind)) continue;
+    if (config_.accept_seek_after_ms > 0) {
+      auto seen = seek_first_seen_.find(id);
+      if (seen == seek_first_seen_.end() || seen->second < 0 ||
+          now_ms_ - seen->second < config_.accept_seek_after_ms)
+        continue;
+    }
     tried_seeks_.insert(id);
     last_accepted_seek_ = id;
-    const std::string kind = str_of(s, "game");
     ready_players(kind, players_to_commit(kind));
     send_(protocol::encode(protocol::Accept{id, false}));
     return;  // one at a time: the next lobby update shows what is left
@@ -274,7 +365,8 @@ void BotSession::on_game_start(const Json& m) {
     stats_.last_error = "game " + std::to_string(id) + ": " + made.error() + " (moving at random)";
   }
   ++stats_.games_started;
-  if (seat == 0 && open_seeks_ > 0) --open_seeks_;  // the seeker plays first: our seek was taken
+  // The seeker plays first: our seek was taken (keep_seek_open: the lobby shows which).
+  if (seat == 0 && open_seeks_ > 0) --open_seeks_;
   top_up();
 }
 
@@ -370,6 +462,7 @@ void BotSession::start_search(const std::shared_ptr<Game>& g, const Json& state)
 void BotSession::search_done(const std::shared_ptr<Game>& g, std::int64_t version,
                              TurnReply reply) {
   g->searching = false;
+  if (reply.info.score) g->last_score = reply.info.score;
   if (g->deferred && !finished_.contains(g->id)) {
     Json next = std::move(*g->deferred);
     g->deferred.reset();
@@ -439,6 +532,11 @@ void BotSession::on_game_end(const Json& m) {
 void BotSession::on_error(const Json& m) {
   const std::string code = str_of(m, "code");
   const std::string ref = str_of(m, "ref");
+  // An answer to a draw offer that a move of ours withdrew meanwhile (or the game ended): no
+  // fault.
+  if ((ref == "accept_draw" || ref == "decline_draw") &&
+      (code == "no_draw_offer" || code == "game_over"))
+    return;
   ++stats_.errors;
   stats_.last_error = code + ": " + str_of(m, "message");
   // Dropped unread, or a puzzle_start the server cannot prepare yet (it prepares a few at a
@@ -446,6 +544,7 @@ void BotSession::on_error(const Json& m) {
   if ((code == "rate_limited" && ref != "move") || (code == "busy" && ref == "puzzle_start"))
     return retry_dropped(ref);
   if (ref == "seek") {
+    if (seek_requests_ > 0) --seek_requests_;
     if (open_seeks_ > 0) --open_seeks_;
     return;
   }
@@ -487,6 +586,7 @@ void BotSession::retry_dropped(const std::string& ref) {
   // The server dropped it unread: undo its bookkeeping and try again a little later (a
   // token comes back every 5 ms); a move is resent by on_error itself.
   if (ref == "seek") {
+    if (seek_requests_ > 0) --seek_requests_;
     if (open_seeks_ > 0) --open_seeks_;
     if (seeks_started_ > 0) --seeks_started_;
   } else if (ref == "accept") {
@@ -500,7 +600,7 @@ void BotSession::retry_dropped(const std::string& ref) {
   spawn_([this] {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
     std::lock_guard lock(mutex_);
-    if (!last_lobby_.is_null()) on_lobby(last_lobby_);
+    take_seek();
     top_up();
     changed_.notify_all();
   });
@@ -538,16 +638,16 @@ void BotSession::on_puzzle_end(const Json& m) {
 
 void BotSession::top_up() {
   if (!ready_ || stop_ || config_.games.empty()) return;
-  const int free_slots = config_.max_parallel - live_games() - open_seeks_;
+  const int free_slots = config_.max_parallel - live_games() - open_seeks();
   const auto seek = [&] {
     ready_players(config_.games.front(), players_to_commit(config_.games.front()));
     send_(protocol::encode(
         protocol::Seek{config_.games.front(), config_.seek_options, config_.time_control}));
-    ++open_seeks_;
+    ++(config_.keep_seek_open ? seek_requests_ : open_seeks_);
     ++seeks_started_;
   };
   if (config_.keep_seek_open) {
-    if (open_seeks_ == 0 && free_slots > 0) seek();
+    if (open_seeks() == 0 && free_slots > 0) seek();
   } else {
     for (int i = 0; i < free_slots && seeks_started_ < config_.seek_games; ++i) seek();
   }
@@ -565,7 +665,23 @@ void BotSession::top_up() {
 
 void BotSession::on_tick(std::int64_t now_ms) {
   std::lock_guard lock(mutex_);
+  now_ms_ = now_ms;
   if (!ready_) return;
+  for (auto& [id, first] : seek_first_seen_)
+    if (first < 0) first = now_ms;
+  bool gone = false;
+  for (auto it = own_seeks_.begin(); it != own_seeks_.end();) {
+    if (it->second.created_ms <= 0) it->second.created_ms = now_ms;  // before the first tick
+    if (!it->second.listed && now_ms - it->second.created_ms > kUnlistedSeekMs) {
+      it = own_seeks_.erase(it);
+      ++stats_.seeks_gone;
+      gone = true;
+    } else {
+      ++it;
+    }
+  }
+  if (gone) top_up();
+  if (config_.accept_seek_after_ms > 0) take_seek();
   for (auto& [id, g] : games_) {
     if (g->waiting_since_ms == -2) g->waiting_since_ms = now_ms;
     if (g->waiting_since_ms < 0 || now_ms - g->waiting_since_ms <= grace_ms_) continue;

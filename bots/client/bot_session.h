@@ -8,7 +8,8 @@
 // lobby seeks that match its games; keep seeks open (a number of games, or forever for house
 // bots); play several games at once, one Player per game; send every move with its search
 // info and a client_id; after a reconnection resume every live game from the last version
-// seen and resend an unacknowledged move; run puzzle sessions with a solver.
+// seen and resend an unacknowledged move; run puzzle sessions with a solver; answer draw
+// offers by the last search's score.
 // Thread-safe: every entry point takes the session's lock. `send` must not call back in.
 
 #include <atomic>
@@ -44,6 +45,10 @@ struct BotConfig {
   bool accept_challenges = true;      // challenges for one of `games`
   bool accept_seeks = false;          // take other players' matching seeks from the lobby
   int min_seek_seats = 0;             // of those, only seeks of games of this many seats or more
+  bool accept_bot_seeks = true;       // of those, bots' seeks too (house bots: people's only)
+  // Of those, only a seek listed in the lobby for this long (from its first snapshot here):
+  // house bots leave a person's seek to other people first, then take it.
+  std::int64_t accept_seek_after_ms = 0;
   int max_games = 0;                  // finish after this many games (0: never)
   int max_parallel = 4;               // live games at once
   // Puzzle sessions: `puzzles` sessions of games[0] scrambled by `scramble` moves.
@@ -59,6 +64,11 @@ struct BotConfig {
   std::string ack_log{};
   // What it plays with, named in its hello (the server records it as its bot version).
   std::optional<protocol::Engine> engine{};
+  // Draw offers are answered at once: accepted when the last search's score of that game (its
+  // own point of view) is at most `draw_margin` above a draw (0; a GDL player's value, 0..100,
+  // at most `gdl_draw_margin` above 50), declined otherwise or before any search of the game.
+  int draw_margin = 25;
+  int gdl_draw_margin = 5;
 };
 
 struct BotStats {
@@ -67,6 +77,8 @@ struct BotStats {
   int lost_on_time = 0;  // games this bot lost with reason "timeout"
   int moves_sent = 0, resends = 0, fallbacks = 0, errors = 0;
   int puzzles_solved = 0, puzzles_failed = 0;
+  int draws_accepted = 0, draws_declined = 0;  // draw offers answered
+  int seeks_gone = 0;  // keep_seek_open: own seeks that left the lobby (taken, expired, cancelled)
   int connections = 0;               // welcomes received
   std::vector<std::string> reasons;  // game_end reasons, in order
   std::string last_error;
@@ -86,8 +98,10 @@ class BotSession {
   void on_open();                          // a connection opened: says hello
   void on_message(std::string_view text);  // one frame from the server
   void on_closed();                        // the connection dropped
-  // Called every few hundred ms: claims the win in games whose opponent has been silent for
-  // longer than the server's reconnect grace (the server refuses while they are connected).
+  // Called every few hundred ms (a steady clock): claims the win in games whose opponent has
+  // been silent for longer than the server's reconnect grace (the server refuses while they are
+  // connected); takes seeks listed for accept_seek_after_ms; forgets an own seek the lobby
+  // never listed (taken or expired before any snapshot showed it), so that another is opened.
   void on_tick(std::int64_t now_ms);
 
   // True when max_games / puzzles are done and no game is live.
@@ -106,6 +120,13 @@ class BotSession {
   void handle(const Json& m);
   void on_welcome(const Json& m);
   void on_lobby(const Json& m);
+  void on_seek_created(const Json& m);
+  // keep_seek_open: which of our seeks a lobby snapshot lists; one listed before and missing
+  // now is gone (taken, expired or cancelled by the server).
+  void track_own_seeks(const Json& seeks);
+  // accept_seeks: takes the first matching seek of the latest lobby, if any.
+  void take_seek();
+  int open_seeks() const;
   void on_game_start(const Json& m);
   void on_state(const Json& m);
   void on_move_ack(const Json& m);
@@ -151,7 +172,18 @@ class BotSession {
   std::set<std::int64_t> tried_seeks_;
   std::int64_t last_accepted_seek_ = -1;
   Json last_lobby_;  // the latest lobby update
-  int open_seeks_ = 0;
+  int open_seeks_ = 0;  // seek_games: seeks sent and not yet taken
+  // keep_seek_open: the seeks sent and not yet created (or refused), and the ones created, by
+  // id, with whether a lobby snapshot listed them and since when they are unlisted.
+  struct OwnSeek {
+    bool listed = false;
+    std::int64_t created_ms = 0;  // now_ms_ at seek_created
+  };
+  int seek_requests_ = 0;
+  std::map<std::int64_t, OwnSeek> own_seeks_;
+  // accept_seek_after_ms: when each seek of the latest lobby was first listed (now_ms_).
+  std::map<std::int64_t, std::int64_t> seek_first_seen_;
+  std::int64_t now_ms_ = 0;  // the latest on_tick
   int seeks_started_ = 0;
   bool puzzle_open_ = false;
   int puzzles_started_ = 0;

@@ -10,7 +10,7 @@ std::vector<HouseBot> house_bot_accounts(int gdl_seats) {
   std::vector<HouseBot> out;
   int gdl_bots = 0;
   for (const auto& c : house_bot_roster()) {
-    out.push_back({c.bot_name, c.preset, "", c.min_seek_seats});
+    out.push_back({c.bot_name, c.preset, "", c.min_seek_seats, c.take_seeks_after_ms});
     if (const Preset* p = find_preset(c.preset); p && p->game == "gdl") ++gdl_bots;
   }
   // An offer of N seats needs N - 1 house bots that take it; the roster's take up to
@@ -37,7 +37,11 @@ Expected<std::unique_ptr<HouseBots>> start_house_bots(const std::string& server_
     // seeks from the lobby) rather than keeping one of its own open.
     const bool any_sheet = preset->game == "gdl";
     o.config.keep_seek_open = !any_sheet;
-    o.config.accept_seeks = any_sheet;
+    // The others take a person's seek of their game (never a bot's: house bots would play
+    // each other) once it waited take_seeks_after_ms for another person.
+    o.config.accept_seeks = any_sheet || b.take_seeks_after_ms > 0;
+    o.config.accept_bot_seeks = any_sheet;
+    o.config.accept_seek_after_ms = any_sheet ? 0 : b.take_seeks_after_ms;
     o.config.min_seek_seats = b.min_seek_seats;
     o.config.accept_challenges = true;
     o.config.max_parallel = 4;

@@ -1,7 +1,8 @@
 #pragma once
 // House bots: a set of bots run in the server's own process, connected over loopback, so a
-// person who opens the page can play at once. Each keeps an open seek for its game and
-// accepts challenges from anyone; the GDL house bots (every gdl:NAME sheet) instead accept
+// person who opens the page can play at once. Each keeps an open seek for its game (another
+// when the server expires one), accepts challenges from anyone, and takes a person's open seek
+// of its game that waited a moment for another person; the GDL house bots (every gdl:NAME sheet) instead accept
 // open offers of a sheet in the lobby (all but one only of games of three seats or more), and
 // challenges. `arena serve --house-bots` calls start_house_bots after its listener is up, with
 // tokens it created through the Store.
@@ -20,6 +21,7 @@ struct HouseBot {
   std::string preset;  // a roster preset
   std::string token;   // from Store::create_bot_token(name)
   int min_seek_seats = 0;  // house_bot_roster().min_seek_seats
+  std::int64_t take_seeks_after_ms = 0;  // house_bot_roster().take_seeks_after_ms
 };
 
 class HouseBots {

@@ -114,19 +114,22 @@ const Preset* find_preset(std::string_view name) {
 }
 
 std::vector<HouseBotChoice> house_bot_roster() {
+  constexpr std::int64_t kWeakerTakesAfterMs = 1500, kStrongerTakesAfterMs = 3000;
   return {
-      {"house_tictactoe_easy", "available_wins"},
-      {"house_tictactoe_perfect", "perfect"},
-      {"house_qubic_easy", "qubic_greedy"},
-      {"house_qubic_strong", "qubic_ab_linear"},
-      {"house_isolation_easy", "MM_Improved"},
-      {"house_isolation_strong", "AB_Custom_2"},
-      {"house_othello_easy", "othello_greedy"},
-      {"house_othello_strong", "othello_ab_combined"},
-      {"house_checkers_easy", "checkers_greedy"},
-      {"house_checkers_strong", "checkers_ab_combined"},
-      {"house_chess_easy", "chess_greedy"},
-      {"house_chess_strong", "chess_strong"},
+      // A person's open seek of a hand-written game is taken by its easy bot after 1.5 s (by
+      // its strong one after 3 s, when the easy one has its most games at once).
+      {"house_tictactoe_easy", "available_wins", 0, kWeakerTakesAfterMs},
+      {"house_tictactoe_perfect", "perfect", 0, kStrongerTakesAfterMs},
+      {"house_qubic_easy", "qubic_greedy", 0, kWeakerTakesAfterMs},
+      {"house_qubic_strong", "qubic_ab_linear", 0, kStrongerTakesAfterMs},
+      {"house_isolation_easy", "MM_Improved", 0, kWeakerTakesAfterMs},
+      {"house_isolation_strong", "AB_Custom_2", 0, kStrongerTakesAfterMs},
+      {"house_othello_easy", "othello_greedy", 0, kWeakerTakesAfterMs},
+      {"house_othello_strong", "othello_ab_combined", 0, kStrongerTakesAfterMs},
+      {"house_checkers_easy", "checkers_greedy", 0, kWeakerTakesAfterMs},
+      {"house_checkers_strong", "checkers_ab_combined", 0, kStrongerTakesAfterMs},
+      {"house_chess_easy", "chess_greedy", 0, kWeakerTakesAfterMs},
+      {"house_chess_strong", "chess_strong", 0, kStrongerTakesAfterMs},
       // GDL sheets are too many to keep a seek open for each: this one takes every open offer
       // and challenge of a gdl:NAME game instead (start_house_bots), so a person who starts
       // any sheet in the page has an opponent. The other two join only offers of games of three

@@ -70,8 +70,8 @@ void Match::action(int seat, protocol::GameActionKind kind, Reply reply) {
 
 void Match::do_action(int seat, protocol::GameActionKind kind, const Reply& reply) {
   using protocol::GameActionKind;
-  static constexpr const char* kRefs[] = {"resign", "offer_draw", "accept_draw", "abort",
-                                          "claim_win"};
+  static constexpr const char* kRefs[] = {"resign",    "offer_draw", "accept_draw",
+                                          "abort",     "claim_win",  "decline_draw"};
   const char* ref = kRefs[static_cast<int>(kind)];
   if (finished_) return error(reply, ErrorCode::kGameOver, "the game is over", ref);
   if (seat < 0 || seat >= seats())
@@ -98,6 +98,11 @@ void Match::do_action(int seat, protocol::GameActionKind kind, const Reply& repl
       if (!draw_offer_by_ || *draw_offer_by_ == seat)
         return error(reply, ErrorCode::kNoDrawOffer, "your opponent has not offered a draw", ref);
       return finish_draw("agreement");
+    case GameActionKind::kDeclineDraw:
+      if (!draw_offer_by_ || *draw_offer_by_ == seat)
+        return error(reply, ErrorCode::kNoDrawOffer, "your opponent has not offered a draw", ref);
+      draw_offer_by_.reset();
+      return emit(protocol::DrawDeclinedMessage{game_id(), 0, seat});
     case GameActionKind::kClaimWin:
       // Against a seat gone longer than the grace period (the lowest such seat).
       for (int other = 0; other < seats(); ++other) {

@@ -130,8 +130,8 @@ void GameRooms::on_move(const std::shared_ptr<Connection>& c, protocol::MoveRequ
 }
 
 void GameRooms::on_action(const std::shared_ptr<Connection>& c, const protocol::GameAction& m) {
-  static constexpr const char* kRefs[] = {"resign", "offer_draw", "accept_draw", "abort",
-                                          "claim_win"};
+  static constexpr const char* kRefs[] = {"resign",    "offer_draw", "accept_draw",
+                                          "abort",     "claim_win",  "decline_draw"};
   auto [match, seat] = seat_of(c, m.game_id, kRefs[static_cast<int>(m.kind)]);
   if (match) match->action(seat, m.kind, reply_to(c));
 }

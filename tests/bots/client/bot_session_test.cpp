@@ -489,15 +489,140 @@ TEST_F(SessionTest, CountsResultsAndTimeLossesAndFinishesAfterMaxGames) {
   EXPECT_TRUE(session_->done());
 }
 
+// A lobby snapshot whose seeks are `seeks` (seek id, owner id, owner is a bot, game, options).
+struct LobbySeek {
+  std::int64_t id, owner;
+  bool bot;
+  std::string game, options = "";
+};
+Json lobby_of(const std::vector<LobbySeek>& seeks) {
+  Json list = Json::array();
+  for (const auto& s : seeks)
+    list.push_back({{"seek_id", s.id},
+                    {"by", {{"id", s.owner}, {"name", "p"}, {"bot", s.bot}}},
+                    {"game", s.game},
+                    {"options", s.options},
+                    {"seats", 2}});
+  return {{"type", "lobby"}, {"seeks", list}};
+}
+
+// The house bot's seek, taken: the lobby no longer lists it (whether before or after the
+// game_start reaches the bot), and one new seek replaces it.
 TEST_F(SessionTest, KeepsOneSeekOpenForAHouseBot) {
   make({.games = {"chess"}, .keep_seek_open = true});
   connect(7);
   EXPECT_EQ(take("seek").size(), 1u);
+  feed({{"type", "seek_created"}, {"seek_id", 21}});
+  feed(lobby_of({{21, 7, true, "chess"}}));
+  EXPECT_EQ(take("seek").size(), 1u) << "one open seek is enough";
   feed(game_start(5, 7, 8));  // our seek was taken (the seeker plays first)
+  EXPECT_EQ(take("seek").size(), 1u) << "the lobby says which seek went";
+  feed(lobby_of({}));
   EXPECT_EQ(take("seek").size(), 2u) << "a new seek replaces the one taken";
+  feed({{"type", "seek_created"}, {"seek_id", 22}});
+  feed(lobby_of({}));  // a snapshot made before seek 22: it is not taken for gone
+  EXPECT_EQ(take("seek").size(), 2u);
   session_->on_closed();
   connect(7);
   EXPECT_EQ(take("seek").size(), 3u) << "seeks are renewed after a reconnection";
+}
+
+// The server expires a seek nobody took (seek_ttl_ms): the lobby stops listing it, and the
+// house bot opens another, every time; a seek no snapshot ever listed is given up after a
+// few seconds (kUnlistedSeekMs) and opened again too.
+TEST_F(SessionTest, AHouseBotSeeksAgainWhenTheServerExpiresItsSeek) {
+  make({.games = {"chess"}, .keep_seek_open = true});
+  connect(7);
+  session_->on_tick(1000);
+  for (int i = 0; i < 3; ++i) {
+    feed({{"type", "seek_created"}, {"seek_id", 30 + i}});
+    feed(lobby_of({{30 + i, 7, true, "chess"}, {99, 8, false, "othello"}}));
+    EXPECT_EQ(take("seek").size(), static_cast<std::size_t>(1 + i));
+    feed(lobby_of({{99, 8, false, "othello"}}));  // expired
+    EXPECT_EQ(take("seek").size(), static_cast<std::size_t>(2 + i)) << "after expiry " << i;
+  }
+  EXPECT_EQ(session_->stats().seeks_gone, 3);
+  feed({{"type", "seek_created"}, {"seek_id", 40}});
+  session_->on_tick(4000);
+  EXPECT_EQ(take("seek").size(), 4u) << "unlisted for 3 s: still waited for";
+  session_->on_tick(6500);
+  EXPECT_EQ(take("seek").size(), 5u) << "unlisted for 5.5 s: given up and opened again";
+  EXPECT_EQ(session_->stats().games_started, 0);
+}
+
+// Non-GDL house bots take a person's seek of their game once it has been listed for
+// accept_seek_after_ms (as their own clock sees it), never a bot's, never another game's
+// (tic-tac-toe with variant=4x4x4 is qubic).
+TEST_F(SessionTest, TakesAPersonsSeekOfItsGameAfterItWaited) {
+  make({.games = {"tictactoe"},
+        .accept_seeks = true,
+        .accept_bot_seeks = false,
+        .accept_seek_after_ms = 1500});
+  connect(7);
+  session_->on_tick(10000);
+  feed(lobby_of({{31, 9, true, "tictactoe"},
+                 {32, 8, false, "tictactoe", "variant=4x4x4"},
+                 {33, 8, false, "chess"},
+                 {34, 8, false, "tictactoe"}}));
+  EXPECT_TRUE(take("accept").empty()) << "new seeks are left to people first";
+  session_->on_tick(11000);
+  EXPECT_TRUE(take("accept").empty());
+  session_->on_tick(11600);
+  auto accepts = take("accept");
+  ASSERT_EQ(accepts.size(), 1u);
+  EXPECT_EQ(accepts[0]["seek_id"], 34);
+  session_->on_tick(13000);
+  EXPECT_EQ(take("accept").size(), 1u) << "the others are not for this bot";
+}
+
+// A GDL house bot's bookkeeping: a seek first listed before any tick is timed from the first.
+TEST_F(SessionTest, ASeekListedBeforeTheFirstTickIsTimedFromIt) {
+  make({.games = {"tictactoe"}, .accept_seeks = true, .accept_seek_after_ms = 1500});
+  connect(7);
+  feed(lobby_of({{34, 8, false, "tictactoe"}}));
+  session_->on_tick(50000);
+  EXPECT_TRUE(take("accept").empty());
+  session_->on_tick(51600);
+  EXPECT_EQ(take("accept").size(), 1u);
+}
+
+// Draw offers: the opponent's is answered at once by the last search's score of the game (17
+// here): accepted within the margin above a draw, declined above it or before any search; our
+// own offer and an offer seen again in a resume are not answered.
+TEST_F(SessionTest, AnswersADrawOfferByItsLastScore) {
+  for (int margin : {20, 16}) {
+    sent_.clear();
+    BotConfig c{.games = {"tictactoe"}};
+    c.draw_margin = margin;
+    make(c);
+    connect(7);
+    feed(game_start(5, 7, 8));
+    feed({{"type", "draw_offer"}, {"game_id", 5}, {"version", 1}, {"by", 1}});
+    auto declines = take("decline_draw");
+    ASSERT_EQ(declines.size(), 1u) << "no search yet: declined";
+    EXPECT_EQ(declines[0]["game_id"], 5);
+    feed(state(5, 2, 0));
+    run_jobs();
+    ASSERT_EQ(take("move").size(), 1u);
+    feed({{"type", "draw_offer"}, {"game_id", 5}, {"version", 3}, {"by", 0}});  // ours
+    EXPECT_TRUE(take("accept_draw").empty());
+    EXPECT_EQ(take("decline_draw").size(), 1u);
+    feed({{"type", "draw_offer"}, {"game_id", 5}, {"version", 4}, {"by", 1}});
+    feed({{"type", "draw_offer"}, {"game_id", 5}, {"version", 4}, {"by", 1}});  // a resume
+    const BotStats s = session_->stats();
+    if (margin == 20) {
+      EXPECT_EQ(take("accept_draw").size(), 1u) << "17 is within 20 of a draw";
+      EXPECT_EQ(take("decline_draw").size(), 1u);
+      EXPECT_EQ(s.draws_accepted, 1);
+    } else {
+      EXPECT_TRUE(take("accept_draw").empty()) << "17 is more than 16 above a draw";
+      EXPECT_EQ(take("decline_draw").size(), 2u);
+      EXPECT_EQ(s.draws_declined, 2);
+    }
+    // The offer was withdrawn by a move meanwhile: the server's refusal is no fault.
+    feed({{"type", "error"}, {"code", "no_draw_offer"}, {"ref", "accept_draw"}, {"message", "x"}});
+    EXPECT_EQ(session_->stats().errors, 0);
+  }
 }
 
 TEST_F(SessionTest, MovesAtRandomAmongTheServersMovesWhenThePlayerCannot) {

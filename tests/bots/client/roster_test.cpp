@@ -6,6 +6,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -99,6 +100,31 @@ TEST(Roster, GdlHouseBotAccountsFillAnOfferOfEverySizeUpToTheLargestSheet) {
     }
     // No more than the largest sheet needs: the roster's three, or one per seat beyond four.
     EXPECT_EQ(gdl_bots, std::clamp(largest, 4, kMaxGdlHouseSeats) - 1) << "largest " << largest;
+  }
+}
+
+// The page's "Play the computer" finds a game's strengths by the names house_GAME_LEVEL; every
+// house bot of a hand-written game takes a person's seek after a wait, the weaker one first.
+TEST(Roster, HouseBotsAreNamedByGameAndLevelAndTheWeakerTakesSeeksFirst) {
+  std::map<std::string, std::vector<std::int64_t>> waits;  // game -> waits in roster order
+  for (const auto& h : house_bot_roster()) {
+    const Preset* p = find_preset(h.preset);
+    ASSERT_NE(p, nullptr) << h.preset;
+    const std::string prefix = "house_" + p->game + "_";
+    ASSERT_TRUE(h.bot_name.starts_with(prefix)) << h.bot_name;
+    const std::string level = h.bot_name.substr(prefix.size());
+    EXPECT_FALSE(level.empty() || level.find('_') != std::string::npos) << h.bot_name;
+    if (p->game == "gdl") {
+      EXPECT_EQ(h.take_seeks_after_ms, 0) << h.bot_name << ": GDL house bots take offers at once";
+      continue;
+    }
+    EXPECT_GE(h.take_seeks_after_ms, 1000) << h.bot_name << ": people get a moment first";
+    EXPECT_LE(h.take_seeks_after_ms, 3000) << h.bot_name << ": a first game starts in 5 s";
+    waits[p->game].push_back(h.take_seeks_after_ms);
+  }
+  for (const auto& [game, w] : waits) {
+    ASSERT_EQ(w.size(), 2u) << game;
+    EXPECT_LT(w[0], w[1]) << game << ": the weaker bot takes a person's seek first";
   }
 }
 

@@ -8,6 +8,7 @@ import { createBoard, boardKind } from '../boards/index.js';
 import { sideNames, moversOf, legalMovesOf } from '../games.js';
 import { api } from '../api.js';
 import { liveEvalGraph } from '../evalgraph.js';
+import { drawNotice } from './draw_notice.js';
 
 export function gameView(ctx, id) {
   const { conn, store } = ctx;
@@ -28,7 +29,7 @@ export function gameView(ctx, id) {
   el.append(
     h('div.game-layout', {},
       h('div.game-board-col', {}, title, othersBox, h('div.board-with-bar', {}, boardBox, evalGraph.bar), ownBox, extraMoves, status, result, error, evalGraph.el),
-      h('aside.game-side', {}, actions, info, h('h3', {}, 'Moves'), moveList)));
+      h('aside.game-side', {}, actions, drawNotice(ctx, id), info, h('h3', {}, 'Moves'), moveList)));
 
   let board = null;
   let boardFor = '';

@@ -1,5 +1,6 @@
-// The lobby: who is online, the seeks on offer, live games, recent finished games, and the
-// form that starts a game (an open seek, or a challenge to a named player or bot).
+// The lobby: who is online, the seeks on offer, live games, recent finished games, the form
+// that starts a game (an open seek, or a challenge to a named player or bot), and "Play the
+// computer": a game at once against the house bot of a chosen strength.
 import { h, playerLabel, describeTimeControl, describeResult, sheetOption } from '../dom.js';
 import { api } from '../api.js';
 
@@ -19,6 +20,20 @@ const TIME_CONTROLS = [
 function playableGames(catalog) {
   const list = catalog.filter((g) => g.players >= 2 && g.players <= 6 && g.name !== 'qubic');
   return list.length ? list : [{ name: 'tictactoe', title: 'Tic-tac-toe' }, { name: 'chess', title: 'Chess' }];
+}
+
+// The house bots of a hand-written game, by level: the bots whose open seek of `game` is in the
+// lobby and who are named house_GAME_LEVEL (bots/client/roster.h), by name (a stable order
+// while their seeks come and go).
+function houseLevels(seeks, game) {
+  const prefix = `house_${game}_`;
+  const levels = [];
+  for (const sk of seeks) {
+    const by = sk.by || {};
+    if (sk.game !== game || !by.bot || typeof by.name !== 'string' || !by.name.startsWith(prefix)) continue;
+    if (!levels.some((l) => l.name === by.name)) levels.push({ name: by.name, level: by.name.slice(prefix.length) });
+  }
+  return levels.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 function optionsFor(game, form) {
@@ -43,6 +58,55 @@ export function lobbyView(ctx) {
   const tc = h('select', { name: 'tc', 'data-testid': 'new-game-tc' }, TIME_CONTROLS.map(([v, t]) => h('option', { value: v }, t)));
   const opponent = h('select', { name: 'opponent', 'data-testid': 'new-game-opponent' });
   const status = h('p.form-status', { 'aria-live': 'polite' });
+
+  // Play the computer: every two-or-more-player game of the catalog as it is named there (qubic
+  // too), a strength, a clock.
+  const cpuGames = ctx.catalog.filter((g) => g.players >= 2 && g.players <= 6);
+  const cpuList = cpuGames.length ? cpuGames : games;
+  const cpuGame = h('select', { name: 'cpu-game', 'data-testid': 'cpu-game' },
+    cpuList.filter((g) => !g.gdl).map((g) => h('option', { value: g.name }, g.title || g.name)),
+    cpuList.some((g) => g.gdl) ? h('optgroup', { label: 'GDL games (rule sheets)' }, cpuList.filter((g) => g.gdl).map((g) =>
+      sheetOption(g, `${g.name.replace(/^gdl:/, '')}${g.players > 2 ? ` (${g.players} players)` : ''}`))) : null);
+  const cpuLevel = h('select', { name: 'cpu-level', 'data-testid': 'cpu-level' });
+  const cpuTc = h('select', { name: 'cpu-tc', 'data-testid': 'cpu-tc' }, TIME_CONTROLS.map(([v, t]) => h('option', { value: v }, t)));
+  const cpuStatus = h('p.form-status', { 'aria-live': 'polite', 'data-testid': 'cpu-status' });
+  const cpuForm = h('form.card.play-computer', { onsubmit: (e) => { e.preventDefault(); playComputer(); } },
+    h('h2', {}, 'Play the computer'),
+    h('div.form-row', {}, h('label', {}, 'Game ', cpuGame), h('label', {}, 'Strength ', cpuLevel), h('label', {}, 'Clock ', cpuTc)),
+    h('button.primary', { type: 'submit', 'data-testid': 'cpu-play' }, 'Play'),
+    cpuStatus);
+  const isSheet = (name) => cpuList.some((g) => g.name === name && g.gdl);
+  // The strengths of the chosen game: its house bots' levels; a GDL sheet is taken by the house
+  // GDL players (whoever is free), and with no house bot listed an open seek waits for any.
+  function renderLevels() {
+    const game = cpuGame.value;
+    const levels = isSheet(game) ? [] : houseLevels((ctx.lobby || {}).seeks || [], game);
+    const options = levels.length ? levels.map((l) => [l.name, `${l.level[0].toUpperCase()}${l.level.slice(1)}`])
+      : [['', isSheet(game) ? 'House GDL player' : 'Any computer']];
+    const key = options.map(([v]) => v).join(',');
+    if (key === cpuLevel.dataset.key) return;
+    cpuLevel.dataset.key = key;
+    const keep = cpuLevel.value;
+    cpuLevel.replaceChildren(...options.map(([v, t]) => h('option', { value: v }, t)));
+    if (options.some(([v]) => v === keep)) cpuLevel.value = keep;
+  }
+  cpuGame.addEventListener('change', renderLevels);
+  let lastFrom = '';    // the form that sent the latest offer ('cpu' or 'form'), for its errors
+  let cpuTarget = '';   // the house bot challenged
+  function playComputer() {
+    const game = cpuGame.value;
+    const msg = { game, options: '', time_control: cpuTc.value };
+    ctx.awaitingStart = true;
+    lastFrom = 'cpu';
+    cpuTarget = cpuLevel.value;
+    if (cpuLevel.value) {
+      conn.send({ type: 'challenge', to: cpuLevel.value, ...msg });
+      cpuStatus.textContent = `Starting a game against ${cpuLevel.value}…`;
+    } else {
+      conn.send({ type: 'seek', ...msg });
+      cpuStatus.textContent = 'Your offer is in the lobby; a house bot takes it in a moment.';
+    }
+  }
   const form = h('form.card.new-game', { onsubmit: (e) => { e.preventDefault(); submit(); } },
     h('h2', {}, 'Start a game'),
     h('div.form-row', {}, h('label', {}, 'Game ', gameSelect), variant, size),
@@ -60,6 +124,7 @@ export function lobbyView(ctx) {
     const game = gameSelect.value;
     const msg = { game, options: optionsFor(game, form), time_control: tc.value };
     ctx.awaitingStart = true;
+    lastFrom = 'form';
     if (opponent.value) {
       conn.send({ type: 'challenge', to: opponent.value, ...msg });
       status.textContent = `Challenge sent to ${opponent.value}; the game opens when they accept.`;
@@ -73,10 +138,11 @@ export function lobbyView(ctx) {
   const seeksBox = h('section.card', {}, h('h2', {}, 'Games on offer'), h('ul.seeks', { 'data-testid': 'seeks' }));
   const liveBox = h('section.card', {}, h('h2', {}, 'Live games'), h('ul.live', { 'data-testid': 'live-games' }));
   const doneBox = h('section.card', {}, h('h2', {}, 'Finished games'), h('ul.finished', { 'data-testid': 'finished-games' }));
-  el.append(h('div.lobby-main', {}, form, seeksBox, liveBox), h('div.lobby-side', {}, playersBox, doneBox));
+  el.append(h('div.lobby-main', {}, cpuForm, form, seeksBox, liveBox), h('div.lobby-side', {}, playersBox, doneBox));
 
   const me = () => conn.player || {};
   function render() {
+    renderLevels();
     const lobby = ctx.lobby || {};
     const players = lobby.players || [];
     // Rebuild the opponent list only when it changes, so an open drop-down stays open.
@@ -131,7 +197,17 @@ export function lobbyView(ctx) {
     status.textContent = `${e.detail.game}: ${e.detail.players.length} of ${e.detail.seats} players; the game starts when ${left} more join${left === 1 ? 's' : ''}.`;
   };
   conn.addEventListener('seek_joined', onJoined);
-  const onError = (e) => { if (['seek', 'challenge', 'accept'].includes(e.detail.ref)) status.textContent = e.detail.message; };
+  const onError = (e) => {
+    if (!['seek', 'challenge', 'accept'].includes(e.detail.ref)) return;
+    (lastFrom === 'cpu' && e.detail.ref !== 'accept' ? cpuStatus : status).textContent = e.detail.message;
+  };
+  // A house bot that has its most games at once declines: say so.
+  const onDeclined = (e) => {
+    if (!cpuTarget || !e.detail.by || e.detail.by.name !== cpuTarget) return;
+    cpuStatus.textContent = `${e.detail.by ? e.detail.by.name : 'The bot'} is busy; try another strength or a moment later.`;
+    ctx.awaitingStart = false;
+  };
+  conn.addEventListener('declined', onDeclined);
   conn.addEventListener('lobby', onLobby);
   conn.addEventListener('error', onError);
   render();
@@ -143,6 +219,7 @@ export function lobbyView(ctx) {
       conn.removeEventListener('lobby', onLobby);
       conn.removeEventListener('seek_joined', onJoined);
       conn.removeEventListener('error', onError);
+      conn.removeEventListener('declined', onDeclined);
       clearInterval(timer);
     },
   };
