@@ -194,6 +194,7 @@ std::vector<ServerMessage> one_of_each() {
                    std::nullopt},
       MovedMessage{4, 3, 1},
       DrawOfferMessage{4, 3, 0},
+      DrawDeclinedMessage{4, 4, 1},
       MoveAckMessage{4, "a1", 2},
       GameEndMessage{4, 9, "1-0", "checkmate", {100, 0}, ""},
       GameEndMessage{5, 3, "1/2-1/2", "goals", {0, 0}, "goal of white: no goal value"},
