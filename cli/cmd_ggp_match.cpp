@@ -3,12 +3,14 @@
 // late, malformed or illegal answer is replaced by a random legal move and logged
 // (bots/ggp/game_manager.h).
 //
-//   arena ggp-match --game gdl:ticTacToe --startclock 10 --playclock 5
-//       --player http://127.0.0.1:9147 --player http://127.0.0.1:9148
+//   arena ggp-match --gdl FILE.kif (or --game gdl:ticTacToe) --startclock 10 --playclock 5
+//       --player http://127.0.0.1:9147 --player http://127.0.0.1:9148 [--record match.json]
 //
-// Prints each step's joint move, each replacement, then "goals: ROLE G, ..." and
-// "replaced: ROLE N, ...". Exit status: 0 the match was played (whatever the players did);
-// 1 the rules cannot be read or the players do not fit them; 2 bad flags.
+// Prints each step's joint move with the seconds each player took, each replacement, then
+// "goals: ROLE G, ..." and "replaced: ROLE N, ..."; --record writes the match in ggp-base's
+// match JSON (bots/ggp/match_record.h). Exit status: 0 the match was played (whatever the
+// players did); 1 the rules cannot be read, the players do not fit them or the record cannot
+// be written; 2 bad flags.
 
 #include <cstdio>
 #include <fstream>
@@ -20,6 +22,7 @@
 
 #include "bots/ggp/game_manager.h"
 #include "bots/ggp/kif_message.h"
+#include "bots/ggp/match_record.h"
 #include "cli/commands.h"
 #include "games/gdl/library.h"
 
@@ -27,7 +30,7 @@ namespace arena::cli {
 namespace {
 
 struct GgpMatchOptions {
-  std::string game, gdl_dir, match_id;
+  std::string game, gdl_file, gdl_dir, match_id, record;
   std::vector<std::string> players;
   int startclock = 10, playclock = 5, grace_ms = 1000, max_steps = 1000;
   std::uint64_t seed = 1;
@@ -36,7 +39,9 @@ struct GgpMatchOptions {
 
 // The rules' text and a name for messages: `gdl:NAME` from the GDL folder, else a file.
 Expected<std::pair<std::string, std::string>> read_rules(const GgpMatchOptions& o) {
-  std::string path = o.game;
+  if (o.game.empty() == o.gdl_file.empty())
+    return make_error("give the sheet with --gdl FILE or --game gdl:NAME (one of them)");
+  std::string path = o.gdl_file.empty() ? o.game : o.gdl_file;
   if (o.game.starts_with("gdl:")) {
     if (!o.gdl_dir.empty()) gdl::set_gdl_directory(o.gdl_dir);
     auto sheet = gdl::find_gdl_sheet(o.game.substr(4));
@@ -88,7 +93,12 @@ int run(const GgpMatchOptions& o) {
   if (!o.quiet) {
     for (std::size_t s = 0; s < result->moves.size(); ++s) {
       std::string line;
-      for (const auto& m : result->moves[s]) line += " " + m;
+      for (std::size_t r = 0; r < result->moves[s].size(); ++r) {
+        char took[32] = "";
+        if (s < result->seconds.size() && r < result->seconds[s].size())
+          std::snprintf(took, sizeof took, " (%.2f s)", result->seconds[s][r]);
+        line += (r ? ", " : " ") + result->moves[s][r] + took;
+      }
       std::printf("step %zu:%s\n", s + 1, line.c_str());
     }
   }
@@ -98,6 +108,16 @@ int run(const GgpMatchOptions& o) {
               result->reasoner.c_str());
   std::printf("goals: %s\n", per_role(result->roles, result->goals).c_str());
   std::printf("replaced: %s\n", per_role(result->roles, result->substitutions).c_str());
+  if (!o.record.empty()) {
+    std::ofstream out(o.record, std::ios::binary | std::ios::trunc);
+    out << ggp::match_record_json(*result, o.players);
+    out.flush();
+    if (!out) {
+      std::cerr << "arena ggp-match: cannot write the match record " << o.record << "\n";
+      return kExitFailure;
+    }
+    std::printf("record: %s\n", o.record.c_str());
+  }
   return kExitOk;
 }
 
@@ -107,8 +127,9 @@ void add_ggp_match(CLI::App& app, Action& action) {
   auto o = std::make_shared<GgpMatchOptions>();
   CLI::App* sub =
       app.add_subcommand("ggp-match", "play a GDL match between GGP players (a game manager)");
-  sub->add_option("--game", o->game, "gdl:NAME (a sheet of the GDL folder) or a .kif file")
-      ->required();
+  sub->add_option("--gdl", o->gdl_file, "the sheet: a .kif file (or --game gdl:NAME)");
+  sub->add_option("--game", o->game, "gdl:NAME, a sheet of the GDL folder (or a .kif file)");
+  sub->add_option("--record", o->record, "write the match as ggp-base's match JSON to this file");
   sub->add_option("--player", o->players, "a GGP player's URL, once per role in role order")
       ->required();
   sub->add_option("--gdl-dir", o->gdl_dir, "the folder gdl:NAME looks in");

@@ -60,6 +60,7 @@ int run(const GgpPlayerOptions& o) {
   ggp::PlayerServiceOptions service_options;
   service_options.margin = std::chrono::milliseconds(o.margin_ms);
   service_options.log = log;
+  service_options.name = "arena-" + (o.preset.empty() ? (o.spec.empty() ? "GDL_UCT" : *spec) : o.preset);
   auto service = std::make_shared<ggp::PlayerService>(
       [spec = *spec] { return gdl::make_gdl_player(spec); }, service_options);
   ggp::HttpServerOptions http_options;

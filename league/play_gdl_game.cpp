@@ -115,7 +115,7 @@ Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGame
     auto p = gdl::make_gdl_player(*specs[seat]);
     if (!p) return make_error(p.error());
     players[seat] = std::move(*p);
-    players[seat]->start(machine, seat, SteadyClock::now() + movetime(config));
+    players[seat]->start(machine, seat, gdl::kNoStartClock);
     gdl::report_fallback(*players[seat], "arena league: " + *specs[seat]);
   }
   Rng substitute_rng(seed ^ 0x5bd1e995ULL);

@@ -69,7 +69,8 @@ class GdlClientPlayer final : public Player {
     std::lock_guard lock(context_->mutex());
     gdl::StateMachine& machine = context_->machine();
     if (!started_ || *role != role_) {
-      player_->start(machine, *role, deadline);
+      // The server has no start clock: a heuristic is built at the first move, once per sheet.
+      player_->start(machine, *role, gdl::kNoStartClock);
       gdl::report_fallback(*player_, "arena bot: " + request.game);
       started_ = true;
       role_ = *role;

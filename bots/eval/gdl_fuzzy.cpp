@@ -476,8 +476,11 @@ Expected<FuzzyGoalHeuristic> FuzzyGoalHeuristic::make(const GroundProgram& progr
 }
 
 Expected<FuzzyGoalHeuristic> FuzzyGoalHeuristic::from_description(
-    const gdl::Description& description, gdl::TermPool& pool, const FuzzyGoalParams& params) {
-  auto program = gdl::ground(description, pool);
+    const gdl::Description& description, gdl::TermPool& pool, const FuzzyGoalParams& params,
+    std::optional<double> max_seconds) {
+  gdl::GroundLimits limits;
+  if (max_seconds) limits.max_seconds = std::min(limits.max_seconds, *max_seconds);
+  auto program = gdl::ground(description, pool, limits);
   if (!program) return make_error(program.error());  // ground() names the sheet
   return make(*program, pool, description.symbols, params);
 }

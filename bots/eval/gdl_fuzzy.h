@@ -63,6 +63,7 @@
 // pass). Not thread-safe (scratch buffers): one owner at a time, like the TermPool.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -157,10 +158,11 @@ class FuzzyGoalHeuristic {
                                            const gdl::TermPool& pool,
                                            const gdl::SymbolTable& symbols,
                                            const FuzzyGoalParams& params = {});
-  // Grounds `description` into `pool` first (ground.h's limits), then make().
-  static Expected<FuzzyGoalHeuristic> from_description(const gdl::Description& description,
-                                                       gdl::TermPool& pool,
-                                                       const FuzzyGoalParams& params = {});
+  // Grounds `description` into `pool` first (ground.h's limits; `max_seconds` when given,
+  // for a caller on a clock), then make().
+  static Expected<FuzzyGoalHeuristic> from_description(
+      const gdl::Description& description, gdl::TermPool& pool,
+      const FuzzyGoalParams& params = {}, std::optional<double> max_seconds = std::nullopt);
 
   // Uses `latches` from now on (see above; found in the pool the program was ground with, so
   // their ids are the states' fluents). Fluents the goal formulas do not read are ignored; an

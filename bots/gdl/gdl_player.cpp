@@ -54,14 +54,17 @@ class UctPlayer final : public GdlPlayer {
   UctPlayer(UctOptions options, std::optional<eval::FuzzyGoalParams> fuzzy)
       : options_(options), fuzzy_params_(fuzzy) {}
 
-  void start(StateMachine& machine, int role, Clock::time_point) override {
+  void start(StateMachine& machine, int role, Clock::time_point deadline) override {
     machine_ = &machine;
     role_ = role;
     Evaluator evaluator;
     if (fuzzy_params_) {
       // Grounded into the machine's pool, so the heuristic reads the machine's states; once
       // per machine, however many games start on it (a copy each: its scratch is its own).
-      auto made = eval::shared_fuzzy_goal_heuristic(machine, *fuzzy_params_);
+      // Not waited for past the start clock: without it the player plays as uct.
+      auto made = eval::shared_fuzzy_goal_heuristic(
+          machine, *fuzzy_params_,
+          deadline == kNoStartClock ? std::nullopt : std::optional<Clock::time_point>(deadline));
       fuzzy_error_.clear();
       if (made) {
         heuristic_ = std::make_shared<eval::FuzzyGoalHeuristic>(**made);

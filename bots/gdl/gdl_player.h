@@ -26,11 +26,17 @@ struct GdlMoveInfo {
   std::optional<int> value;      // the chosen move's mean reward for the player, 0..100
 };
 
+// start()'s deadline where there is no start clock (local matches, leagues, a server's bot):
+// a heuristic built at the start is then built whatever it takes, once per machine.
+inline constexpr Clock::time_point kNoStartClock = Clock::time_point::max();
+
 class GdlPlayer {
  public:
   virtual ~GdlPlayer() = default;
   // A new match: `machine` reasons about the game (it outlives the match), `role` is the index
-  // into machine.roles() this player plays. May think until `deadline` (GGP's start clock).
+  // into machine.roles() this player plays. Returns by `deadline` (GGP's start clock): what it
+  // cannot prepare by then (the fuzzy goal heuristic of a large sheet) it goes without, and
+  // says so in fallback(). kNoStartClock: no start clock, preparing takes what it takes.
   virtual void start(StateMachine& machine, int role, Clock::time_point deadline) = 0;
   // This player's move in `state` (one of its legal moves), chosen before `deadline`.
   virtual Move choose(const State& state, Clock::time_point deadline) = 0;

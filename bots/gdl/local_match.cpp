@@ -23,7 +23,7 @@ class Referee {
     State state = machine_.initial_state();
     if (config_.on_state) config_.on_state(state);
     for (std::size_t r = 0; r < players.size(); ++r)
-      players[r]->start(machine_, static_cast<int>(r), SteadyClock::now() + config_.movetime);
+      players[r]->start(machine_, static_cast<int>(r), kNoStartClock);
     for (int step = 0; step < config_.max_steps; ++step) {
       if (machine_.is_terminal(state)) break;
       const bool opening = step < config_.opening_steps;

@@ -36,6 +36,12 @@ std::vector<Answer> broadcast(const std::vector<std::string>& urls,
   return answers;
 }
 
+std::int64_t epoch_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
 std::string seconds_text(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.2f s", s);
@@ -96,8 +102,12 @@ std::optional<gdl::JointMove> Manager::collect(const std::vector<std::string>& p
   const auto timeout = std::chrono::seconds(config_.playclock) + config_.grace;
   const auto answers = broadcast(config_.players, bodies, timeout);
   gdl::JointMove joint;
+  result_.seconds.emplace_back();
+  result_.errors.emplace_back();
   for (std::size_t r = 0; r < answers.size(); ++r) {
     const auto& a = answers[r];
+    result_.seconds.back().push_back(a.seconds);
+    result_.errors.back().emplace_back();
     const int role = static_cast<int>(r);
     std::string why;
     Expected<gdl::Move> move = make_error("");
@@ -120,6 +130,7 @@ std::optional<gdl::JointMove> Manager::collect(const std::vector<std::string>& p
             ": no legal move in a state that is not terminal (a bug of the rules); match ended");
       return std::nullopt;
     }
+    result_.errors.back().back() = why;
     const gdl::Move replacement = legal[rng_.below(legal.size())];
     ++result_.substitutions[r];
     event("step " + std::to_string(step + 1) + ", " + result_.roles[r] + " (" +
@@ -153,7 +164,12 @@ MatchResult Manager::run() {
   result_.reasoner = std::string(game_->machine().kind());
   result_.roles = game_->role_names();
   result_.substitutions.assign(result_.roles.size(), 0);
+  result_.startclock = config_.startclock;
+  result_.playclock = config_.playclock;
+  result_.start_ms = epoch_ms();
   start();
+  result_.states.push_back(game_->state_text());
+  result_.state_ms.push_back(epoch_ms());
   std::vector<std::string> previous;  // empty: NIL
   while (!game_->is_terminal() && game_->steps() < config_.max_steps) {
     const auto joint = collect(previous);
@@ -162,7 +178,11 @@ MatchResult Manager::run() {
     for (gdl::Move m : *joint) previous.push_back(game_->move_text(m));
     result_.moves.push_back(previous);
     game_->play(*joint);
+    result_.states.push_back(game_->state_text());
+    result_.state_ms.push_back(epoch_ms());
   }
+  result_.seconds.resize(result_.moves.size());  // a turn cut short by a rules bug made no move
+  result_.errors.resize(result_.moves.size());
   result_.terminal = game_->is_terminal();
   if (!result_.terminal && game_->steps() >= config_.max_steps)
     event("the match reached " + std::to_string(config_.max_steps) + " steps; aborted");

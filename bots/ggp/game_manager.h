@@ -45,6 +45,16 @@ struct MatchResult {
   std::vector<int> substitutions;  // per role: moves replaced by random ones
   std::vector<std::string> events;  // replacements and players' errors, in order
   double wall_s = 0;
+  // For a match record (ggp-base's match JSON, match_record.h): when the match started (ms
+  // since the epoch), the state after each step with the initial state first (fluents' KIF)
+  // and when it was reached, and per step and role the seconds the player took and its error
+  // ("" when its move was its own).
+  std::int64_t start_ms = 0;
+  std::vector<std::string> states;
+  std::vector<std::int64_t> state_ms;
+  std::vector<std::vector<double>> seconds;
+  std::vector<std::vector<std::string>> errors;
+  int startclock = 0, playclock = 0;
 };
 
 // Errors: rules that do not read, a player count other than the role count, bad clocks.

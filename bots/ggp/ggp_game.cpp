@@ -101,6 +101,13 @@ std::string GgpGame::move_text(gdl::Move move) const {
   return machine_->pool().to_kif(move, machine_->description().symbols);
 }
 
+std::string GgpGame::state_text() const {
+  std::string out;
+  for (gdl::TermId fluent : state_)
+    out += (out.empty() ? "" : " ") + machine_->pool().to_kif(fluent, machine_->description().symbols);
+  return out;
+}
+
 Expected<void> GgpGame::play(const std::vector<SExpr>& moves) {
   const std::size_t roles = machine_->roles().size();
   if (moves.size() != roles)

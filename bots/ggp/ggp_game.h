@@ -44,6 +44,8 @@ class GgpGame {
   // The move `e` names, checked to be a legal move of `role` in the current state.
   Expected<gdl::Move> legal_move(const SExpr& e, int role);
   std::string move_text(gdl::Move move) const;
+  // The current state as its fluents' KIF, in the reasoner's order: "(cell 1 1 b) (control x)".
+  std::string state_text() const;
 
   // Applies `moves` (one per role, in role order, each legal) and advances the state.
   Expected<void> play(const std::vector<SExpr>& moves);

@@ -26,7 +26,7 @@ std::string at(std::size_t pos) {
 }
 
 // A whole number of seconds in 0..86400.
-Expected<int> parse_clock(const SExpr& e, const char* what) {
+Expected<int> parse_clock(const SExpr& e, const char* message, const char* what) {
   int value = -1;
   if (!e.is_list) {
     const char* first = e.atom.data();
@@ -34,7 +34,7 @@ Expected<int> parse_clock(const SExpr& e, const char* what) {
     auto [ptr, ec] = std::from_chars(first, last, value);
     if (ec == std::errc() && ptr == last && value >= 0 && value <= 86400) return value;
   }
-  return make_error(std::string("START: the ") + what + " '" + to_text(e) +
+  return make_error(std::string(message) + ": the " + what + " '" + to_text(e) +
                     "' is not a whole number of seconds in 0..86400");
 }
 
@@ -66,9 +66,9 @@ Expected<Message> parse_start(const SExpr& m, std::string_view body) {
   const SExpr& rules = m.items[3];
   if (!rules.is_list) return make_error("START: the rules must be a list of sentences");
   s.rules = std::string(body.substr(rules.begin + 1, rules.end - rules.begin - 2));
-  auto start = parse_clock(m.items[4], "start clock");
+  auto start = parse_clock(m.items[4], "START", "start clock");
   if (!start) return make_error(start.error());
-  auto play = parse_clock(m.items[5], "play clock");
+  auto play = parse_clock(m.items[5], "START", "play clock");
   if (!play) return make_error(play.error());
   if (*play < 1) return make_error("START: the play clock must be at least 1 second");
   s.startclock = *start;
@@ -164,6 +164,17 @@ Expected<Message> parse_message(std::string_view body) {
     if (name == "play") return Message(PlayMessage{*id, std::move(*moves)});
     return Message(StopMessage{*id, std::move(*moves)});
   }
+  if (name == "preview") {
+    if (args != 2) return make_error("PREVIEW takes 2 arguments (rules previewclock)");
+    const SExpr& rules = m.items[1];
+    if (!rules.is_list) return make_error("PREVIEW: the rules must be a list of sentences");
+    auto clock = parse_clock(m.items[2], "PREVIEW", "preview clock");
+    if (!clock) return make_error(clock.error());
+    PreviewMessage p;
+    p.rules = std::string(body.substr(rules.begin + 1, rules.end - rules.begin - 2));
+    p.previewclock = *clock;
+    return Message(std::move(p));
+  }
   if (name == "abort") {
     if (args != 1) return make_error("ABORT takes 1 argument (id)");
     auto id = parse_id(m.items[1], "ABORT");
@@ -171,7 +182,7 @@ Expected<Message> parse_message(std::string_view body) {
     return Message(AbortMessage{*id});
   }
   return make_error("unknown GGP message '" + m.items[0].atom +
-                    "' (known: INFO, START, PLAY, STOP, ABORT)");
+                    "' (known: INFO, PREVIEW, START, PLAY, STOP, ABORT)");
 }
 
 namespace {

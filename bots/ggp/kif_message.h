@@ -3,12 +3,13 @@
 // use them: the player (`arena ggp-player`) reads what a game manager sends, the game manager
 // (game_manager.h) writes them.
 //
-//   (INFO)                                   -> available | busy
+//   (INFO)                                   -> ((name N) (status available | busy))
+//   (PREVIEW (rules...) previewclock)        -> done
 //   (START id role (rules...) startclock playclock)  -> ready
 //   (PLAY id moves)    moves: NIL on the first turn, else every role's last move in role order
 //                                            -> the player's move, as KIF
 //   (STOP id moves)                          -> done
-//   (ABORT id)                               -> done
+//   (ABORT id)                               -> aborted
 //
 // Keywords are case-insensitive (KIF is). Parsing is iterative with bounded depth and size, so
 // hostile text cannot exhaust the stack or the memory; errors say what is wrong.
@@ -60,7 +61,13 @@ struct StopMessage {
 struct AbortMessage {
   std::string id;
 };
-using Message = std::variant<InfoMessage, StartMessage, PlayMessage, StopMessage, AbortMessage>;
+// (PREVIEW RULES PREVIEWCLOCK): ggp-base's look at a game before any match of it.
+struct PreviewMessage {
+  std::string rules;  // as StartMessage::rules
+  int previewclock = 0;  // seconds
+};
+using Message = std::variant<InfoMessage, StartMessage, PlayMessage, StopMessage, AbortMessage,
+                             PreviewMessage>;
 
 // Reads one message; an error names what is wrong ("START: the start clock 'x' is not a whole
 // number of seconds").

@@ -48,18 +48,37 @@ Reply PlayerService::handle(std::string_view body, Clock::time_point received) {
   try {
     auto message = parse_message(body);
     if (!message) return bad(message.error());
-    if (std::holds_alternative<InfoMessage>(*message))
-      return Reply{200, in_match_ ? "busy" : "available"};
+    if (std::holds_alternative<InfoMessage>(*message)) return info();
     std::unique_lock lock(mutex_, std::defer_lock);
     if (!lock.try_lock_for(kLockWait)) return Reply{503, "busy: another message is being handled"};
     if (const auto* s = std::get_if<StartMessage>(&*message)) return start(*s, received);
     if (const auto* p = std::get_if<PlayMessage>(&*message)) return play(*p, received);
     if (const auto* s = std::get_if<StopMessage>(&*message)) return stop(s->id, &s->moves);
+    if (const auto* p = std::get_if<PreviewMessage>(&*message)) return preview(*p, received);
     return stop(std::get<AbortMessage>(*message).id, nullptr);
   } catch (const std::exception& e) {
     log(std::string("internal error: ") + e.what());
     return Reply{500, std::string("internal error: ") + e.what()};
   }
+}
+
+Reply PlayerService::info() const {
+  // One atom: the characters KIF gives a meaning to become '_'.
+  std::string name = options_.name.empty() ? "arena" : options_.name;
+  for (char& c : name)
+    if (c == '(' || c == ')' || c == ';' || c == '"' || static_cast<unsigned char>(c) <= 0x20)
+      c = '_';
+  return Reply{200, "((name " + name + ") (status " + (in_match_ ? "busy" : "available") + "))"};
+}
+
+Reply PlayerService::preview(const PreviewMessage& m, Clock::time_point received) {
+  // Nothing is kept: a START brings the rules again. Reading them answers whether they can be.
+  const auto budget = std::chrono::duration_cast<std::chrono::milliseconds>(
+      (deadline(received, m.previewclock) - Clock::now()) / 2);
+  auto game = GgpGame::create(m.rules, "preview", std::max(budget, std::chrono::milliseconds(1)));
+  if (!game) return bad("PREVIEW: the rules: " + game.error());
+  log("preview: the rules read, " + std::to_string((*game)->role_names().size()) + " roles");
+  return Reply{200, "done"};
 }
 
 Reply PlayerService::start(const StartMessage& m, Clock::time_point received) {
@@ -128,7 +147,8 @@ Reply PlayerService::play(const PlayMessage& m, Clock::time_point received) {
 }
 
 Reply PlayerService::stop(const std::string& id, const std::optional<std::vector<SExpr>>* moves) {
-  if (!match_ || match_->id != id) return Reply{200, "done"};
+  const Reply answer{200, moves ? "done" : "aborted"};  // ggp-base: STOP done, ABORT aborted
+  if (!match_ || match_->id != id) return answer;
   std::string summary;
   if (moves && *moves) {
     GgpGame& game = *match_->game;
@@ -140,7 +160,7 @@ Reply PlayerService::stop(const std::string& id, const std::optional<std::vector
   log("match " + id + (moves ? " stopped" : " aborted") + summary);
   match_.reset();
   in_match_ = false;
-  return Reply{200, "done"};
+  return answer;
 }
 
 }  // namespace arena::ggp

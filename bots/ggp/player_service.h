@@ -2,15 +2,17 @@
 // The player side of the GGP HTTP protocol, without the HTTP: a message body in, a reply out.
 // One match at a time, played by a GdlPlayer (bots/gdl/gdl_player.h) made fresh for each match.
 //
-//   (INFO)   -> "available", or "busy" while a match runs (answered at once, even while the
-//               player thinks)
+//   (INFO)   -> "((name NAME) (status available))", or status busy while a match runs, as
+//               ggp-base's players answer (at once, even while the player thinks)
+//   (PREVIEW RULES CLOCK) -> "done" once the rules are read (a sheet they cannot be read from
+//               gets status 400 with the reason)
 //   (START)  -> "ready" once the rules are read, a reasoner built and the player started,
 //               within the start clock less a margin; "busy" while another match runs (a match
 //               with no message for a long time is taken as abandoned and replaced)
 //   (PLAY)   -> the player's move in KIF, within the play clock less a margin, after the
 //               previous turn's joint move is applied (NIL on the first turn)
-//   (STOP), (ABORT) -> "done"; the match ends (a STOP's or ABORT's id of no current match
-//               also gets "done": there is nothing to end)
+//   (STOP) -> "done", (ABORT) -> "aborted"; the match ends (an id of no current match gets the
+//               same answer: there is nothing to end)
 // Malformed messages, unknown ids in PLAY and illegal moves in a PLAY get status 400 with the
 // reason as the body; nothing a manager sends can crash the service.
 //
@@ -43,6 +45,7 @@ struct PlayerServiceOptions {
   // new START.
   std::chrono::seconds abandon_after{120};
   LogFn log;  // one line per event; may be empty
+  std::string name = "arena";  // the player's name in the INFO reply (made one KIF atom)
 };
 
 class PlayerService {
@@ -59,6 +62,8 @@ class PlayerService {
   Reply start(const StartMessage& m, Clock::time_point received);
   Reply play(const PlayMessage& m, Clock::time_point received);
   Reply stop(const std::string& id, const std::optional<std::vector<SExpr>>* moves);
+  Reply preview(const PreviewMessage& m, Clock::time_point received);
+  Reply info() const;
   Clock::time_point deadline(Clock::time_point received, int clock_seconds) const;
   void log(const std::string& line) const;
 

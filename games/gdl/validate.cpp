@@ -1,6 +1,7 @@
 #include "games/gdl/validate.h"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -129,7 +130,9 @@ class Validator {
 
   Expected<void> run() {
     for (const Rule& rule : d_.rules)
-      if (!check_shape(rule) || !check_arities(rule) || !check_safety(rule)) return failure();
+      if (!check_gdl_one(rule) || !check_shape(rule) || !check_arities(rule) ||
+          !check_safety(rule))
+        return failure();
     build_graph();
     if (!check_stratification() || !check_keyword_dependencies() || !check_recursion() ||
         !check_roles())
@@ -148,6 +151,26 @@ class Validator {
     if (text.size() > 240) text = text.substr(0, 200) + " ...";
     error_ = d_.source + ":" + std::to_string(rule.line) + ": rule " + text + ": " + what;
     return false;
+  }
+
+  // Step 0. GDL-I only: GDL-II's imperfect information (the role `random` that nature plays,
+  // the percepts of `sees`) would be read as an ordinary seat and relation and played wrongly,
+  // so such a sheet is refused by name.
+  bool check_gdl_one(const Rule& rule) {
+    const Term& head = rule.head;
+    const auto lower = [](std::string text) {
+      for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      return text;
+    };
+    if (head.name == S::kRole && head.args.size() == 1 &&
+        head.args[0].kind == Term::Kind::kConstant && lower(name(head.args[0].name)) == "random")
+      return fail(rule, "the role random is GDL-II's nature (a sheet with imperfect information); "
+                        "Arena plays GDL-I sheets only");
+    if (head.kind == Term::Kind::kCompound && head.args.size() == 2 &&
+        lower(name(head.name)) == "sees")
+      return fail(rule, "sees is GDL-II's percept relation (a sheet with imperfect information); "
+                        "Arena plays GDL-I sheets only");
+    return true;
   }
 
   // Step 1. Keywords where GDL allows them and with GDL's arities; connectives well formed.

@@ -38,7 +38,7 @@ std::unique_ptr<GdlPlayer> player_of(const std::string& spec) {
 std::vector<int> play_game(StateMachine& m, std::vector<std::unique_ptr<GdlPlayer>>& players,
                            int max_turns, milliseconds per_move) {
   const int roles = static_cast<int>(m.roles().size());
-  for (int r = 0; r < roles; ++r) players[static_cast<std::size_t>(r)]->start(m, r, Clock::now());
+  for (int r = 0; r < roles; ++r) players[static_cast<std::size_t>(r)]->start(m, r, kNoStartClock);
   State s = m.initial_state();
   for (int turn = 0; turn < max_turns && !m.is_terminal(s); ++turn) {
     JointMove joint;
@@ -99,16 +99,35 @@ TEST(GdlPlayers, AFuzzyPlayerSaysWhenItCannotBuildItsHeuristic) {
   ASSERT_TRUE(d) << d.error();
   auto prover = make_prover(std::make_shared<const Description>(std::move(*d)));
   auto fuzzy = player_of("fuzzy:iterations=4");
-  fuzzy->start(*prover, 0, Clock::now());
+  fuzzy->start(*prover, 0, kNoStartClock);
   EXPECT_NE(fuzzy->fallback().find("fuzzy plays as uct"), std::string::npos) << fuzzy->fallback();
   EXPECT_NE(fuzzy->fallback().find("combinations of `or` choices"), std::string::npos);
   auto uct = player_of("uct:iterations=4");
-  uct->start(*prover, 0, Clock::now());
+  uct->start(*prover, 0, kNoStartClock);
   EXPECT_EQ(uct->fallback(), "");
   auto c = context_of("tictactoe");
   ASSERT_TRUE(c);
-  fuzzy->start(c->machine(), 0, Clock::now());
+  fuzzy->start(c->machine(), 0, kNoStartClock);
   EXPECT_EQ(fuzzy->fallback(), "") << "built this time: nothing left from the last sheet";
+}
+
+// GGP's start clock: a heuristic that cannot be built by the deadline is dropped, not waited
+// for, and the player says so; the cut-short build is not kept, so a start with time builds it.
+TEST(GdlPlayers, AFuzzyPlayerDoesNotWaitPastTheStartClockForItsHeuristic) {
+  // A machine of its own (the heuristic cache is per description): no other test built it.
+  auto sheet = find_gdl_sheet("connectFour");
+  ASSERT_TRUE(sheet) << sheet.error();
+  auto d = read_description_file(sheet->path);
+  ASSERT_TRUE(d) << d.error();
+  auto machine = make_prover(std::make_shared<const Description>(std::move(*d)));
+  auto fuzzy = player_of("fuzzy:iterations=4");
+  const auto begin = Clock::now();
+  fuzzy->start(*machine, 0, begin - milliseconds(1));  // the clock has already run out
+  EXPECT_LT(Clock::now() - begin, milliseconds(1500));
+  EXPECT_NE(fuzzy->fallback().find("not built by the start clock"), std::string::npos)
+      << fuzzy->fallback();
+  fuzzy->start(*machine, 0, Clock::now() + std::chrono::seconds(60));
+  EXPECT_EQ(fuzzy->fallback(), "") << "the earlier cut-short build was kept";
 }
 
 TEST(GdlPlayers, MovesAreLegalOnSheetsOfEveryKind) {

@@ -8,7 +8,10 @@
 
 #include <algorithm>
 
+#include <nlohmann/json.hpp>
+
 #include "bots/ggp/http_server.h"
+#include "bots/ggp/match_record.h"
 #include "tests/bots/ggp/ggp_test_support.h"
 #include "tests/db/temp_dir.h"
 
@@ -83,6 +86,26 @@ TEST_F(GgpManager, SendsStartPlaysAndStopInOrder) {
   EXPECT_EQ(heard[2], "(play t1 ((play 1 1 x) noop))");
   EXPECT_EQ(heard[5], "(play t1 (noop (play 1 3 o)))");
   EXPECT_EQ(heard[6], "(stop t1 ((play 3 3 x) noop))");
+  // What a match record is made of: the states (the initial one first), their times, and
+  // per step and role the seconds taken and no error.
+  ASSERT_EQ(r->states.size(), 6u);
+  EXPECT_NE(r->states[0].find("(control xplayer)"), std::string::npos) << r->states[0];
+  EXPECT_NE(r->states[1].find("(mark 1 1 x)"), std::string::npos) << r->states[1];
+  EXPECT_EQ(r->state_ms.size(), 6u);
+  EXPECT_LE(r->start_ms, r->state_ms.front());
+  ASSERT_EQ(r->seconds.size(), 5u);
+  ASSERT_EQ(r->errors.size(), 5u);
+  EXPECT_EQ(r->errors[0], (std::vector<std::string>{"", ""}));
+  const auto record = nlohmann::json::parse(match_record_json(*r, {x, o}));
+  EXPECT_EQ(record["matchId"], "t1");
+  EXPECT_EQ(record["gameRoleNames"], nlohmann::json({"xplayer", "oplayer"}));
+  EXPECT_EQ(record["playerNamesFromHost"], nlohmann::json({x, o}));
+  EXPECT_EQ(record["moves"][0], nlohmann::json({kXMoves[0], kOMoves[0]}));
+  EXPECT_EQ(record["states"].size(), 6u);
+  EXPECT_EQ(record["goalValues"], nlohmann::json({100, 0}));
+  EXPECT_EQ(record["isCompleted"], true);
+  EXPECT_EQ(record["isAborted"], false);
+  EXPECT_EQ(record["startClock"], 2);
 }
 
 TEST_F(GgpManager, ALateAnswerIsReplacedByARandomLegalMove) {

@@ -4,7 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <regex>
+
+#include <nlohmann/json.hpp>
 
 #include "bots/ggp/http_client.h"
 #include "bots/ggp/kif_message.h"
@@ -31,9 +35,9 @@ Reply post(const std::string& url, const std::string& body) {
 TEST(GgpCli, PlayerAnswersEveryMessage) {
   std::unique_ptr<test::Child> child;
   const std::string url = start_player(child, "GDL_Random");
-  EXPECT_EQ(post(url, "(INFO)").body, "available");
+  EXPECT_EQ(post(url, "(INFO)").body, "((name arena-GDL_Random) (status available))");
   EXPECT_EQ(post(url, start_text("c1", "xplayer", test::tictactoe_rules(), 5, 1)).body, "ready");
-  EXPECT_EQ(post(url, "(info)").body, "busy");
+  EXPECT_EQ(post(url, "(info)").body, "((name arena-GDL_Random) (status busy))");
   const Reply move = post(url, "(PLAY c1 NIL)");
   EXPECT_EQ(move.status, 200);
   EXPECT_TRUE(std::regex_match(move.body, std::regex(R"(\(play [123] [123] x\))"))) << move.body;
@@ -42,10 +46,10 @@ TEST(GgpCli, PlayerAnswersEveryMessage) {
   EXPECT_EQ(bad.status, 400);
   EXPECT_NE(bad.body.find("not legal"), std::string::npos) << bad.body;
   EXPECT_EQ(post(url, "(STOP c1 (noop (play 2 2 o)))").body, "done");
-  EXPECT_EQ(post(url, "(INFO)").body, "available");
+  EXPECT_EQ(post(url, "(INFO)").body, "((name arena-GDL_Random) (status available))");
   EXPECT_EQ(post(url, start_text("c2", "oplayer", test::tictactoe_rules(), 5, 1)).body, "ready");
-  EXPECT_EQ(post(url, "(ABORT c2)").body, "done");
-  EXPECT_EQ(post(url, "(INFO)").body, "available");
+  EXPECT_EQ(post(url, "(ABORT c2)").body, "aborted");
+  EXPECT_EQ(post(url, "(INFO)").body, "((name arena-GDL_Random) (status available))");
   EXPECT_EQ(post(url, "not kif at all (").status, 400);
 }
 
@@ -71,6 +75,35 @@ TEST(GgpCli, ManagerPlaysTicTacToeBetweenTwoArenaPlayers) {
   EXPECT_EQ(std::stoi(goals[1]) + std::stoi(goals[2]), 100) << r.output;
   EXPECT_NE(r.output.find("replaced: xplayer 0, oplayer 0"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("step 5:"), std::string::npos) << r.output;  // no win before step 5
+}
+
+TEST(GgpCli, ManagerTakesASheetFileWithGdlAndWritesAMatchRecord) {
+  std::unique_ptr<test::Child> a, b;
+  const std::string x = start_player(a, "GDL_Random"), o = start_player(b, "GDL_Random");
+  const std::string record = ::testing::TempDir() + "/ggp_match_record.json";
+  const auto r = arena::test::run_command(
+      std::string(ARENA_BINARY) + " ggp-match --gdl " + ARENA_SOURCE_DIR +
+      "/games/gdl/sheets/tictactoe.kif --player " + x + " --player " + o +
+      " --startclock 3 --playclock 1 --record " + record);
+  ASSERT_EQ(r.status, 0) << r.output;
+  // Each step's moves with the seconds each player took.
+  EXPECT_TRUE(std::regex_search(r.output, std::regex(R"(step 1: \(play \d \d x\) \(\d+\.\d\d s\), noop \(\d+\.\d\d s\))")))
+      << r.output;
+  std::ifstream in(record);
+  ASSERT_TRUE(in) << record;
+  const auto json = nlohmann::json::parse(in);
+  std::remove(record.c_str());
+  EXPECT_EQ(json["gameRoleNames"], nlohmann::json({"xplayer", "oplayer"}));
+  EXPECT_EQ(json["states"].size(), json["moves"].size() + 1);
+  EXPECT_EQ(json["isCompleted"], true);
+  ASSERT_EQ(json["goalValues"].size(), 2u);
+  EXPECT_EQ(json["goalValues"][0].get<int>() + json["goalValues"][1].get<int>(), 100);
+  // Both --gdl and --game, or neither, is a mistake the command names.
+  const auto both = arena::test::run_command(std::string(ARENA_BINARY) +
+                                             " ggp-match --gdl x.kif --game gdl:tictactoe"
+                                             " --player " + x + " --player " + o);
+  EXPECT_EQ(both.status, 1) << both.output;
+  EXPECT_NE(both.output.find("one of them"), std::string::npos) << both.output;
 }
 
 TEST(GgpCli, ManagerRefusesAnUnknownSheet) {

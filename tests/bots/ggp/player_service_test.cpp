@@ -23,6 +23,10 @@ PlayerFactory first_legal(bool use_all_time = false) {
   };
 }
 
+// ggp-base's INFO replies, for the default name.
+const std::string kAvailable = "((name arena) (status available))";
+const std::string kBusy = "((name arena) (status busy))";
+
 Reply send(PlayerService& service, const std::string& body) {
   return service.handle(body, Clock::now());
 }
@@ -33,15 +37,39 @@ std::string start(const std::string& id, const std::string& role, int playclock 
 
 TEST(GgpPlayerService, InfoIsAvailableThenBusyDuringAMatch) {
   PlayerService service(first_legal());
-  EXPECT_EQ(send(service, "(INFO)").body, "available");
+  EXPECT_EQ(send(service, "(INFO)").body, kAvailable);
   const Reply ready = send(service, start("m1", "xplayer"));
   EXPECT_EQ(ready.status, 200);
   EXPECT_EQ(ready.body, "ready");
-  EXPECT_EQ(send(service, "(INFO)").body, "busy");
+  EXPECT_EQ(send(service, "(INFO)").body, kBusy);
   EXPECT_EQ(send(service, start("m2", "oplayer")).body, "busy");  // one match at a time
   EXPECT_EQ(send(service, start("m1", "xplayer")).body, "ready");  // a repeated START
-  EXPECT_EQ(send(service, "(ABORT m1)").body, "done");
-  EXPECT_EQ(send(service, "(INFO)").body, "available");
+  EXPECT_EQ(send(service, "(ABORT m1)").body, "aborted");
+  EXPECT_EQ(send(service, "(INFO)").body, kAvailable);
+}
+
+TEST(GgpPlayerService, AnswersInfoWithItsNameAndPreviewAfterReadingTheRules) {
+  PlayerServiceOptions options;
+  options.name = "my player";  // made one atom
+  PlayerService service(first_legal(), options);
+  EXPECT_EQ(send(service, "(INFO)").body, "((name my_player) (status available))");
+  const Reply preview = send(service, "(PREVIEW (" + test::tictactoe_rules() + "\n) 5)");
+  EXPECT_EQ(preview.status, 200);
+  EXPECT_EQ(preview.body, "done");
+  const Reply broken = send(service, "(PREVIEW ((role x) (legal x)) 5)");
+  EXPECT_EQ(broken.status, 400);
+  EXPECT_NE(broken.body.find("PREVIEW: the rules"), std::string::npos) << broken.body;
+  EXPECT_EQ(send(service, "(PREVIEW (role x))").status, 400);  // no clock
+  EXPECT_EQ(send(service, "(ABORT nothing)").body, "aborted");  // nothing to abort
+}
+
+TEST(GgpPlayerService, RefusesAGdlTwoSheetNamingGdlTwo) {
+  PlayerService service(first_legal());
+  const Reply r = send(service, start_text("g2", "xplayer",
+                                           test::tictactoe_rules() + "\n(role random)", 10, 5));
+  EXPECT_EQ(r.status, 400);
+  EXPECT_NE(r.body.find("GDL-II"), std::string::npos) << r.body;
+  EXPECT_EQ(send(service, "(INFO)").body, kAvailable);
 }
 
 // Two services play a whole game through the protocol, each answer checked to be legal by a
@@ -74,7 +102,7 @@ TEST(GgpPlayerService, PlaysAWholeGameAndStops) {
   EXPECT_GE(steps, 5);
   EXPECT_EQ(send(x, stop_text("g", previous)).body, "done");
   EXPECT_EQ(send(o, stop_text("g", previous)).body, "done");
-  EXPECT_EQ(send(x, "(INFO)").body, "available");
+  EXPECT_EQ(send(x, "(INFO)").body, kAvailable);
 }
 
 TEST(GgpPlayerService, RefusesBadPlaysAndKeepsItsState) {
@@ -116,7 +144,7 @@ TEST(GgpPlayerService, RefusesBadStarts) {
   EXPECT_NE(role.body.find("no role 'zplayer'"), std::string::npos) << role.body;
   const Reply garbage = send(service, "(START m");
   EXPECT_EQ(garbage.status, 400);
-  EXPECT_EQ(send(service, "(INFO)").body, "available");
+  EXPECT_EQ(send(service, "(INFO)").body, kAvailable);
   EXPECT_EQ(send(service, "(STOP nothing NIL)").body, "done");  // nothing to stop
 }
 
@@ -170,7 +198,7 @@ TEST_F(GgpHttp, SpeaksTheProtocol) {
   auto info = post("(INFO)");
   ASSERT_TRUE(info) << info.error();
   EXPECT_EQ(info->status, 200);
-  EXPECT_EQ(info->body, "available");
+  EXPECT_EQ(info->body, kAvailable);
   auto ready = post(start("h", "oplayer"));
   ASSERT_TRUE(ready) << ready.error();
   EXPECT_EQ(ready->body, "ready");
@@ -193,7 +221,7 @@ TEST_F(GgpHttp, MalformedAndOversizedBodiesGetErrors) {
   }
   auto info = post("(INFO)");  // still serving
   ASSERT_TRUE(info) << info.error();
-  EXPECT_EQ(info->body, "available");
+  EXPECT_EQ(info->body, kAvailable);
 }
 
 TEST_F(GgpHttp, InfoIsAnsweredWhileAnotherMessageIsHandled) {

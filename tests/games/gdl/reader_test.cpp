@@ -175,6 +175,17 @@ TEST(ReadDescription, RefusesTheTwoInvalidArityTestSheets) {
       << sentences.error();
 }
 
+TEST(ReadDescription, RefusesGdlTwoSheetsNamingGdlTwo) {
+  // GDL-II: nature's role `random` and the percepts of `sees` (imperfect information).
+  expect_refused(std::string("(role random)\n") + kGame, 1,
+                 "the role random is GDL-II's nature");
+  expect_refused(std::string("(role RANDOM)\n") + kGame, 1, "Arena plays GDL-I sheets only");
+  expect_refused(std::string(kGame) + "(<= (sees a (saw ?x)) (does a ?x))\n", 6,
+                 "sees is GDL-II's percept relation");
+  // The same words elsewhere are GDL-I: a relation random, a sees of another arity.
+  read_ok(std::string(kGame) + "(random x)\n(<= (sees x) (true done))\n");
+}
+
 TEST(ReadDescription, RefusesKeywordsMisused) {
   expect_refused(std::string(kGame) + "(legal a)\n", 6,
                  "legal takes 2 argument(s) (keyword usage)");
