@@ -54,7 +54,8 @@ test('chess: the first moves by clicking, a reconnection, and a phone-sized scre
   await page.waitForSelector('[data-testid=board] rect[data-square=e5][aria-label="e5 black pawn"]');
   await clickSquares(page, 'g1', 'f3');
   await page.waitForSelector('[data-testid=board] rect[data-square=c6][aria-label="c6 black knight"]');
-  assert.deepEqual(await page.locator('[data-testid=moves] li .mv').allTextContents(), ['e2e4', 'e7e5', 'g1f3', 'b8c6']);
+  // The list in SAN (the moves travel in UCI).
+  assert.deepEqual(await page.locator('[data-testid=moves] li .mv').allTextContents(), ['e4', 'e5', 'Nf3', 'Nc6']);
   await screenshot(page, 'chess-desktop');
 
   // The connection drops: the banner says so, the page reconnects and resumes the game.
@@ -65,7 +66,7 @@ test('chess: the first moves by clicking, a reconnection, and a phone-sized scre
   await clickSquares(page, 'f1', 'c4');
   await page.waitForSelector('[data-testid=board] rect[data-square=f6][aria-label="f6 black knight"]');
   assert.deepEqual(await page.locator('[data-testid=moves] li .mv').allTextContents(),
-    ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6']);
+    ['e4', 'e5', 'Nf3', 'Nc6', 'Bc4', 'Nf6']);
   t.diagnostic(`clocks: ${await page.textContent('[data-testid=clock-0]')} / ${await page.textContent('[data-testid=clock-1]')}`);
 
   // The same game on a phone: nothing wider than the screen.

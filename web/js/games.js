@@ -4,6 +4,16 @@ export const SIDES = {
   chess: ['White', 'Black'], checkers: ['Black', 'White'], othello: ['Black', 'White'],
   tictactoe: ['X', 'O'], qubic: ['X', 'O'], isolation: ['X', 'O'],
 };
+// Games whose rules have no draw (the server refuses offer_draw there: draw_not_possible).
+export const NO_DRAWS = new Set(['isolation']);
+
+// Move lists are numbered per full move ("1. e4 e5 2. Nf3") in games of two seats that take
+// turns; otherwise one number per turn. The number to show before move i (0-based), or ''.
+export function moveNumber(i, pairs) {
+  if (!pairs) return `${i + 1}.`;
+  return i % 2 === 0 ? `${i / 2 + 1}.` : '';
+}
+
 // The seats' names: the kind's own (X, O), else the game's (game_start.seats: a GDL game's
 // roles), else "Seat 1", "Seat 2", ...
 export function sideNames(kind, start = null) {
@@ -40,13 +50,15 @@ export class GameStore extends EventTarget {
   apply(msg) {
     let g = this.games.get(msg.game_id);
     if (!g) {
-      g = { id: msg.game_id, start: null, state: null, moves: [], end: null, drawOffer: null, moved: [] };
+      g = { id: msg.game_id, start: null, state: null, moves: [], sans: [], end: null, drawOffer: null, moved: [] };
       this.games.set(msg.game_id, g);
     }
     switch (msg.type) {
       case 'game_start':
         g.start = msg;
         g.moves = [...(msg.moves || [])];
+        // The moves as people read them (chess: SAN, sent by the server; the others' own text).
+        g.sans = [...(msg.moves_san && msg.moves_san.length === g.moves.length ? msg.moves_san : g.moves)];
         g.positions = {};  // number of moves played -> position text, as the server sent it
         g.state = null;
         g.end = null;
@@ -56,7 +68,10 @@ export class GameStore extends EventTarget {
       case 'state':
         // The first state after game_start describes the position after game_start.moves;
         // every later state adds exactly one move.
-        if (msg.last_move && msg.version >= 2) g.moves.push(msg.last_move);
+        if (msg.last_move && msg.version >= 2) {
+          g.moves.push(msg.last_move);
+          g.sans.push(msg.last_move_san || msg.last_move);
+        }
         g.state = msg;
         if (g.positions) g.positions[g.moves.length] = msg.position;
         g.receivedAt = performance.now();

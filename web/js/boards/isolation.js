@@ -29,6 +29,10 @@ export function create() {
           nodes.push(s('text', { x: x + side / 2, y: y + side / 2, class: 'piece-letter', 'font-size': side * 0.4 }, ch.toUpperCase()));
         }
         if (playable) nodes.push(s('circle', { cx: x + side / 2, cy: y + side / 2, r: side * 0.12, class: 'target-dot', 'pointer-events': 'none' }));
+        // Coordinates: files along the bottom rank, ranks along the a-file.
+        const fs = side * 0.2;
+        if (r === n - 1) nodes.push(s('text', { x: x + side - fs * 0.3, y: y + side - fs * 0.3, class: 'coord', 'font-size': fs }, name[0]));
+        if (f === 0) nodes.push(s('text', { x: x + fs * 0.3, y: y + fs * 1.05, class: 'coord rank', 'font-size': fs }, String(rank)));
       });
     });
     replaceChildren(el, nodes);

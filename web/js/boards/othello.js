@@ -3,8 +3,15 @@
 // Move text: "a1".."h8" or "pass" (pass is offered as a button by the game view).
 import { s, svgRoot, cell, replaceChildren } from './svg.js';
 
+// The discs of each side in a position: { black, white }.
+export function discCount(position) {
+  const sq = (position || '').split(' ')[0];
+  return { black: (sq.match(/X/g) || []).length, white: (sq.match(/O/g) || []).length };
+}
+
 export function create() {
-  const el = svgRoot(100, 100, 'Othello board');
+  // The 8x8 board, then a strip under it with the disc count.
+  const el = svgRoot(100, 110, 'Othello board');
   const update = (view) => {
     const sq = (view.position || '').split(' ')[0];
     const legal = new Set((view.legal || []).map((m) => m.toLowerCase()));
@@ -24,7 +31,16 @@ export function create() {
       } else if (playable) {
         nodes.push(s('circle', { cx: x + 6.25, cy: y + 6.25, r: 1.6, class: 'target-dot', 'pointer-events': 'none' }));
       }
+      // Coordinates: files along the last drawn row (8), ranks along the a-file.
+      if (r === 7) nodes.push(s('text', { x: x + 11.8, y: y + 12, class: 'coord felt' }, name[0]));
+      if (f === 0) nodes.push(s('text', { x: x + 0.6, y: y + 2.6, class: 'coord felt rank' }, name.slice(1)));
     }
+    const n = discCount(view.position);
+    nodes.push(s('g', { class: 'disc-strip', 'data-testid': 'disc-count', 'aria-label': `Black ${n.black}, White ${n.white}` },
+      s('circle', { cx: 30, cy: 105, r: 3, class: 'disc-black' }),
+      s('text', { x: 35, y: 105, class: 'disc-number', 'data-side': 'black' }, String(n.black)),
+      s('circle', { cx: 62, cy: 105, r: 3, class: 'disc-white' }),
+      s('text', { x: 67, y: 105, class: 'disc-number', 'data-side': 'white' }, String(n.white))));
     replaceChildren(el, nodes);
   };
   return { el, update };

@@ -5,7 +5,7 @@
 // the page shows who has moved ('moved' events) until the turn is played.
 import { h, formatClock, playerLabel, describeTimeControl, describeResult, describeScores } from '../dom.js';
 import { createBoard, boardKind } from '../boards/index.js';
-import { sideNames, moversOf, legalMovesOf } from '../games.js';
+import { sideNames, moversOf, legalMovesOf, NO_DRAWS, moveNumber } from '../games.js';
 import { api } from '../api.js';
 import { liveEvalGraph } from '../evalgraph.js';
 import { drawNotice } from './draw_notice.js';
@@ -109,7 +109,11 @@ export function gameView(ctx, id) {
     }
     status.classList.toggle('your-turn', myTurn);
     renderActions(g, seat, over);
-    moveList.replaceChildren(...g.moves.map((m, i) => h('li', { class: i === g.moves.length - 1 ? 'current' : '' }, h('span.n', {}, `${i + 1}.`), h('span.mv', {}, m))));
+    // Numbered per full move in two-seat turn games ("1. e4 e5"); chess in SAN (the server's).
+    const pairs = n === 2 && !start.simultaneous;
+    const shown = g.sans && g.sans.length === g.moves.length ? g.sans : g.moves;
+    moveList.replaceChildren(...shown.map((m, i) => h('li', { class: i === shown.length - 1 ? 'current' : '', title: m !== g.moves[i] ? g.moves[i] : undefined },
+      h('span.n', {}, moveNumber(i, pairs)), h('span.mv', {}, m))));
     moveList.scrollTop = moveList.scrollHeight;
     tickClocks();
   }
@@ -119,17 +123,72 @@ export function gameView(ctx, id) {
     return scores.length === 2 && ((scores[0] === 100 && scores[1] === 0) || (scores[0] === 0 && scores[1] === 100) || (scores[0] === 50 && scores[1] === 50));
   }
 
+  // Resign asks first; "claim win" only once an opponent has been gone past the grace period
+  // (the page watches /api/players: a seat whose player is not online is gone from when the
+  // page first saw it so); after the game, a rematch (a challenge of the same game).
+  let confirmingResign = false;
+  let rematchSent = '';
+  const goneSince = new Map();  // seat -> performance.now() when its player was first seen offline
+  const grace = () => Number((conn.limits || {}).reconnect_grace_ms) || 30000;
+
   function renderActions(g, seat, over) {
-    if (seat < 0 || over) { actions.replaceChildren(); return; }
-    const act = (type, label, cls = '') => h(`button${cls}`, { 'data-action': type, onclick: () => { error.textContent = ''; conn.send({ type, game_id: id }); } }, label);
+    if (seat < 0) { actions.replaceChildren(); return; }
+    const act = (type, label, cls = '') => h(`button${cls}`, { 'data-action': type, onclick: () => { error.textContent = ''; confirmingResign = false; conn.send({ type, game_id: id }); } }, label);
+    const n = g.start.players.length;
+    if (over) {
+      const others = g.start.players.filter((_, s) => s !== seat);
+      actions.replaceChildren(...[
+        n === 2 && others.length === 1 ? h('button.primary', { 'data-action': 'rematch', onclick: () => rematch(g, others[0]) }, 'Rematch') : null,
+        rematchSent ? h('p.notice', { 'data-testid': 'rematch-note' }, rematchSent) : null].filter(Boolean));
+      return;
+    }
     const offered = g.drawOffer !== null && g.drawOffer !== undefined;
-    const draws = g.start.players.length === 2;  // no draw offers with more seats
+    // No draw offers with more seats, nor in a game whose rules have no draw.
+    const draws = n === 2 && !NO_DRAWS.has(boardKind(g.start.game, g.start.options));
+    const now = performance.now();
+    const gone = [...goneSince.entries()].filter(([s]) => s !== seat);
+    const claimable = gone.some(([, t]) => now - t >= grace());
+    const waitFor = gone.length && !claimable ? Math.ceil((grace() - Math.max(...gone.map(([, t]) => now - t))) / 1000) : 0;
     actions.replaceChildren(...[
       g.moves.length === 0 ? act('abort', 'Abort') : null,
       !draws ? null : offered && g.drawOffer !== seat ? act('accept_draw', 'Accept draw', '.primary') : act('offer_draw', offered ? 'Draw offered' : 'Offer draw'),
-      act('resign', 'Resign', '.danger'),
-      act('claim_win', 'Claim win (opponent gone)'),
+      confirmingResign
+        ? h('div.confirm-box', { 'data-testid': 'resign-confirm' }, h('span', {}, 'Resign this game?'),
+          act('resign', 'Yes, resign', '.danger'),
+          h('button', { 'data-action': 'resign-cancel', onclick: () => { confirmingResign = false; render(); } }, 'No, play on'))
+        : h('button.danger', { 'data-action': 'resign-ask', onclick: () => { confirmingResign = true; render(); } }, 'Resign'),
+      claimable ? act('claim_win', 'Claim win (opponent gone)') : null,
+      waitFor > 0 ? h('p.notice', { 'data-testid': 'opponent-gone' }, `${gone.map(([s]) => g.start.players[s].name).join(', ')} disconnected: you can claim the win in ${waitFor} s unless they come back.`) : null,
       offered && g.drawOffer !== seat ? h('p.notice', {}, 'Your opponent offers a draw.') : null].filter(Boolean));
+  }
+
+  function rematch(g, opponent) {
+    const start = g.start;
+    ctx.awaitingStart = true;  // the app opens the new game when it starts
+    conn.send({ type: 'challenge', to: opponent.name, game: start.game, options: start.options || '', time_control: start.time_control || 'none' });
+    rematchSent = `Rematch offered to ${opponent.name}; the game opens when they accept.`;
+    render();
+  }
+
+  // Who of the other seats is online (while this page plays the game).
+  let presenceBusy = false;
+  async function checkPresence() {
+    const g = game();
+    const seat = store.seatOf(g);
+    if (presenceBusy || !g || !g.start || g.end || seat < 0 || (g.state && g.state.result)) return;
+    presenceBusy = true;
+    try {
+      const list = await api.players();
+      const online = new Set((Array.isArray(list) ? list : list.players || []).map((p) => p.id));
+      const before = goneSince.size;
+      g.start.players.forEach((p, s) => {
+        if (s === seat || online.has(p.id)) goneSince.delete(s);
+        else if (!goneSince.has(s)) goneSince.set(s, performance.now());
+      });
+      // Only the actions change: redrawn while someone is gone (the countdown) or came back.
+      if (goneSince.size || before) renderActions(g, seat, false);
+    } catch { /* the next look will tell */ }
+    presenceBusy = false;
   }
 
   function tickClocks() {
@@ -188,10 +247,12 @@ export function gameView(ctx, id) {
   if (game() && game().start) render();
   if (conn.connected) conn.watch(id);
   const timer = setInterval(tickClocks, 100);
+  const presenceTimer = setInterval(checkPresence, 1000);
   return {
     el,
     dispose() {
       clearInterval(timer);
+      clearInterval(presenceTimer);
       evalGraph.dispose();
       store.removeEventListener('change', onChange);
       conn.removeEventListener('error', onError);

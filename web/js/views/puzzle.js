@@ -4,7 +4,19 @@
 // ("gdl:NAME") are puzzles too: they start from the sheet's initial state and end in any
 // terminal state, solved at goal 100, otherwise with the goal reached as the score.
 import { h, sheetOption } from '../dom.js';
-import { createBoard } from '../boards/index.js';
+import { createBoard, boardKind } from '../boards/index.js';
+
+// The arrangement a puzzle must reach, as a position its board draws, or null when the page
+// cannot tell (a GDL sheet's goal is its rules'). Sliding puzzles: the blank first, then
+// 1..n*n-1 in row order (games/puzzles/sliding_puzzle.h); the cube: every face of one colour.
+export function goalPosition(kind, position) {
+  if (kind === 'sliding') {
+    const n = (position || '').trim().split(/[\s,/]+/).length;
+    return Array.from({ length: n }, (_, i) => String(i)).join(' ');
+  }
+  if (kind === 'rubik') return '';  // the board reads an empty position as the solved cube
+  return null;
+}
 
 
 export function puzzleView(ctx) {
@@ -20,6 +32,7 @@ export function puzzleView(ctx) {
   const status = h('p.status', { 'data-testid': 'puzzle-status', 'aria-live': 'polite' }, 'Pick a puzzle and start.');
   const result = h('div.result', { hidden: true, 'data-testid': 'puzzle-result' });
   const boardBox = h('div.board-box.puzzle-board', { 'data-testid': 'board' });
+  const goalBox = h('div.goal-box', { 'data-testid': 'puzzle-goal', hidden: true });
   const error = h('p.error', { 'aria-live': 'assertive' });
   // One start at a time (the server prepares one puzzle_start per player and answers a second
   // `busy`): the button waits for the new puzzle's state or an error.
@@ -32,7 +45,7 @@ export function puzzleView(ctx) {
         startButton),
       h('p.muted', {}, 'Click a tile next to the gap to slide it (or use the arrow keys); turn the cube with the face buttons. ' +
         'A GDL puzzle starts from its sheet\'s first state (no scramble): click a cell or one of the moves below the board.')),
-    status, boardBox, error, result);
+    status, h('div.puzzle-layout', {}, boardBox, goalBox), error, result);
 
   let board = null;
   let puzzleId = null;
@@ -65,12 +78,27 @@ export function puzzleView(ctx) {
       if (board && board.dispose) board.dispose();
       board = createBoard(m.puzzle, '', m.board || null);
       boardBox.replaceChildren(board.el, ...(board.controls ? [board.controls] : []));
+      showGoal(m.puzzle, m.position);
     }
     lastPosition = m.position;
     board.update({ position: m.position, legal: m.legal_moves, lastMove: m.moves.at(-1) || '', interactive: true, seat: 0,
       onMove: (mv) => conn.send({ type: 'puzzle_move', puzzle_id: puzzleId, move: mv }) });
     status.textContent = `Moves: ${m.version}`;
   };
+  let goalBoard = null;
+  function showGoal(puzzle, position) {
+    if (goalBoard && goalBoard.dispose) goalBoard.dispose();
+    goalBoard = null;
+    const kind = boardKind(puzzle, '');
+    const goal = goalPosition(kind, position);
+    goalBox.hidden = goal === null;
+    if (goal === null) { goalBox.replaceChildren(); return; }
+    goalBoard = createBoard(puzzle, '', null);
+    goalBoard.update({ position: goal, legal: [], lastMove: '', interactive: false, seat: 0, onMove: () => {} });
+    goalBox.replaceChildren(h('h3', {}, 'Goal'), goalBoard.el,
+      h('p.note', {}, kind === 'sliding' ? 'The gap first, then the tiles in order, row by row.' : 'Every face of one colour.'));
+  }
+
   const onEnd = (e) => {
     const m = e.detail;
     if (m.puzzle_id !== puzzleId) return;
@@ -112,6 +140,7 @@ export function puzzleView(ctx) {
       conn.removeEventListener('error', onError);
       conn.removeEventListener('disconnected', onDisconnected);
       if (board && board.dispose) board.dispose();
+      if (goalBoard && goalBoard.dispose) goalBoard.dispose();
     },
   };
 }

@@ -8,13 +8,14 @@
 import { h, playerLabel, describeResult, describeTimeControl, describeScores } from '../dom.js';
 import { api } from '../api.js';
 import { createBoard, boardKind } from '../boards/index.js';
-import { sideNames } from '../games.js';
+import { sideNames, moveNumber } from '../games.js';
 import { createEvalGraph } from '../evalgraph.js';
 
 export function replayView(ctx, id) {
   const el = h('div.replay-view', { 'data-game-id': id }, h('p', {}, 'Loading…'));
   let timer = null;
   let board = null;
+  let onKey = null;
   load();
 
   async function load() {
@@ -64,7 +65,24 @@ export function replayView(ctx, id) {
               h('a.button', {href: `/api/games/${id}/export`, target: '_blank', rel: 'noopener'},
                 'Open as text')),
             info, h('h3', {}, 'Moves'), list)));
-    list.replaceChildren(...moves.map((m, i) => h('li', { onclick: () => go(i + 1), dataset: { ply: i + 1 } }, h('span.n', {}, `${i + 1}.`), h('span.mv', {}, m.move))));
+    // Numbered per full move with two seats ("1. e4 e5"); chess in SAN when known: from the
+    // API (moves[i].san) or as the server sent it while this tab followed the game live.
+    const pairs = (d.players || []).length === 2;
+    const seenSans = (ctx.store.get(id) || {}).sans;
+    const sanOf = (m, i) => m.san || (seenSans && seenSans.length === moves.length ? seenSans[i] : m.move);
+    list.replaceChildren(...moves.map((m, i) => h('li', { onclick: () => go(i + 1), dataset: { ply: i + 1 }, title: sanOf(m, i) !== m.move ? m.move : undefined },
+      h('span.n', {}, moveNumber(i, pairs)), h('span.mv', {}, sanOf(m, i)))));
+    // The arrow keys step, Home and End jump (not while typing in a field or on the slider,
+    // which steps by itself).
+    onKey = (e) => {
+      if (e.altKey || e.ctrlKey || e.metaKey || !el.isConnected) return;
+      if (e.target && e.target.closest && e.target.closest('input, select, textarea')) return;
+      const to = { ArrowLeft: ply - 1, ArrowRight: ply + 1, Home: 0, End: moves.length }[e.key];
+      if (to === undefined) return;
+      e.preventDefault();
+      go(to);
+    };
+    document.addEventListener('keydown', onKey);
 
     // Positions this tab saw while the game was played or watched live, from the server.
     const seen = (ctx.store.get(id) || {}).positions || {};
@@ -118,5 +136,12 @@ export function replayView(ctx, id) {
     a.remove();
   }
 
-  return { el, dispose() { clearInterval(timer); if (board && board.dispose) board.dispose(); } };
+  return {
+    el,
+    dispose() {
+      clearInterval(timer);
+      if (onKey) document.removeEventListener('keydown', onKey);
+      if (board && board.dispose) board.dispose();
+    },
+  };
 }
