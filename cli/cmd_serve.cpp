@@ -20,6 +20,8 @@
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
 #include "games/gdl/library.h"
+#include "server/net/connection_limit.h"
+#include "server/net/origin.h"
 #include "server/server.h"
 #include "tournament/report/tournament_json.h"
 
@@ -42,6 +44,8 @@ struct ServeOptions {
   std::string move_journal = "on";
   std::size_t memory_games = db::MemoryStore::kDefaultKeptGames;  // --db :memory: only
   GdlSheetFlags sheets;  // gdl:NAME's folder and more sheets, gdl:STEM each
+  int max_connections_per_address = server::kAutoConnectionsPerAddress;
+  std::vector<std::string> allow_origins;  // as given; normalized by server_config
   std::int64_t guest_ttl_s = server::HubConfig{}.guest_ttl_ms / 1000;
   int guest_logins_per_minute = server::HubConfig{}.guest_logins_per_minute;
   bool limit_loopback_guests = false;
@@ -86,9 +90,13 @@ server::ServerConfig server_config(const ServeOptions& o) {
   config.hub.reconnect_grace_ms = o.grace_ms;
   config.hub.seek_ttl_ms = o.seek_ttl_ms;
   config.hub.idle_timeout_ms = std::int64_t{o.idle_timeout_s} * 1000;
+  config.hub.max_connections_per_address = o.max_connections_per_address;
   config.hub.guest_ttl_ms = o.guest_ttl_s * 1000;
   config.hub.guest_logins_per_minute = o.guest_logins_per_minute;
   config.hub.limit_loopback_guests = o.limit_loopback_guests;
+  for (const auto& origin : o.allow_origins)  // checked by the flag's validator
+    config.hub.allowed_origins.push_back(
+        origin == "*" ? origin : *server::normalize_origin(origin, /*trailing_slash=*/true));
   // Puzzle sessions learn their optimal length from IDA* when 2 million nodes settle it (all
   // 8-puzzles and short scrambles at once; a hard random 15-puzzle stays unknown).
   config.hub.optimal_length = [](std::string_view puzzle, std::string_view position) {
@@ -139,6 +147,15 @@ int run_serve(const ServeOptions& o) {
   }
   std::cout << "arena serve: listening on http://" << o.host << ":" << server.port()
             << "/ (WebSocket /ws), web root " << config.web_root << ", db " << o.db << std::endl;
+  const int per_address = o.max_connections_per_address < 0 ? server::auto_connections_per_address()
+                                                            : o.max_connections_per_address;
+  std::cout << "arena serve: at most "
+            << (per_address > 0 ? std::to_string(per_address) : std::string("unlimited"))
+            << " connections per address; WebSocket pages from this server's origin"
+            << (o.allow_origins.empty() ? std::string("")
+                                        : " and " + std::to_string(o.allow_origins.size()) +
+                                              " allowed origin(s)")
+            << std::endl;
   std::unique_ptr<client::HouseBots> house;
   if (o.house_bots) house = start_house(o, **store, server.port());
   // Wait for SIGINT/SIGTERM on a private io_context, then shut down in order.
@@ -201,6 +218,15 @@ void add_serve(CLI::App& app, Action& action) {
                   "commits at once")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
+  sub->add_option("--memory-games", o->memory_games,
+                  "with --db :memory:: the finished games kept (older ones are dropped, so a "
+                  "long run stays bounded; about 8 KB per 60-move game); 0 keeps every game")
+      ->capture_default_str();
+  sub->add_option("--max-connections-per-address", o->max_connections_per_address,
+                  "connections one client address may hold at once, loopback included, as "
+                  "nginx's limit_conn: one more is refused with 503 naming the cap; 0: no cap "
+                  "(default: three quarters of the descriptor limit, ulimit -n)")
+      ->check(CLI::Range(0, 1 << 20));
   sub->add_option("--guest-ttl", o->guest_ttl_s,
                   "seconds: a guest who never played is deleted from the store this long after "
                   "it first said hello, unless online (checked every minute); 0: never")
@@ -215,10 +241,15 @@ void add_serve(CLI::App& app, Action& action) {
   sub->add_flag("--limit-loopback-guests", o->limit_loopback_guests,
                 "apply --guest-logins-per-minute to loopback addresses too (behind a reverse "
                 "proxy on the same machine every client is loopback)");
-  sub->add_option("--memory-games", o->memory_games,
-                  "with --db :memory:: the finished games kept (older ones are dropped, so a "
-                  "long run stays bounded; about 8 KB per 60-move game); 0 keeps every game")
-      ->capture_default_str();
+  sub->add_option("--allow-origin", o->allow_origins,
+                  "a page origin (scheme://host[:port]) that may open a WebSocket besides this "
+                  "server's own (its Host); repeatable; '*' allows all, 'null' sandboxed pages. "
+                  "An upgrade with another Origin gets 403; one without (a bot) is not checked")
+      ->check([](const std::string& value) -> std::string {
+        if (value == "*") return "";
+        auto origin = server::normalize_origin(value, /*trailing_slash=*/true);
+        return origin ? "" : origin.error();
+      });
   sub->add_flag("--illegal-move-loses", o->illegal_move_loses,
                 "an illegal move loses the game (for leagues) instead of being refused");
   add_gdl_sheet_flags(sub, o->sheets);

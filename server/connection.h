@@ -76,6 +76,9 @@ class Connection {
   // Set by the transport before on_open.
   std::optional<protocol::PlayerInfo> bot;  // authenticated by a bearer token
   std::string cookie_token;                 // the arena_session cookie, if any
+  // The upgrade carried an Origin header (a browser's page): its session is the HttpOnly
+  // cookie alone, so the welcome carries no session token for a script to read.
+  bool browser = false;
   // The client's IP address as the socket has it ("" in tests without a socket): new guests
   // are limited per address (HubConfig::guest_logins_per_minute).
   std::string peer_address;

@@ -275,7 +275,7 @@ void Hub::welcome(const std::shared_ptr<Connection>& c, const protocol::PlayerIn
         protocol::WelcomeMessage{player,
                                  "arena 0.1.0",
                                  c->protocol,
-                                 c->bot ? "" : token,
+                                 c->bot || c->browser ? "" : token,
                                  std::move(live),
                                  {static_cast<std::int64_t>(protocol::kMaxMessageBytes),
                                   protocol::kMaxJsonDepth, protocol::kMaxMessagesPerSecond,

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "games/core/any_game.h"
 #include "protocol/codec.h"
@@ -54,6 +55,12 @@ struct HubConfig {
   // The tournaments in the store as JSON (all, or one by id) for /api/tournaments; empty:
   // this server shows none. Injected by `arena serve` (server/tournament reads the file).
   std::function<Expected<protocol::Json>(std::optional<std::int64_t> id)> tournaments;
+  // The transport's limits (server/net): the connections one peer address may hold at once
+  // (0: no cap; -1: three quarters of the descriptor limit, server/net/connection_limit.h), and
+  // the origins besides the server's own whose pages may open a WebSocket (normalized:
+  // "scheme://host:port", "null", or "*" for all; server/net/origin.h).
+  int max_connections_per_address = -1;
+  std::vector<std::string> allowed_origins;
 };
 
 }  // namespace arena::server

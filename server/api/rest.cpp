@@ -12,25 +12,14 @@
 #include "games/core/turn_rows.h"
 #include "protocol/rest.h"
 #include "server/match/board_layout.h"
+#include "server/net/bearer.h"
+#include "server/net/url.h"
 
 namespace arena::server {
 
 using protocol::encode_api;
 
 namespace {
-
-std::map<std::string, std::string> parse_query(std::string_view q) {
-  std::map<std::string, std::string> out;
-  while (!q.empty()) {
-    auto amp = q.find('&');
-    auto part = q.substr(0, amp);
-    auto eq = part.find('=');
-    if (eq != std::string_view::npos)
-      out[std::string(part.substr(0, eq))] = std::string(part.substr(eq + 1));
-    q = amp == std::string_view::npos ? std::string_view{} : q.substr(amp + 1);
-  }
-  return out;
-}
 
 std::optional<std::int64_t> to_int(std::string_view s) {
   std::int64_t v = 0;
@@ -441,10 +430,20 @@ HttpReply tournament_games(Hub& hub, std::string_view id_text) {
 }  // namespace
 
 std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
-  auto qpos = target.find('?');
-  std::string_view path = target.substr(0, qpos);
-  auto query =
-      parse_query(qpos == std::string_view::npos ? std::string_view{} : target.substr(qpos + 1));
+  // Each path segment and each query parameter's name and value is percent-decoded once,
+  // strictly (server/net/url.h: '+' in a query is a space); a bad escape is a 400 naming it.
+  const auto qpos = target.find('?');
+  auto decoded_path = decode_path(target.substr(0, qpos));
+  if (!decoded_path)
+    return target.starts_with("/api/") ? std::optional(error_reply(400, decoded_path.error()))
+                                       : std::nullopt;  // a static file's path: its own 400
+  const std::string path_text = std::move(*decoded_path);
+  std::string_view path = path_text;
+  if (path != "/healthz" && path != "/metrics" && !path.starts_with("/api/")) return std::nullopt;
+  auto decoded_query =
+      decode_query(qpos == std::string_view::npos ? std::string_view{} : target.substr(qpos + 1));
+  if (!decoded_query) return error_reply(400, decoded_query.error());
+  const auto query = std::move(*decoded_query);
   if (path == "/healthz") return HttpReply{200, "text/plain", "ok\n"};
   if (path == "/metrics") {
     auto m = hub.metrics();
@@ -500,9 +499,10 @@ std::optional<HttpReply> handle_api_post(Hub& hub, std::string_view target,
   if (target != "/api/tournaments") return std::nullopt;
   const auto& create = hub.tournament_hooks().create;
   if (!create) return error_reply(404, "this server runs no tournaments");
-  if (!authorization.starts_with("Bearer "))
+  const auto token = bearer_token(authorization);  // the scheme in any case (RFC 9110)
+  if (!token)
     return error_reply(401, "creating a tournament needs a bot token (Authorization: Bearer)");
-  if (auto who = hub.store().authenticate_token(std::string(authorization.substr(7))); !who)
+  if (auto who = hub.store().authenticate_token(*token); !who)
     return error_reply(401, "unknown bot token");
   auto made = create(body);
   if (!made) return error_reply(400, made.error());

@@ -1,5 +1,7 @@
 #include "server/net/http_session.h"
 
+#include <cerrno>
+#include <filesystem>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -9,6 +11,7 @@
 
 #include "server/api/rest.h"
 #include "server/net/http_request.h"
+#include "server/net/origin.h"
 #include "server/net/websocket_session.h"
 
 namespace arena::server {
@@ -25,6 +28,10 @@ std::string new_cookie_token() {
   return t;
 }
 
+std::string new_session_cookie(const std::string& token) {
+  return std::string(kSessionCookie) + "=" + token + "; Path=/; HttpOnly; SameSite=Lax";
+}
+
 std::string_view mime_type(std::string_view path) {
   if (path.ends_with(".html")) return "text/html; charset=utf-8";
   if (path.ends_with(".js")) return "text/javascript";
@@ -39,12 +46,14 @@ std::string_view mime_type(std::string_view path) {
 
 HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket,
                          boost::asio::any_io_executor blocking, std::shared_ptr<Hub> hub,
-                         std::string web_root, std::shared_ptr<LoginThrottle> throttle)
+                         std::string web_root, std::shared_ptr<LoginThrottle> throttle,
+                         std::shared_ptr<void> slot)
     : stream_(std::move(socket)),
       blocking_(std::move(blocking)),
       hub_(std::move(hub)),
       web_root_(std::move(web_root)),
-      throttle_(std::move(throttle)) {
+      throttle_(std::move(throttle)),
+      slot_(std::move(slot)) {
   boost::system::error_code ec;
   const auto ep = stream_.socket().remote_endpoint(ec);
   peer_address_ = ec ? std::string("?") : ep.address().to_string();
@@ -113,9 +122,14 @@ void HttpSession::upgrade() {
   auto req = parser_->release();
   if (req.target() != "/ws")
     return refuse(req.version(), http::status::not_found, "WebSocket only on /ws\n");
-  auto auth = std::string(req[http::field::authorization]);
-  if (!auth.starts_with("Bearer "))
-    return finish_upgrade(std::move(req), protocol::PlayerInfo{}, false);
+  // A page of another origin must not open a socket with this site's cookie (origin.h); no
+  // Origin: no browser, nothing to check.
+  if (const auto origin = req.find(http::field::origin); origin != req.end())
+    if (auto why =
+            origin_refusal(origin->value(), req[http::field::host], hub_->config().allowed_origins))
+      return refuse(req.version(), http::status::forbidden, "WebSocket refused: " + *why + "\n");
+  auto token = bearer_token(req[http::field::authorization]);
+  if (!token) return finish_upgrade(std::move(req), protocol::PlayerInfo{}, false);
   // An address that failed too often is refused before its token is looked up.
   if (const auto wait = throttle_->wait_ms(peer_address_); wait > 0)
     return refuse(req.version(), http::status::too_many_requests,
@@ -123,7 +137,7 @@ void HttpSession::upgrade() {
   // The token is checked in the store on the blocking executor; the upgrade goes on from
   // the session's strand.
   boost::asio::post(blocking_, [self = shared_from_this(), req = std::move(req),
-                                token = auth.substr(7)]() mutable {
+                                token = std::move(*token)]() mutable {
     Expected<protocol::PlayerInfo> bot = make_error("unknown bot token");
     if (auto record = self->hub_->store().authenticate_token(token))
       bot = protocol::PlayerInfo{record->id, record->name, true};
@@ -142,38 +156,44 @@ void HttpSession::finish_upgrade(http::request<http::string_body> req,
   if (!checked) return refuse(req.version(), http::status::unauthorized, "unknown bot token\n");
   std::optional<protocol::PlayerInfo> bot;
   if (has_token) bot = *checked;
-  std::string cookie = cookie_value(req[http::field::cookie], "arena_session");
+  // No well-formed session cookie (none, or a bad one): a fresh one, set by the 101 answer.
+  std::string cookie = session_cookie(req[http::field::cookie]);
   std::string set_cookie;
   if (cookie.empty()) {
     cookie = new_cookie_token();
-    set_cookie = "arena_session=" + cookie + "; Path=/; HttpOnly; SameSite=Lax";
+    set_cookie = new_session_cookie(cookie);
   }
-  auto session = std::make_shared<WebSocketSession>(std::move(stream_), hub_);
+  auto session = std::make_shared<WebSocketSession>(std::move(stream_), hub_, std::move(slot_));
   session->cookie_token = cookie;
   session->bot = bot;
+  session->browser = req.find(http::field::origin) != req.end();
   session->peer_address = peer_address_;
   session->run(std::move(req), set_cookie);
 }
 
 http::message_generator HttpSession::handle(http::request<http::string_body>&& req) {
+  const bool head = req.method() == http::verb::head;
   auto reply = [&](http::status status, std::string_view type, std::string body,
-                   std::int64_t retry_after_ms = 0) {
+                   std::int64_t retry_after_ms = 0, std::string_view location = {}) {
     http::response<http::string_body> res{status, req.version()};
     res.set(http::field::server, "arena");
     res.set(http::field::content_type, type);
     if (retry_after_ms > 0)
       res.set(http::field::retry_after, std::to_string((retry_after_ms + 999) / 1000));
-    if (cookie_value(req[http::field::cookie], "arena_session").empty())
-      res.set(http::field::set_cookie,
-              "arena_session=" + new_cookie_token() + "; Path=/; HttpOnly; SameSite=Lax");
+    if (!location.empty()) res.set(http::field::location, location);
+    // No well-formed session cookie (none, or a bad one): a fresh one.
+    if (session_cookie(req[http::field::cookie]).empty())
+      res.set(http::field::set_cookie, new_session_cookie(new_cookie_token()));
     res.keep_alive(req.keep_alive());
     res.body() = std::move(body);
     res.prepare_payload();
+    // HEAD: the same header, Content-Length the GET's, and no body (RFC 9110, 9.3.2).
+    if (head) return http::message_generator(http::response<http::empty_body>(std::move(res.base())));
     return http::message_generator(std::move(res));
   };
   if (req.method() == http::verb::post) {
     // A Bearer token is a token login: throttled per address like the upgrade's.
-    const bool has_token = req[http::field::authorization].starts_with("Bearer ");
+    const bool has_token = bearer_token(req[http::field::authorization]).has_value();
     if (has_token)
       if (const auto wait = throttle_->wait_ms(peer_address_); wait > 0)
         return reply(http::status::too_many_requests, "text/plain",
@@ -185,18 +205,39 @@ http::message_generator HttpSession::handle(http::request<http::string_body>&& r
     }
     return reply(http::status::method_not_allowed, "text/plain", "POST only to /api/tournaments\n");
   }
-  if (req.method() != http::verb::get && req.method() != http::verb::head)
+  if (req.method() != http::verb::get && !head)
     return reply(http::status::method_not_allowed, "text/plain",
                  "only GET (and POST /api/tournaments)\n");
   std::string_view target = req.target();
   if (auto api = handle_api(*hub_, target))
     return reply(static_cast<http::status>(api->status), api->content_type, std::move(api->body));
-  const auto file_path = static_file_path(target);
-  if (!file_path) return reply(http::status::bad_request, "text/plain", "bad path\n");
+  const auto file_path = static_file(target);
+  if (!file_path) return reply(http::status::bad_request, "text/plain", file_path.error() + "\n");
   const std::string& path = *file_path;
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const auto status = web_root_.empty() ? fs::file_status{} : fs::status(web_root_ + path, ec);
+  if (fs::is_directory(status)) {
+    // A directory named without its final '/': where it is (its index.html, and its relative
+    // links resolve from there), as a static server redirects.
+    // One leading '/': "//js" must not become "//js/", another host to a browser.
+    const auto q = target.find('?');
+    auto raw = target.substr(0, q);
+    while (raw.starts_with("//")) raw.remove_prefix(1);
+    const std::string location = std::string(raw) + "/" +
+                                 std::string(q == std::string_view::npos ? "" : target.substr(q));
+    return reply(http::status::moved_permanently, "text/plain", "moved to " + location + "\n", 0,
+                 location);
+  }
+  if (!fs::is_regular_file(status)) return reply(http::status::not_found, "text/plain", "not found\n");
   std::ifstream file(web_root_ + path, std::ios::binary);
-  if (web_root_.empty() || !file)
-    return reply(http::status::not_found, "text/plain", "not found\n");
+  if (!file) {
+    const int error = errno;
+    if (error == EMFILE || error == ENFILE)
+      return reply(http::status::service_unavailable, "text/plain",
+                   "the server is at its descriptor limit: try again in a moment\n", 1000);
+    return reply(http::status::forbidden, "text/plain", "cannot read " + path + "\n");
+  }
   std::ostringstream body;
   body << file.rdbuf();
   return reply(http::status::ok, mime_type(path), body.str());

@@ -10,7 +10,17 @@
 // server's I/O threads never wait on the store.
 //
 // Token guessing: failed token logins are counted per peer address (LoginThrottle, shared by
-// the listener's sessions); an address over its limit gets 429 with Retry-After.
+// the listener's sessions); an address over its limit gets 429 with Retry-After. The bearer
+// scheme is case-insensitive (http_request.h's bearer_token).
+//
+// The upgrade: an `Origin` that is neither the server's own nor allowed gets 403 naming it
+// (origin.h); an upgrade with an Origin is a browser's, whose session is its cookie alone (the
+// welcome carries no token for a script to read: Connection::browser). A session cookie that
+// is not well-formed is ignored and replaced (http_request.h's session_cookie).
+//
+// HTTP (RFC 9110): HEAD answers as GET would, headers only (Content-Length that of the GET's
+// body); a directory named without its final '/' is redirected (301) to it, one with it serves
+// its index.html or 404; only regular files are served.
 
 #include <memory>
 #include <optional>
@@ -27,9 +37,11 @@ namespace arena::server {
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
  public:
+  // `slot`: the connection's place under the per-address cap (ConnectionLimit), held as long
+  // as the connection lives (handed on to the WebSocketSession at an upgrade).
   HttpSession(boost::asio::ip::tcp::socket&& socket, boost::asio::any_io_executor blocking,
               std::shared_ptr<Hub> hub, std::string web_root,
-              std::shared_ptr<LoginThrottle> throttle);
+              std::shared_ptr<LoginThrottle> throttle, std::shared_ptr<void> slot = nullptr);
   void run();
 
  private:
@@ -55,6 +67,7 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   std::string web_root_;
   std::shared_ptr<LoginThrottle> throttle_;
   std::string peer_address_;  // the client's IP address, for the throttle
+  std::shared_ptr<void> slot_;
 };
 
 }  // namespace arena::server

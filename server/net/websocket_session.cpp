@@ -27,8 +27,12 @@ bool ordinary_end(const beast::error_code& ec) {
 
 }  // namespace
 
-WebSocketSession::WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<Hub> hub)
-    : ws_(std::move(stream)), close_deadline_(ws_.get_executor()), hub_(std::move(hub)) {
+WebSocketSession::WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<Hub> hub,
+                                   std::shared_ptr<void> slot)
+    : ws_(std::move(stream)),
+      close_deadline_(ws_.get_executor()),
+      hub_(std::move(hub)),
+      slot_(std::move(slot)) {
   beast::error_code ec;
   const auto ep = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
   peer_ = ec ? std::string("?") : ep.address().to_string() + ":" + std::to_string(ep.port());

@@ -45,7 +45,9 @@ inline constexpr std::chrono::milliseconds kLagProbeInterval{1000};
 class WebSocketSession final : public Connection,
                                public std::enable_shared_from_this<WebSocketSession> {
  public:
-  WebSocketSession(boost::beast::tcp_stream&& stream, std::shared_ptr<Hub> hub);
+  // `slot`: the connection's place under the per-address cap, held while the session lives.
+  WebSocketSession(boost::beast::tcp_stream&& stream, std::shared_ptr<Hub> hub,
+                   std::shared_ptr<void> slot = nullptr);
 
   // Accepts the upgrade `request`; `set_cookie` (if not empty) goes into the response.
   void run(boost::beast::http::request<boost::beast::http::string_body> request,
@@ -79,6 +81,7 @@ class WebSocketSession final : public Connection,
   boost::beast::flat_buffer buffer_;
   std::shared_ptr<Hub> hub_;
   std::string peer_;  // "address:port", for the log
+  std::shared_ptr<void> slot_;
   bool open_ = false, closed_ = false;
   // Lag probes (on the strand): the last probe's payload and time, and its estimate so far.
   bool probe_writing_ = false;  // our async_ping has not completed

@@ -1,8 +1,12 @@
 // The WebSocket connection (protocol/README.md): hello, reconnection with back-off, resuming
 // the games we follow from the last version seen, and resending a move that was not
 // acknowledged (same client_id: the server never plays it twice).
+//
+// Who we are is the HttpOnly `arena_session` cookie, which the browser sends with the upgrade:
+// the page never sees the session token (a browser's welcome carries none) and keeps none.
+// Earlier pages kept it in localStorage: that copy is removed.
 
-const SESSION_KEY = 'arena.session';
+const OLD_SESSION_KEY = 'arena.session';
 const NAME_KEY = 'arena.name';
 
 export class Connection extends EventTarget {
@@ -24,12 +28,12 @@ export class Connection extends EventTarget {
   set name(v) { localStorage.setItem(NAME_KEY, v); }
 
   open() {
+    localStorage.removeItem(OLD_SESSION_KEY);
     const ws = new WebSocket(this.url);
     this.ws = ws;
     ws.onopen = () => {
       // Version 3: our move is acknowledged by the state that carries its client_id.
-      this.send({ type: 'hello', version: 3, name: this.name || undefined,
-        resume: localStorage.getItem(SESSION_KEY) || undefined });
+      this.send({ type: 'hello', version: 3, name: this.name || undefined });
     };
     ws.onmessage = (e) => {
       let msg;
@@ -77,7 +81,6 @@ export class Connection extends EventTarget {
     this.retry = 0;
     this.player = msg.player;
     this.limits = msg.limits || {};
-    if (msg.session) localStorage.setItem(SESSION_KEY, msg.session);
     // Resume our games and the ones we watch; after a restart versions start again at 0.
     for (const id of msg.your_games || []) {
       if (!this.followed.has(id)) this.followed.set(id, { role: 'play', version: -1 });
