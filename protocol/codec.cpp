@@ -340,17 +340,19 @@ Json to_json(const BoardLayout& b) {
 Json to_json(const GameStartMessage& g) {
   Json players = Json::array();
   for (const auto& p : g.players) players.push_back(to_json(p));
-  return Json{{"type", "game_start"},
-              {"version", g.version},
-              {"game_id", g.game_id},
-              {"game", g.game},
-              {"options", g.options},
-              {"time_control", g.time_control},
-              {"players", players},
-              {"moves", g.moves},
-              {"seats", g.seats},
-              {"simultaneous", g.simultaneous},
-              {"board", g.board ? to_json(*g.board) : Json(nullptr)}};
+  Json j{{"type", "game_start"},
+         {"version", g.version},
+         {"game_id", g.game_id},
+         {"game", g.game},
+         {"options", g.options},
+         {"time_control", g.time_control},
+         {"players", players},
+         {"moves", g.moves},
+         {"seats", g.seats},
+         {"simultaneous", g.simultaneous},
+         {"board", g.board ? to_json(*g.board) : Json(nullptr)}};
+  if (!g.moves_san.empty()) j["moves_san"] = g.moves_san;
+  return j;
 }
 
 Json to_json(const StateMessage& s) {
@@ -361,6 +363,7 @@ Json to_json(const StateMessage& s) {
   if (s.clocks) j["clocks"] = *s.clocks;
   if (!s.result.empty()) j["result"] = s.result;
   if (s.legal_moves_by_seat) j["legal_moves_by_seat"] = *s.legal_moves_by_seat;
+  if (!s.last_move_san.empty()) j["last_move_san"] = s.last_move_san;
   return j;
 }
 
@@ -376,7 +379,8 @@ bool plain(std::string_view s) {
 }
 
 bool plain_state(const StateMessage& s) {
-  if (!plain(s.position) || !plain(s.last_move) || !plain(s.result)) return false;
+  if (!plain(s.position) || !plain(s.last_move) || !plain(s.last_move_san) || !plain(s.result))
+    return false;
   for (const auto& m : s.legal_moves)
     if (!plain(m)) return false;
   if (s.legal_moves_by_seat)
@@ -417,7 +421,7 @@ std::string encode_state(const StateMessage& s) {
   if (!plain_state(s)) return to_json(s).dump(-1, ' ', false, Json::error_handler_t::replace);
   // The keys in nlohmann's order (sorted), so the frame is byte for byte what dump() writes.
   std::string out;
-  std::size_t size = 160 + s.position.size() + s.last_move.size();
+  std::size_t size = 180 + s.position.size() + 2 * s.last_move.size();
   for (const auto& m : s.legal_moves) size += m.size() + 3;
   out.reserve(size);
   out += "{\"clocks\":";
@@ -427,6 +431,10 @@ std::string encode_state(const StateMessage& s) {
   out += std::to_string(s.game_id);
   out += ",\"last_move\":";
   put_string(out, s.last_move);
+  if (!s.last_move_san.empty()) {
+    out += ",\"last_move_san\":";
+    put_string(out, s.last_move_san);
+  }
   out += ",\"legal_moves\":";
   put_strings(out, s.legal_moves);
   if (s.legal_moves_by_seat) {

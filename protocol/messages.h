@@ -188,6 +188,9 @@ struct GameStartMessage {
   bool simultaneous = false;        // v2: a turn may have several movers
   std::optional<BoardLayout> board;  // v2: GDL games whose state is a board
   std::int64_t version = 0;          // 0, or above every version clients saw before a restart
+  // v2: `moves` as people read them (chess: SAN); empty (and absent from the JSON) when the
+  // moves' own text is that (every game but chess; games/catalog/notation.h).
+  std::vector<std::string> moves_san;
 };
 
 struct StateMessage {
@@ -202,6 +205,9 @@ struct StateMessage {
   std::vector<int> movers;  // v2: every seat that must move now (empty once over)
   // v2, simultaneous games only: the legal moves of every seat (empty for a non-mover).
   std::optional<std::vector<std::vector<std::string>>> legal_moves_by_seat;
+  // v2: `last_move` as people read it (chess: SAN, "Nf3"); empty (and absent from the JSON)
+  // when the move's own text is that (games/catalog/notation.h).
+  std::string last_move_san;
 };
 
 // v2: a seat has chosen its move in a simultaneous turn (the move stays secret until the

@@ -152,6 +152,7 @@ ServerMessage decode_typed(const std::string& type, const Json& j) {
     m.time_control = get_or<std::string>(j, "time_control", "none");
     m.players = players_from(j, "players");
     m.moves = get_or<std::vector<std::string>>(j, "moves", {});
+    m.moves_san = get_or<std::vector<std::string>>(j, "moves_san", {});
     m.seats = get_or<std::vector<std::string>>(j, "seats", {});
     m.simultaneous = get_or<bool>(j, "simultaneous", false);
     m.board = board_from(j);
@@ -167,6 +168,7 @@ ServerMessage decode_typed(const std::string& type, const Json& j) {
     if (auto c = j.find("clocks"); c != j.end() && !c->is_null())
       m.clocks = as<std::vector<std::int64_t>>(*c, "clocks");
     m.last_move = get_or<std::string>(j, "last_move", "");
+    m.last_move_san = get_or<std::string>(j, "last_move_san", "");
     m.result = get_or<std::string>(j, "result", "");
     m.movers = get_or<std::vector<int>>(j, "movers", {});
     if (auto l = j.find("legal_moves_by_seat"); l != j.end() && !l->is_null())

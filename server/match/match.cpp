@@ -5,6 +5,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "games/catalog/notation.h"
 #include "server/match/board_layout.h"
 
 namespace arena::server {
@@ -43,6 +44,7 @@ void Match::start() {
     g.time_control = self->settings_.time_control.to_string();
     g.players = self->settings_.players;
     g.moves = self->game_->history();
+    g.moves_san = display_history(*self->game_);  // chess: SAN for the page's move list
     g.seats = self->game_->seat_names();
     g.simultaneous = self->game_->simultaneous();
     // A GDL game's board, found once (a few milliseconds of random turns on a clone).

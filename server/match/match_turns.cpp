@@ -6,6 +6,7 @@
 
 #include <boost/asio/post.hpp>
 
+#include "games/catalog/notation.h"
 #include "games/core/rng.h"
 #include "server/match/match.h"
 
@@ -288,7 +289,10 @@ void Match::announce_state(const std::vector<MoveAck>& acks, std::size_t moves) 
     s.legal_moves = game_->legal_moves();  // the one mover's (AnyGame::legal_moves)
   }
   if (clock_.enabled()) s.clocks = clock_.remaining_all(now);
-  if (!game_->history().empty()) s.last_move = game_->history().back();
+  if (!game_->history().empty()) {
+    s.last_move = game_->history().back();
+    s.last_move_san = last_move_display(*game_);  // chess: SAN for the page's move list
+  }
   std::vector<int> scores;
   if (over) {
     scores = game_->scores();

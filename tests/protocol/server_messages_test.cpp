@@ -110,10 +110,10 @@ TEST(ServerMessages, TheValidatorFindsViolations) {
 
 TEST(ServerMessages, StatesOfTwoAndOfSixSeatsMatchTheirSchema) {
   StateMessage two{3, 1, "0:0", 0, {"1", "2"}, std::vector<std::int64_t>{1000, 1000}, "", "",
-                   {0}, std::nullopt};
+                   {0}, std::nullopt, ""};
   EXPECT_EQ(violations("state", to_json(two)), Errors{});
   StateMessage six{3, 7, "(cell 1 1 b)", 2, {"noop"}, std::nullopt, "(mark 1 1) noop", "",
-                   {2, 5}, std::vector<std::vector<std::string>>(6)};
+                   {2, 5}, std::vector<std::vector<std::string>>(6), ""};
   (*six.legal_moves_by_seat)[2] = {"noop"};
   (*six.legal_moves_by_seat)[5] = {"(mark 1 1)", "(mark 1 2)"};
   const Json j = to_json(six);
@@ -128,7 +128,7 @@ TEST(ServerMessages, GameStartMovedEndAndSeekJoinedMatchTheirSchema) {
   GameStartMessage g{9, "gdl:ticTacToe", "", "none",
                      {{1, "ann", false}, {2, "bob", true}, {3, "cid", false}},
                      {}, {"red", "green", "blue"}, true,
-                     BoardLayout{"cell", {"1", "2", "3"}, {"a", "b"}}};
+                     BoardLayout{"cell", {"1", "2", "3"}, {"a", "b"}}, 0, {}};
   const Json start = to_json(g);
   EXPECT_EQ(violations("game_start", start), Errors{});
   EXPECT_EQ(start["board"]["cols"], Json::array({"a", "b"}));
@@ -154,7 +154,7 @@ TEST(ServerMessages, GameStartMovedEndAndSeekJoinedMatchTheirSchema) {
 }
 
 TEST(ServerMessages, TheMoversStateCarriesItsClientIdAndMoveAckMatchesItsSchema) {
-  StateMessage s{3, 2, "2:1", 1, {"1", "2"}, std::nullopt, "2", "", {1}, std::nullopt};
+  StateMessage s{3, 2, "2:1", 1, {"1", "2"}, std::nullopt, "2", "", {1}, std::nullopt, ""};
   const std::string plain = to_json(s).dump();
   const std::string text = state_with_client_id(plain, "a\"1");
   const Json j = Json::parse(text);
@@ -189,9 +189,9 @@ std::vector<ServerMessage> one_of_each() {
       CancelledMessage{8, true},
       DeclinedMessage{8, bob},
       GameStartMessage{4, "chess", "", "none", {ann, bob}, {"e4"}, {"white", "black"}, false,
-                       std::nullopt, 0},
+                       std::nullopt, 0, {"e4"}},
       StateMessage{4, 2, "fen", 1, {"e5"}, std::vector<std::int64_t>{1000, 900}, "e4", "", {1},
-                   std::nullopt},
+                   std::nullopt, "e4"},
       MovedMessage{4, 3, 1},
       DrawOfferMessage{4, 3, 0},
       DrawDeclinedMessage{4, 4, 1},
@@ -293,6 +293,7 @@ TEST(ServerMessages, TheDirectStateWriterWritesWhatNlohmannDumps) {
     for (std::size_t k = rng() % 5; k > 0; --k) s.legal_moves.push_back(pick());
     if (rng() % 2) s.clocks = std::vector<std::int64_t>{static_cast<std::int64_t>(rng() % 90000), -1};
     s.last_move = pick();
+    if (rng() % 2) s.last_move_san = pick();
     if (rng() % 3 == 0) s.result = rng() % 2 ? "1-0" : pick();
     for (std::size_t k = rng() % 3; k > 0; --k) s.movers.push_back(static_cast<int>(rng() % 6));
     if (rng() % 3 == 0) {
