@@ -108,6 +108,14 @@ bool Listener::take_reserve() {
   return true;
 }
 
+bool Listener::headroom() {
+  int fds[kHeadroom];
+  int opened = 0;
+  while (opened < kHeadroom && (fds[opened] = open_spare()) >= 0) ++opened;
+  for (int i = 0; i < opened; ++i) ::close(fds[i]);
+  return opened == kHeadroom;
+}
+
 void Listener::release_reserve() {
   for (const int fd : reserve_) ::close(fd);
   reserve_.clear();
@@ -180,12 +188,10 @@ void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
     troubled_ = false;
     refused_at_limit_ = 0;
   }
-  // The last descriptors are not for clients: with fewer than two free after this one (a pipe's
-  // worth, for the store, the files and the runtime) it is refused and the reserve released.
-  if (int probe[2]; ::pipe2(probe, O_CLOEXEC) == 0) {
-    ::close(probe[0]);
-    ::close(probe[1]);
-  } else {
+  // The last descriptors are not for clients: with fewer than kHeadroom free after this one (for
+  // the store, the files and the runtime: a sanitizer's check needs a pipe) it is refused and
+  // the reserve released.
+  if (!headroom()) {
     const boost::system::error_code limit_ec(errno, boost::system::system_category());
     release_reserve();
     at_limit_ = true;
@@ -258,13 +264,10 @@ bool Listener::refuse_waiting(const boost::system::error_code& ec) {
 }
 
 void Listener::limit_tick() {
-  // Descriptors free again: the whole reserve, and one more for a client.
-  if (take_reserve()) {
-    if (const int fd = open_spare(); fd >= 0) {
-      ::close(fd);
-      at_limit_ = false;
-      return do_accept();
-    }
+  // Descriptors free again: the whole reserve, and the headroom beside it.
+  if (take_reserve() && headroom()) {
+    at_limit_ = false;
+    return do_accept();
   }
   release_reserve();
   pause_accepting(boost::system::error_code(EMFILE, boost::system::system_category()),

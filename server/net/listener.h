@@ -16,7 +16,8 @@
 //   its descriptor limit") and closes it, and looks again every kLimitTick: it refuses who
 //   waits, and goes back to accepting once it can take the whole reserve again and one more.
 //   A new client gets a prompt refusal, and the server wakes 20 times a second until
-//   descriptors are free. On ENOBUFS/ENOMEM accepting pauses on a timer, from kFirstPause
+//   descriptors are free. A client is never taken with fewer than kHeadroom descriptors
+//   left free beside the reserve (it is refused, and the reserve released). On ENOBUFS/ENOMEM accepting pauses on a timer, from kFirstPause
 //   doubling to kLongestPause, until an accept succeeds. The first error and the end of such
 //   an episode are logged. Other errors concern one connection (gone from the queue): accept
 //   again at once, but after kErrorsBeforePause in a row, pause as well.
@@ -43,6 +44,7 @@ class Listener final : public std::enable_shared_from_this<Listener> {
  public:
   static constexpr std::chrono::milliseconds kLimitTick{50};
   static constexpr int kReserve = 16;
+  static constexpr int kHeadroom = 4;  // free descriptors a client may never take
   static constexpr int kMaxRefusedAtOnce = 256;
   static constexpr std::chrono::milliseconds kFirstPause{10};
   static constexpr std::chrono::milliseconds kLongestPause{1000};
@@ -72,6 +74,7 @@ class Listener final : public std::enable_shared_from_this<Listener> {
   void limit_tick();
   bool take_reserve();  // true when all kReserve are held
   void release_reserve();
+  bool headroom();  // kHeadroom descriptors could be opened now
   // Accepting waits on the timer: kLimitTick when every waiting client was refused, else
   // longer each time in a row.
   void pause_accepting(const boost::system::error_code& ec, bool refused_all);

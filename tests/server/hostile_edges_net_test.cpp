@@ -305,7 +305,9 @@ TEST(HostileEdgesNet, AtTheDescriptorLimitNewClientsAreRefusedAtOnceAndTheServer
               LimitedServer::binary().c_str());
   EXPECT_GE(probe_refusals, probes) << "at the limit, most probes are refused";
   EXPECT_LT(slowest_probe_ms, 1500.0);
-  EXPECT_LT(cpu_share, 0.10) << "the server spins at the descriptor limit";
+  // Spinning is a whole core (issue 53: ~100%); idle at the limit, with a refusal every 50 ms
+  // and the probes' own connections, 1-8% of a core in the ASan build on a loaded machine.
+  EXPECT_LT(cpu_share, 0.20) << "the server spins at the descriptor limit";
 
   // Descriptors free again: the next client is served.
   held.erase(held.end() - 10, held.end());
