@@ -117,18 +117,6 @@ class LimitedServer {
       const int err = ::open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       if (err >= 0) ::dup2(err, 2);
       ::close(out[0]);
-      // UndefinedBehaviorSanitizer's vptr check tests memory with a pipe(): at the descriptor
-      // limit that fails and it reports a sound object as having an invalid vptr (a false
-      // report, seen on Hub::sweep). In a sanitizer build that check is suppressed here, as
-      // only this server reaches the limit on purpose.
-      const std::string suppressions = log + ".ubsan-supp";
-      if (std::FILE* f = std::fopen(suppressions.c_str(), "w")) {
-        std::fputs("vptr_check:*\n", f);
-        std::fclose(f);
-      }
-      std::string ubsan = std::getenv("UBSAN_OPTIONS") ? std::getenv("UBSAN_OPTIONS") : "";
-      ::setenv("UBSAN_OPTIONS",
-               (ubsan + (ubsan.empty() ? "" : ":") + "suppressions=" + suppressions).c_str(), 1);
       const rlimit limit{nofile, nofile};
       if (::setrlimit(RLIMIT_NOFILE, &limit) != 0) ::_exit(126);
       const std::string path = binary();
