@@ -48,6 +48,17 @@ test('watching a bot-against-bot Othello game update live, with search info', { 
   assert.match(infoText, /alpha: depth \d+/);
   assert.match(infoText, /PV [a-h][1-8]/);
   t.diagnostic(`search info: ${infoText.replace(/\s+/g, ' ')}`);
+  // Both scores in one point of view, the first seat's (as the evaluation graph): the second
+  // seat's own score (beta sent it from its side) is shown negated.
+  assert.match(infoText, /Scores from alpha's side/);
+  await page.waitForSelector('[data-testid=search-info]:has-text("beta: depth")');
+  const betaText = await page.textContent('[data-testid=search-info]');
+  const shown = /beta: depth \d+ · score ([+-]?\d+) · (\d+) nodes/.exec(betaText);
+  assert.ok(shown, betaText);
+  const detail = await (await fetch(`${server.url}/api/games/${start.game_id}`)).json();
+  const sent = detail.moves.find((m) => m.seat === 1 && m.info && m.info.nodes === Number(shown[2]));
+  assert.ok(sent, `beta's move of ${shown[2]} nodes is stored`);
+  assert.equal(Number(shown[1]), -sent.info.score, "the second seat's score is negated");
   await screenshot(page, 'watch-othello');
   assert.deepEqual(errors, []);
 });

@@ -219,12 +219,18 @@ export function gameView(ctx, id) {
       const d = await api.game(id);
       const lastBySide = g.start.players.map(() => null);
       for (const m of d.moves || []) if (m.info) lastBySide[m.seat !== undefined ? m.seat : m.ply % 2] = m;
+      // In a game of two seats every score is shown from the first seat's side (as the
+      // evaluation graph and Lichess show White's): the second seat's own score is negated.
+      const twoSeats = g.start.players.length === 2;
+      const shownScore = (m, s) => (twoSeats && s === 1 ? -m.info.score : m.info.score);
       const rows = lastBySide.map((m, s) => m && h('div.info-row', {},
         h('strong', {}, `${g.start.players[s].name}: `),
-        `depth ${m.info.depth}`, m.info.score !== undefined ? ` · score ${m.info.score > 0 ? '+' : ''}${m.info.score}` : '',
+        `depth ${m.info.depth}`, m.info.score !== undefined ? ` · score ${shownScore(m, s) > 0 ? '+' : ''}${shownScore(m, s)}` : '',
         ` · ${m.info.nodes} nodes`, m.info.pv ? h('div.pv', {}, `PV ${m.info.pv}`) : null)).filter(Boolean);
       info.hidden = rows.length === 0;
-      info.replaceChildren(h('h3', {}, 'Search'), ...rows);
+      info.replaceChildren(h('h3', {}, 'Search'),
+        twoSeats ? h('p.info-view', { 'data-testid': 'search-view' }, `Scores from ${g.start.players[0].name}'s side (${sideNames(boardKind(g.start.game, g.start.options), g.start)[0]})`) : null,
+        ...rows);
     } catch { /* the game may not be in the store yet */ }
     infoBusy = false;
   }
