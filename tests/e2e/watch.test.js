@@ -60,5 +60,9 @@ test('watching a bot-against-bot Othello game update live, with search info', { 
   assert.ok(sent, `beta's move of ${shown[2]} nodes is stored`);
   assert.equal(Number(shown[1]), -sent.info.score, "the second seat's score is negated");
   await screenshot(page, 'watch-othello');
+  // A player's name in the game view leads to the player's profile.
+  await page.click('.seat a[data-testid=player-link]:has-text("beta")');
+  await page.waitForURL(new RegExp(`#/players/${beta.welcome.player.id}$`));
+  await page.waitForSelector('[data-testid=profile-name]:has-text("beta")');
   assert.deepEqual(errors, []);
 });

@@ -36,7 +36,9 @@ export function playerLabel(p) {
   if (!p) return '?';
   // The REST summaries name players without saying what they are: no badge then.
   if (typeof p === 'string') return h('span.player', {}, p);
-  return h('span.player', {}, p.name, p.bot ? h('span.badge.bot', { title: 'a program' }, 'bot') : h('span.badge.human', { title: 'a person' }, 'human'));
+  // Every name with a player id leads to that player's profile (ratings, games, engines).
+  const name = p.id > 0 ? h('a.player-link', { href: `#/players/${p.id}`, 'data-testid': 'player-link' }, p.name) : p.name;
+  return h('span.player', {}, name, p.bot ? h('span.badge.bot', { title: 'a program' }, 'bot') : h('span.badge.human', { title: 'a person' }, 'human'));
 }
 
 export function describeTimeControl(tc) {
