@@ -16,6 +16,7 @@ Json to_json(const ApiMove& m) {
   if (m.turn) j["turn"] = *m.turn;
   if (m.position) j["position"] = *m.position;
   if (m.clock_left_ms) j["clock_left_ms"] = *m.clock_left_ms;
+  if (m.san) j["san"] = *m.san;
   if (m.info) {
     Json info = Json::object();
     if (m.info->depth) info["depth"] = *m.info->depth;

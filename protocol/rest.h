@@ -39,6 +39,7 @@ struct ApiMove {
   std::optional<std::string> position;
   std::optional<std::int64_t> clock_left_ms;
   std::optional<ApiMoveInfo> info;
+  std::optional<std::string> san;  // chess: the move in SAN, as people read it
 };
 
 // The detail of one stored game (GET /api/games/ID), beyond its summary.

@@ -9,6 +9,7 @@
 
 #include "db/game_export.h"
 #include "games/catalog/catalog.h"
+#include "games/catalog/notation.h"
 #include "games/core/turn_rows.h"
 #include "protocol/rest.h"
 #include "server/match/board_layout.h"
@@ -114,7 +115,8 @@ HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
 // Stops at a row that does not replay (which the server never stores, but an imported file
 // might). Also the board of a GDL game, as game_start has it (server/match/board_layout.h).
 RowReplay replay_detail(const Hub& hub, const db::GameDetail& d,
-                        std::optional<protocol::BoardLayout>& board) {
+                        std::optional<protocol::BoardLayout>& board,
+                        std::vector<std::string>& sans) {
   const HubConfig& config = hub.config();
   Expected<std::unique_ptr<AnyGame>> game = make_error("no start");
   if (!d.start_position.empty()) {
@@ -126,15 +128,19 @@ RowReplay replay_detail(const Hub& hub, const db::GameDetail& d,
   board = detect_board_layout(**game);
   std::vector<std::string> rows;
   for (const auto& m : d.moves) rows.push_back(m.move);
-  return replay_rows(**game, rows, /*positions=*/true);
+  RowReplay replay = replay_rows(**game, rows, /*positions=*/true);
+  sans = display_history(**game);  // chess: SAN of each move replayed (one a row)
+  return replay;
 }
 
 protocol::ApiGame api_game_detail(Hub& hub, const db::GameDetail& d) {
   protocol::ApiGame g = api_game(hub, d.summary);
   protocol::ApiGameDetail& detail = g.detail.emplace();
-  const RowReplay replay = replay_detail(hub, d, detail.board);
+  std::vector<std::string> sans;
+  const RowReplay replay = replay_detail(hub, d, detail.board, sans);
   for (const auto& m : d.moves) {
-    protocol::ApiMove move{m.ply, m.move, m.time_used_ms, {}, {}, {}, {}, {}};
+    protocol::ApiMove move{m.ply, m.move, m.time_used_ms, {}, {}, {}, {}, {}, {}};
+    if (detail.moves.size() < sans.size()) move.san = sans[detail.moves.size()];
     if (m.seat >= 0) move.seat = m.seat;  // stored with the row (schema 4)
     if (detail.moves.size() < replay.rows.size()) {
       const ReplayedRow& r = replay.rows[detail.moves.size()];

@@ -23,8 +23,8 @@ TEST(RestReplies, AStoredGameWithItsDetail) {
   auto& d = g.detail.emplace();
   d.start_position = "start";
   d.final_position = "end";
-  ApiMove searched{0, "e2e4", 12, 0, 0, "after e4", 59000, ApiMoveInfo{5, 1234, "e2e4 e7e5", 31}};
-  ApiMove scored{1, "e7e5", 3, {}, {}, {}, {}, ApiMoveInfo{{}, {}, {}, -20}};
+  ApiMove searched{0, "e2e4", 12, 0, 0, "after e4", 59000, ApiMoveInfo{5, 1234, "e2e4 e7e5", 31}, "e4"};
+  ApiMove scored{1, "e7e5", 3, {}, {}, {}, {}, ApiMoveInfo{{}, {}, {}, -20}, {}};
   d.moves = {searched, scored};
   const Json j = parsed(encode_api(g));
   EXPECT_EQ(j["id"], 7);
@@ -33,7 +33,7 @@ TEST(RestReplies, AStoredGameWithItsDetail) {
   EXPECT_EQ(j["live"], false);
   EXPECT_TRUE(j["board"].is_null());
   EXPECT_EQ(j["moves"][0], Json::parse(R"({"ply":0,"move":"e2e4","time_used_ms":12,"seat":0,
-      "turn":0,"position":"after e4","clock_left_ms":59000,
+      "turn":0,"position":"after e4","clock_left_ms":59000,"san":"e4",
       "info":{"depth":5,"nodes":1234,"pv":"e2e4 e7e5","score":31}})"));
   // A score without a search: info holds the score only; no replay: no seat, turn or position.
   EXPECT_EQ(j["moves"][1], Json::parse(R"({"ply":1,"move":"e7e5","time_used_ms":3,

@@ -48,7 +48,7 @@ class AnalysisApiTest : public ::testing::Test {
                   const std::vector<std::string>& moves, const std::string& result,
                   const std::vector<std::optional<int>>& scores, std::int64_t first_version = 0) {
     db::NewGame g;
-    g.kind = "tictactoe";
+    g.kind = kind_;
     g.first = first;
     g.second = second;
     g.time_control = "none";
@@ -82,6 +82,7 @@ class AnalysisApiTest : public ::testing::Test {
     return Json::parse(reply->body);
   }
 
+  std::string kind_ = "tictactoe";  // of the games play() stores
   arena::test::TempDir dir_;
   std::unique_ptr<db::SqliteStore> sqlite_;
   boost::asio::io_context ioc_;
@@ -119,6 +120,26 @@ TEST_F(AnalysisApiTest, RatingHistoryHasAPointPerRatedGameOldestFirst) {
   EXPECT_NE(get("/api/ratings/history?game=noSuchGame", 400)["error"].get<std::string>().find(
                 "unknown game 'noSuchGame'"),
             std::string::npos);
+}
+
+// A replay shows chess in SAN: the game's detail gives each move's SAN beside its UCI; games
+// whose move text is what people read (tic-tac-toe) get none.
+TEST_F(AnalysisApiTest, AChessGamesDetailGivesEachMoveInSan) {
+  auto ann = *sqlite_->find_or_create_player("ann", true);
+  auto bob = *sqlite_->find_or_create_player("bob", true);
+  kind_ = "chess";
+  const auto chess = play(*sqlite_, ann.id, bob.id, {"e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "g8f6", "e1g1"},
+                          "1/2-1/2", {});
+  kind_ = "tictactoe";
+  const auto ttt = play(*sqlite_, ann.id, bob.id, kXWins, "1-0", {});
+  make_hub(*sqlite_);
+  Json d = get("/api/games/" + std::to_string(chess));
+  std::vector<std::string> sans;
+  for (const auto& m : d["moves"]) sans.push_back(m.value("san", "?"));
+  EXPECT_EQ(sans, (std::vector<std::string>{"e4", "e5", "Nf3", "Nc6", "Bb5", "Nf6", "O-O"})) << d["moves"];
+  EXPECT_EQ(d["moves"][0]["move"], "e2e4");  // the protocol's text stays
+  const Json plain = get("/api/games/" + std::to_string(ttt));
+  for (const auto& m : plain["moves"]) EXPECT_FALSE(m.contains("san")) << m;
 }
 
 TEST_F(AnalysisApiTest, AProfileHasRatingsHistoryRecentGamesAndEngineVersions) {
