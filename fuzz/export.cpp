@@ -42,8 +42,10 @@ std::vector<std::string> split_lines(std::string_view text) {
   return lines;
 }
 
+// A name as the tag holds it (every tag value is written so): unprintable characters (controls, bidi controls, bytes that are
+// not UTF-8) become '?' (db::printable_tag_value), so that no name can start another tag.
 std::string expected_name(const std::string& name) {
-  return name.empty() ? "?" : name;
+  return name.empty() ? "?" : db::printable_tag_value(name);
 }
 
 std::string expected_result(const std::string& result) {
@@ -125,9 +127,9 @@ void fuzz_chess(db::GameDetail& detail, const std::vector<std::string>& moves, b
   FUZZ_CHECK(back->result == expected_result(detail.summary.result));
   FUZZ_CHECK(back->tag("White") == expected_name(detail.summary.first_name));
   FUZZ_CHECK(back->tag("Black") == expected_name(detail.summary.second_name));
-  if (!detail.summary.reason.empty()) FUZZ_CHECK(back->tag("Termination") == detail.summary.reason);
+  if (!detail.summary.reason.empty()) FUZZ_CHECK(back->tag("Termination") == db::printable_tag_value(detail.summary.reason));
   if (!detail.summary.time_control.empty())
-    FUZZ_CHECK(back->tag("ArenaTimeControl") == detail.summary.time_control);
+    FUZZ_CHECK(back->tag("ArenaTimeControl") == db::printable_tag_value(detail.summary.time_control));
   auto from = back->start_position();
   FUZZ_CHECK(from.has_value() && from->serialize() == start->serialize());
 }
@@ -151,7 +153,7 @@ void fuzz_checkers(db::GameDetail& detail, const std::vector<std::string>& moves
   FUZZ_CHECK(pdn.tag("Black") == expected_name(detail.summary.first_name));
   FUZZ_CHECK(pdn.tag("White") == expected_name(detail.summary.second_name));
   FUZZ_CHECK(pdn.tag("Result") == expected_result(detail.summary.result));
-  FUZZ_CHECK(pdn.tag("FEN") == detail.start_position);
+  FUZZ_CHECK(pdn.tag("FEN") == db::printable_tag_value(detail.start_position));
   // Movetext: "1." black white "2." ... result.
   FUZZ_CHECK(!pdn.tokens.empty() && pdn.tokens.back() == expected_result(detail.summary.result));
   checkers::Checkers replay = *start;
