@@ -167,10 +167,27 @@ class Validator {
       return fail(rule, "the role random is GDL-II's nature (a sheet with imperfect information); "
                         "Arena plays GDL-I sheets only");
     if (head.kind == Term::Kind::kCompound && head.args.size() == 2 &&
-        lower(name(head.name)) == "sees")
+        lower(name(head.name)) == "sees" && names_a_role(rule, head.args[0]))
       return fail(rule, "sees is GDL-II's percept relation (a sheet with imperfect information); "
                         "Arena plays GDL-I sheets only");
     return true;
+  }
+
+  // Whether `t`, the first argument of a rule's head, is a role: a role's name, or a variable
+  // the body binds by (role ?r) or (does ?r ..). A GDL-I sheet may have a relation sees of its
+  // own (of cells, say); GDL-II's tells what a role sees.
+  bool names_a_role(const Rule& rule, const Term& t) const {
+    if (t.kind == Term::Kind::kConstant) {
+      for (const Rule& r : d_.rules)
+        if (r.head.name == S::kRole && r.head.args.size() == 1 && r.head.args[0] == t) return true;
+      return false;
+    }
+    if (t.kind != Term::Kind::kVariable) return false;
+    for (const Term& literal : rule.body)
+      if ((literal.name == S::kRole || literal.name == S::kDoes) && !literal.args.empty() &&
+          literal.args[0] == t)
+        return true;
+    return false;
   }
 
   // Step 1. Keywords where GDL allows them and with GDL's arities; connectives well formed.

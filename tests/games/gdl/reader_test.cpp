@@ -182,8 +182,12 @@ TEST(ReadDescription, RefusesGdlTwoSheetsNamingGdlTwo) {
   expect_refused(std::string("(role RANDOM)\n") + kGame, 1, "Arena plays GDL-I sheets only");
   expect_refused(std::string(kGame) + "(<= (sees a (saw ?x)) (does a ?x))\n", 6,
                  "sees is GDL-II's percept relation");
-  // The same words elsewhere are GDL-I: a relation random, a sees of another arity.
+  expect_refused(std::string(kGame) + "(<= (sees ?r done) (role ?r) (true done))\n", 6,
+                 "sees is GDL-II's percept relation");
+  // The same words elsewhere are GDL-I: a relation random, a sees of another arity, a sees
+  // whose first argument is no role.
   read_ok(std::string(kGame) + "(random x)\n(<= (sees x) (true done))\n");
+  read_ok(std::string(kGame) + "(<= (sees ?u done) (p ?u) (true done))\n(p 1)\n");
 }
 
 TEST(ReadDescription, RefusesKeywordsMisused) {
