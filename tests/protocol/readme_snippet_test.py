@@ -57,7 +57,8 @@ def main():
                 return 1
             run = subprocess.run([PYTHON, script, url], capture_output=True, text=True, timeout=20)
             print(run.stdout + run.stderr)
-            if run.returncode != 0 or not re.match(r"welcome pybot \d+", run.stdout):
+            # A guest is named NAME#ID by the server.
+            if run.returncode != 0 or not re.match(r"welcome pybot(#\d+)? \d+", run.stdout):
                 print("the snippet did not log in as printed")
                 return 1
             return 0
