@@ -6,6 +6,7 @@
 
 #include "games/chess/pgn.h"
 #include "games/core/movetext.h"
+#include "games/core/utf8.h"
 
 namespace arena::db {
 namespace {
@@ -41,36 +42,8 @@ std::string pdn_escape(const std::string& value) {
   return out;
 }
 
-// The length of the UTF-8 sequence at `s[i]` and its code point, or 0 if it is not valid UTF-8.
-std::size_t utf8_sequence(std::string_view s, std::size_t i, std::uint32_t& cp) {
-  const auto b0 = static_cast<unsigned char>(s[i]);
-  std::size_t n = 0;
-  std::uint32_t min = 0;
-  if (b0 < 0x80) {
-    cp = b0;
-    return 1;
-  } else if ((b0 & 0xE0) == 0xC0) {
-    n = 2, cp = b0 & 0x1F, min = 0x80;
-  } else if ((b0 & 0xF0) == 0xE0) {
-    n = 3, cp = b0 & 0x0F, min = 0x800;
-  } else if ((b0 & 0xF8) == 0xF0) {
-    n = 4, cp = b0 & 0x07, min = 0x10000;
-  } else {
-    return 0;
-  }
-  if (i + n > s.size()) return 0;
-  for (std::size_t k = 1; k < n; ++k) {
-    const auto b = static_cast<unsigned char>(s[i + k]);
-    if ((b & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (b & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return n;
-}
-
 bool unprintable(std::uint32_t cp) {
-  return cp < 0x20 || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C || cp == 0x200E ||
-         cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069) ||
+  return utf8::is_control(cp) || utf8::is_bidi_control(cp) ||
          cp == 0x2028 || cp == 0x2029;  // line and paragraph separators end lines too
 }
 
@@ -80,14 +53,15 @@ std::string printable_tag_value(std::string_view value) {
   std::string out;
   out.reserve(value.size());
   for (std::size_t i = 0; i < value.size();) {
-    std::uint32_t cp = 0;
-    const std::size_t n = utf8_sequence(value, i, cp);
-    if (n == 0 || unprintable(cp)) {
+    const std::size_t at = i;
+    const auto cp = utf8::next_code_point(value, i);
+    if (!cp) {
+      out += '?';  // a byte that is not UTF-8
+      i = at + 1;
+    } else if (unprintable(*cp)) {
       out += '?';
-      i += n == 0 ? 1 : n;
     } else {
-      out.append(value.substr(i, n));
-      i += n;
+      out.append(value.substr(at, i - at));
     }
   }
   return out;
