@@ -5,7 +5,7 @@ import { api, exists } from './api.js';
 import { h } from './dom.js';
 import { lobbyView } from './views/lobby.js';
 import { gameView } from './views/game.js';
-import { replayView } from './views/replay.js';
+import { replayView, matchRecordView } from './views/replay.js';
 import { puzzleView } from './views/puzzle.js';
 import { leaderboardView } from './views/leaderboard.js';
 import { tournamentsView } from './views/tournaments.js';
@@ -35,7 +35,7 @@ function route() {
   const make = {
     '': () => lobbyView(ctx),
     game: () => gameView(ctx, id),
-    replay: () => replayView(ctx, id),
+    replay: () => (arg === 'record' ? matchRecordView(ctx) : replayView(ctx, id)),
     puzzles: () => puzzleView(ctx),
     leaderboard: () => leaderboardView(ctx, arg),
     tournaments: () => tournamentsView(ctx),

@@ -19,7 +19,8 @@ export function gameStatsView(ctx, initial) {
     h('option', { value: '', disabled: true, selected: !name }, 'Choose a game'),
     kinds.map((n) => h('option', { value: n, selected: n === name }, n)));
   const body = h('div', { 'data-testid': 'gamestats' });
-  const el = h('section.card.gamestats', {}, h('h2', {}, name ? `Statistics: ${name}` : 'Game statistics'), h('label', {}, 'Game ', select), body);
+  const el = h('section.card.gamestats', {}, h('h2', {}, name ? `Statistics: ${name}` : 'Game statistics'), h('label', {}, 'Game ', select), body,
+    h('p.muted', {}, 'A GGP match played elsewhere: ', h('a', { href: '#/replay/record', 'data-testid': 'open-record' }, 'replay its match record')));
   if (name) load(name);
   else body.replaceChildren(h('p.muted', {}, 'Choose a game to see what its stored games say.'));
 

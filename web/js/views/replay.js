@@ -11,7 +11,9 @@ import { createBoard, boardKind } from '../boards/index.js';
 import { sideNames, moveNumber } from '../games.js';
 import { createEvalGraph } from '../evalgraph.js';
 
-export function replayView(ctx, id) {
+// `given`: a game's detail in the API's shape from elsewhere (a GGP match record, below)
+// instead of /api/games/ID; it has no export.
+export function replayView(ctx, id, given = null) {
   const el = h('div.replay-view', { 'data-game-id': id }, h('p', {}, 'Loading…'));
   let timer = null;
   let board = null;
@@ -19,8 +21,8 @@ export function replayView(ctx, id) {
   load();
 
   async function load() {
-    let d;
-    try { d = await api.game(id); } catch (err) {
+    let d = given;
+    if (!d) try { d = await api.game(id); } catch (err) {
       el.replaceChildren(h('p.error', {}, `Game ${id}: ${err.message}`), h('a', { href: '#/' }, 'Back to the lobby'));
       return;
     }
@@ -61,7 +63,7 @@ export function replayView(ctx, id) {
                   null,
               d.note ? h('div.note', {'data-testid': 'end-note'}, d.note) : null)),
           h('aside.game-side', {},
-            h('div.actions', {}, download,
+            given ? null : h('div.actions', {}, download,
               h('a.button', {href: `/api/games/${id}/export`, target: '_blank', rel: 'noopener'},
                 'Open as text')),
             info, h('h3', {}, 'Moves'), list)));
@@ -144,4 +146,62 @@ export function replayView(ctx, id) {
       if (board && board.dispose) board.dispose();
     },
   };
+}
+
+// A GGP match record (ggp-base's match JSON, as `arena ggp-match --record` writes it) in the
+// API's shape: every state is known, so the replay shows each one; the players are the URLs
+// the manager played; the result is the goals (two roles: the higher wins).
+export function matchRecordDetail(record) {
+  const need = (key, ok) => {
+    if (!ok(record[key])) throw new Error(`not a GGP match record: '${key}' is missing or malformed`);
+    return record[key];
+  };
+  const roles = need('gameRoleNames', (v) => Array.isArray(v) && v.length > 0);
+  const moves = need('moves', (v) => Array.isArray(v) && v.every(Array.isArray));
+  const states = need('states', (v) => Array.isArray(v) && v.length === moves.length + 1);
+  const inner = (s) => String(s).trim().replace(/^\(\s*/, '').replace(/\s*\)$/, '');
+  const goals = Array.isArray(record.goalValues) ? record.goalValues : [];
+  let result = '';
+  if (record.isCompleted && goals.length === roles.length) {
+    result = goals.length === 2 ? (goals[0] > goals[1] ? '1-0' : goals[0] < goals[1] ? '0-1' : '1/2-1/2') : goals.join('-');
+  }
+  const players = roles.map((r, i) => `${r}: ${(record.playerNamesFromHost || [])[i] || 'player'}`);
+  return {
+    id: 0,
+    game: `gdl:${record.matchId || 'match'}`,
+    options: '',
+    time_control: record.playClock ? `movetime:${record.playClock * 1000}` : 'none',
+    players,
+    seats: roles,
+    result,
+    reason: record.isAborted ? 'aborted' : 'terminal',
+    scores: goals.length === roles.length ? goals : null,
+    start_position: inner(states[0]),
+    final_position: inner(states[states.length - 1]),
+    moves: moves.map((joint, i) => ({ ply: i, move: joint.join(' '), position: inner(states[i + 1]) })),
+  };
+}
+
+// #/replay/record: open a match record file and replay it.
+export function matchRecordView(ctx) {
+  const status = h('p.form-status', { 'data-testid': 'record-status', 'aria-live': 'polite' });
+  const input = h('input', { type: 'file', accept: '.json,application/json', 'data-testid': 'record-file' });
+  const holder = h('div');
+  const el = h('div', {}, h('section.card', {}, h('h2', {}, 'Replay a GGP match record'),
+    h('p', {}, 'A match as ggp-base\'s game managers write it (arena ggp-match --record FILE).'), input, status), holder);
+  let shown = null;
+  input.addEventListener('change', async () => {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    try {
+      const d = matchRecordDetail(JSON.parse(await file.text()));
+      if (shown) shown.dispose();
+      shown = replayView(ctx, 0, d);
+      holder.replaceChildren(shown.el);
+      status.textContent = `${file.name}: ${d.moves.length} steps`;
+    } catch (err) {
+      status.textContent = `${file.name}: ${err.message}`;
+    }
+  });
+  return { el, dispose() { if (shown) shown.dispose(); } };
 }
