@@ -133,6 +133,9 @@ std::unique_ptr<client::HouseBots> start_house(const ServeOptions& o, db::Store&
 }
 
 int run_serve(const ServeOptions& o) {
+  // A server outlives whoever reads its output: a closed stdout or a clingo child that died
+  // makes a write fail (EPIPE), not the server.
+  std::signal(SIGPIPE, SIG_IGN);
   if (!apply_gdl_sheet_flags(o.sheets, "serve")) return kExitUsage;
   auto store = open_store(o);
   if (!store) {
@@ -145,8 +148,8 @@ int run_serve(const ServeOptions& o) {
     std::cerr << "arena serve: " << started.error() << "\n";
     return kExitFailure;
   }
-  std::cout << "arena serve: listening on http://" << o.host << ":" << server.port()
-            << "/ (WebSocket /ws), web root " << config.web_root << ", db " << o.db << std::endl;
+  // The line that says where it listens comes last and in the same write as the one before:
+  // scripts and tests read up to it and may then close the pipe.
   const int per_address = o.max_connections_per_address < 0 ? server::auto_connections_per_address()
                                                             : o.max_connections_per_address;
   std::cout << "arena serve: at most "
@@ -155,7 +158,8 @@ int run_serve(const ServeOptions& o) {
             << (o.allow_origins.empty() ? std::string("")
                                         : " and " + std::to_string(o.allow_origins.size()) +
                                               " allowed origin(s)")
-            << std::endl;
+            << "\narena serve: listening on http://" << o.host << ":" << server.port()
+            << "/ (WebSocket /ws), web root " << config.web_root << ", db " << o.db << std::endl;
   std::unique_ptr<client::HouseBots> house;
   if (o.house_bots) house = start_house(o, **store, server.port());
   // Wait for SIGINT/SIGTERM on a private io_context, then shut down in order.

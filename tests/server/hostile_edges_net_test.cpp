@@ -132,7 +132,7 @@ class LimitedServer {
     ::close(out[1]);
     const auto deadline = Clock::now() + seconds(60);
     char buf[512];
-    while (out_.find("connections per address") == std::string::npos && Clock::now() < deadline) {
+    while (out_.find("/ (WebSocket") == std::string::npos && Clock::now() < deadline) {
       pollfd p{out[0], POLLIN, 0};
       if (::poll(&p, 1, 1000) <= 0) continue;
       const auto n = ::read(out[0], buf, sizeof buf);
