@@ -72,6 +72,10 @@ class Connection {
   // (it waits for the store); the messages that follow wait in the socket, in order. This
   // runs `step` where on_message runs (the session's strand), then reads on.
   virtual void continue_reading(std::function<void()> step) = 0;
+  // A player is about to be sent its turn: the transport measures the round trip from now
+  // (a ping sent ahead of the turn, answered before any move), so the turn's own delivery is
+  // what its move is credited (measured_lag_ms). Transports that cannot measure do nothing.
+  virtual void probe_turn() {}
 
   // Set by the transport before on_open.
   std::optional<protocol::PlayerInfo> bot;  // authenticated by a bearer token

@@ -57,10 +57,11 @@ void Match::start() {
 
 void Match::move(int seat, protocol::MoveRequest request, Reply reply, std::weak_ptr<void> origin,
                  std::optional<std::int64_t> lag_ms) {
+  const std::int64_t read_ms = time_->now_ms();
   boost::asio::post(strand_, [self = shared_from_this(), seat, request = std::move(request),
-                              reply = std::move(reply), origin = std::move(origin),
-                              lag_ms]() mutable {
-    self->do_move(seat, std::move(request), reply, origin, lag_ms);
+                              reply = std::move(reply), origin = std::move(origin), lag_ms,
+                              read_ms]() mutable {
+    self->do_move(seat, std::move(request), reply, origin, lag_ms, read_ms);
   });
 }
 

@@ -117,7 +117,9 @@ class Match : public std::enable_shared_from_this<Match> {
   // `seat` is the client's seat: the caller has already checked that the client is that player.
   // `origin` (the client's connection) comes back in the turn's MoveAck. `lag_ms`: the round
   // trip the server measured on the client's connection (nullopt: none yet), credited to the
-  // mover's clock within the bounds of GameClock's LagRule.
+  // mover's clock within the bounds of GameClock's LagRule. The move is timed when this is
+  // called (where the transport read it), not when the match's strand runs it: the server's
+  // own queueing is never charged to a clock.
   void move(int seat, protocol::MoveRequest request, Reply reply, std::weak_ptr<void> origin = {},
             std::optional<std::int64_t> lag_ms = std::nullopt);
   void action(int seat, protocol::GameActionKind kind, Reply reply);
@@ -157,8 +159,10 @@ class Match : public std::enable_shared_from_this<Match> {
 
   int seats() const { return static_cast<int>(settings_.players.size()); }
   bool is_mover(int seat) const;
+  // `read_ms`: when the transport read the move (time_'s clock).
   void do_move(int seat, protocol::MoveRequest request, const Reply& reply,
-               const std::weak_ptr<void>& origin, std::optional<std::int64_t> lag_ms);
+               const std::weak_ptr<void>& origin, std::optional<std::int64_t> lag_ms,
+               std::int64_t read_ms);
   // A move whose client_id this seat has sent before: acknowledged again or kept for its turn
   // (or refused: the seat chose another move this turn). False for a new move.
   bool answer_resend(int seat, const protocol::MoveRequest& request, const Reply& reply,
@@ -166,8 +170,9 @@ class Match : public std::enable_shared_from_this<Match> {
   // The listed legal move of `seat` that `text` names (exactly, or up to case and spacing).
   std::optional<std::string> find_legal(int seat, const std::string& text) const;
   // Adds `tm`'s move to the running turn; with one mover plays it at once, else plays the turn
-  // once every mover has a move. An error (one mover: an illegal move) changes nothing.
-  Expected<void> take_move(TurnMove tm);
+  // once every mover has a move. An error (one mover: an illegal move) changes nothing. `now`:
+  // the time the move counts as made.
+  Expected<void> take_move(TurnMove tm, std::int64_t now);
   void play_collected();
   // Records a played turn and announces it once every row is durable.
   void commit_turn(std::vector<TurnMove> moves);

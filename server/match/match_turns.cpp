@@ -54,7 +54,8 @@ std::optional<std::string> Match::find_legal(int seat, const std::string& text) 
 }
 
 void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply,
-                    const std::weak_ptr<void>& origin, std::optional<std::int64_t> lag_ms) {
+                    const std::weak_ptr<void>& origin, std::optional<std::int64_t> lag_ms,
+                    std::int64_t read_ms) {
   if (seat < 0 || seat >= seats())
     return error(reply, ErrorCode::kNotYourGame, "you have no seat in this game", "move");
   if (answer_resend(seat, request, reply, origin)) return;
@@ -67,7 +68,8 @@ void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply,
                                           ") does not move in this turn"
                                     : "it is not your turn",
                  "move");
-  const std::int64_t now = time_->now_ms();
+  // The move counts as made when it was read (never before its turn began).
+  const std::int64_t now = std::max(read_ms, turn_started_ms_);
   if (clock_.out_of_time(seat, now, lag_ms)) {
     clock_.end_turn(seat, now);
     if (settings_.substitute_on_error) {
@@ -88,7 +90,7 @@ void Match::do_move(int seat, protocol::MoveRequest request, const Reply& reply,
     else illegal = "illegal move '" + request.move + "' for seat " + std::to_string(seat);
   }
   if (illegal.empty())
-    if (auto taken = take_move(std::move(tm)); !taken) illegal = taken.error();
+    if (auto taken = take_move(std::move(tm), now); !taken) illegal = taken.error();
   if (illegal.empty()) return;
   if (settings_.substitute_on_error) {
     error(reply, ErrorCode::kIllegalMove, illegal + "; a random legal move was played for you",
@@ -127,14 +129,13 @@ bool Match::answer_resend(int seat, const protocol::MoveRequest& request, const 
   return true;
 }
 
-Expected<void> Match::take_move(TurnMove tm) {
+Expected<void> Match::take_move(TurnMove tm, std::int64_t now) {
   const int seat = tm.seat;
   if (movers_.size() == 1) {
     auto played = game_->play_turn({tm.move});
     if (!played) return Error{played.error()};
     tm.move = *played;
   }
-  const std::int64_t now = time_->now_ms();
   // do_move checked the time with this lag: the move is in time.
   clock_.end_turn(seat, now, tm.lag_ms);
   tm.time_used_ms = now - turn_started_ms_;
@@ -259,7 +260,8 @@ void Match::substitute(int seat, const std::string& why) {
               -1,
               std::nullopt};
   // Not reached for a legal move: the game refuses only illegal ones.
-  if (auto taken = take_move(std::move(tm)); !taken) finish_against(seat, "illegal_move");
+  if (auto taken = take_move(std::move(tm), time_->now_ms()); !taken)
+    finish_against(seat, "illegal_move");
 }
 
 void Match::announce_state(const std::vector<MoveAck>& acks, std::size_t moves) {

@@ -104,11 +104,22 @@ void WebSocketSession::on_read(beast::error_code ec, std::size_t) {
 
 void WebSocketSession::probe_lag() {
   const auto now = std::chrono::steady_clock::now();
-  if (closed_ || !open_ || probe_writing_ ||
-      (probes_ > 0 && now - probe_sent_ < kLagProbeInterval))
-    return;
+  if (probes_ > 0 && now - probe_sent_ < kLagProbeInterval) return;
+  send_probe(now);
+}
+
+void WebSocketSession::probe_turn() {
+  // Timed from here, so the round trip counts the server's own sending of the turn too.
+  boost::asio::post(ws_.get_executor(), [self = shared_from_this(),
+                                         asked = std::chrono::steady_clock::now()] {
+    self->send_probe(asked);
+  });
+}
+
+void WebSocketSession::send_probe(std::chrono::steady_clock::time_point sent) {
+  if (closed_ || !open_ || probe_writing_) return;
   probe_writing_ = true;
-  probe_sent_ = now;
+  probe_sent_ = sent;
   probe_payload_ = "lag " + std::to_string(++probes_);
   // A pong to an earlier probe no longer counts: its payload is not this one.
   ws_.async_ping(websocket::ping_data(probe_payload_.c_str()),

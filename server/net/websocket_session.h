@@ -58,6 +58,7 @@ class WebSocketSession final : public Connection,
   void close_for_policy(std::string reason) override;
   void close_now() override;
   void continue_reading(std::function<void()> step) override;
+  void probe_turn() override;
 
  private:
   void on_accept(boost::beast::error_code ec);
@@ -73,6 +74,8 @@ class WebSocketSession final : public Connection,
   void fail(boost::beast::error_code ec, std::string_view during);
   // On the strand: sends a lag probe unless one went out less than kLagProbeInterval ago.
   void probe_lag();
+  // On the strand: a lag probe timed from `sent`, unless one is being written.
+  void send_probe(std::chrono::steady_clock::time_point sent);
   // From a read, on the strand: a pong that answers our last probe gives a round trip.
   void on_control_frame(boost::beast::websocket::frame_type kind, std::string_view payload);
 

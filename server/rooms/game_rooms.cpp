@@ -183,6 +183,15 @@ void GameRooms::on_match_event(std::int64_t game_id, const Text& event) {
     for (const auto& c : *targets) c->send(event);
 }
 
+void GameRooms::probe_players(std::int64_t game_id) {
+  auto match = find_match(game_id);
+  const auto following = followers(game_id);
+  if (!match || !following) return;
+  for (const auto& c : *following)
+    for (const auto& p : match->settings().players)
+      if (p.id == c->player.id) c->probe_turn();
+}
+
 void GameRooms::on_turn_event(std::int64_t game_id, const Text& state,
                               const std::vector<MoveAck>& acks, std::size_t moves) {
   moves_total_.fetch_add(moves, std::memory_order_relaxed);
@@ -197,6 +206,7 @@ void GameRooms::on_turn_event(std::int64_t game_id, const Text& state,
     else if (a.reply)
       a.reply(a.move_ack(game_id));
   }
+  probe_players(game_id);
   if (acked.empty()) return on_match_event(game_id, state);
   const auto following = followers(game_id);
   if (!following) return;

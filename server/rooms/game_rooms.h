@@ -83,6 +83,9 @@ class GameRooms final : public MatchObserver, public std::enable_shared_from_thi
   // The live games where player `id` has a seat, with that seat.
   std::vector<std::pair<std::shared_ptr<Match>, int>> seats_of(std::int64_t player_id);
   std::shared_ptr<Match> find_match(std::int64_t game_id);
+  // Before a state goes out: each player of the game following it measures the turn's round
+  // trip (Connection::probe_turn; lag compensation).
+  void probe_players(std::int64_t game_id);
   // At most `limit` (the lobby lists a few; the REST API all).
   std::vector<protocol::GameSummary> live_games(const std::string& kind,
                                                 std::size_t limit = SIZE_MAX);

@@ -2,6 +2,7 @@
 // FakeConnection: a hub Connection without a network that records what it is sent, for the
 // hub tests (tests/server/hub_test.cpp, seats_test.cpp).
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -21,6 +22,7 @@ class FakeConnection final : public Connection {
  public:
   void send(Text text) override {
     Json j = Json::parse(*text);
+    if (j.value("type", "") == "state") states_after_probe += turn_probes > states_after_probe;
     if (on_send) on_send(j);
     std::lock_guard lock(mutex_);
     auto& kept = by_type_[j.value("type", "")];
@@ -28,6 +30,7 @@ class FakeConnection final : public Connection {
     kept.second.push_back(std::move(j));
     if (kept.second.size() > 4) kept.second.erase(kept.second.begin());
   }
+  void probe_turn() override { ++turn_probes; }
   void close_going_away() override {}
   void close_for_policy(std::string reason) override {
     std::lock_guard lock(mutex_);
@@ -42,6 +45,8 @@ class FakeConnection final : public Connection {
 
   // Called with each message as it is sent, on the sender's thread, before it is recorded.
   std::function<void(const Json&)> on_send;
+  // probe_turn calls, and the states sent after a probe not yet followed by a state.
+  std::atomic<int> turn_probes{0}, states_after_probe{0};
   // The reasons of close_for_policy calls (under mutex_; read them when the hub is idle).
   std::vector<std::string> policy_closes;
 

@@ -193,6 +193,38 @@ TEST_F(HubTest, AFinishedGameStaysResumableForTheGracePeriodOnly) {
   EXPECT_EQ(stored->moves.size(), 5u);
 }
 
+// Lag compensation: before a state goes out after a move, each player of the game (not a
+// spectator) is asked to measure its round trip, so the turn's own delivery is what the next
+// move is credited (protocol/README.md, "Lag compensation").
+TEST_F(HubTest, EachPlayerIsProbedAheadOfEveryStateAfterAMove) {
+  make_hub(1000);
+  auto ann = join("ann"), bob = join("bob"), eve = join("eve");
+  hub->on_message(ann, Json{{"type", "seek"}, {"game", "tictactoe"}}.dump());
+  hub->on_message(
+      bob, Json{{"type", "accept"}, {"seek_id", ann->last("seek_created")["seek_id"]}}.dump());
+  drain();
+  const Json start = ann->last("game_start");
+  ASSERT_FALSE(start.is_null());
+  const std::int64_t id = start["game_id"];
+  send(eve, Json{{"type", "watch"}, {"game_id", id}});
+  const bool ann_first = start["players"][0]["id"] == ann->player.id;
+  const std::vector<std::string> moves = {"a1", "b1", "a2", "b2", "a3"};  // first player wins
+  for (std::size_t k = 0; k < moves.size(); ++k)
+    send((k % 2 == 0) == ann_first ? ann : bob,
+         Json{{"type", "move"},
+              {"game_id", id},
+              {"move", moves[k]},
+              {"client_id", "m" + std::to_string(k)}});
+  ASSERT_EQ(ann->count("game_end"), 1u);
+  // Five moves: five states after a move, each with its probe ahead of it.
+  EXPECT_EQ(ann->turn_probes, 5);
+  EXPECT_EQ(bob->turn_probes, 5);
+  EXPECT_EQ(ann->states_after_probe, 5);
+  EXPECT_EQ(bob->states_after_probe, 5);
+  EXPECT_GE(eve->count("state"), 5u);
+  EXPECT_EQ(eve->turn_probes, 0);
+}
+
 TEST_F(HubTest, FinishedGamesInMemoryAreCapped) {
   make_hub(1000, /*grace_ms=*/3'600'000);
   auto ann = join("ann"), bob = join("bob");

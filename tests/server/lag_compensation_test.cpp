@@ -189,6 +189,18 @@ TEST_F(MatchLagTest, AMoveLaterThanItsCreditLosesOnTime) {
   EXPECT_EQ(last()["reason"], "timeout");
 }
 
+// The server's own queueing is not the mover's time: a move read 90 ms into its 100 ms turn
+// is in time though the match's strand runs it 50 ms later.
+TEST_F(MatchLagTest, AMoveIsTimedWhenItWasReadNotWhenTheMatchRunsIt) {
+  auto m = make("movetime:100");
+  time->advance(90);
+  m->move(0, {1, "1", "a", {}}, [](Text) {}, {}, std::nullopt);
+  time->advance(50);
+  run();
+  EXPECT_EQ(last()["type"], "state");
+  EXPECT_EQ(last()["to_move"], 1);
+}
+
 TEST_F(MatchLagTest, TheFlagWaitsForTheCreditOfTheLastLag) {
   auto m = make("fischer:1000+0");
   time->advance(100);
