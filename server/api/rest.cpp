@@ -12,9 +12,9 @@
 #include "games/catalog/notation.h"
 #include "games/core/turn_rows.h"
 #include "protocol/rest.h"
+#include "server/api/bearer.h"
+#include "server/api/url.h"
 #include "server/match/board_layout.h"
-#include "server/net/bearer.h"
-#include "server/net/url.h"
 
 namespace arena::server {
 
@@ -37,7 +37,7 @@ HttpReply error_reply(int status, const std::string& message) {
   return json_reply(encode_api(protocol::ApiError{message}), status);
 }
 
-protocol::ApiGame api_game(Hub& hub, const db::GameSummary& s) {
+protocol::ApiGame api_game(HubQueries& hub, const db::GameSummary& s) {
   protocol::ApiGame g;
   g.id = s.id;
   g.game = s.kind;
@@ -63,7 +63,7 @@ protocol::ApiGame api_game(Hub& hub, const db::GameSummary& s) {
 // sheet's, or what its HubConfig adds) and matched nothing: a 400 naming it, not an empty list,
 // so that a misspelt name is told apart from a game nobody played. A game that is no longer
 // hosted but has rows still lists them.
-std::optional<HttpReply> unknown_game(const Hub& hub, const std::string& kind) {
+std::optional<HttpReply> unknown_game(const HubQueries& hub, const std::string& kind) {
   if (kind.empty()) return std::nullopt;
   const auto& make = hub.config().make_game;
   if (is_gdl_game(kind) ? has_gdl_sheet(kind) : make && make(kind, {}).has_value())
@@ -71,7 +71,7 @@ std::optional<HttpReply> unknown_game(const Hub& hub, const std::string& kind) {
   return error_reply(400, "unknown game '" + kind + "' (known: " + known_game_names() + ")");
 }
 
-HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
+HttpReply games(HubQueries& hub, const std::map<std::string, std::string>& q) {
   auto get = [&](const char* k) {
     auto it = q.find(k);
     return it == q.end() ? std::string{} : it->second;
@@ -114,7 +114,7 @@ HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
 // row's seat and turn, and the position after its turn, so that a replay can show every turn.
 // Stops at a row that does not replay (which the server never stores, but an imported file
 // might). Also the board of a GDL game, as game_start has it (server/match/board_layout.h).
-RowReplay replay_detail(const Hub& hub, const db::GameDetail& d,
+RowReplay replay_detail(const HubQueries& hub, const db::GameDetail& d,
                         std::optional<protocol::BoardLayout>& board,
                         std::vector<std::string>& sans) {
   const HubConfig& config = hub.config();
@@ -133,7 +133,7 @@ RowReplay replay_detail(const Hub& hub, const db::GameDetail& d,
   return replay;
 }
 
-protocol::ApiGame api_game_detail(Hub& hub, const db::GameDetail& d) {
+protocol::ApiGame api_game_detail(HubQueries& hub, const db::GameDetail& d) {
   protocol::ApiGame g = api_game(hub, d.summary);
   protocol::ApiGameDetail& detail = g.detail.emplace();
   std::vector<std::string> sans;
@@ -175,7 +175,7 @@ HttpReply export_reply(const db::GameDetail& detail) {
   return {200, "text/plain; charset=utf-8", db::game_to_text(detail)};
 }
 
-HttpReply one_game(Hub& hub, std::string_view rest) {
+HttpReply one_game(HubQueries& hub, std::string_view rest) {
   bool export_text = false;
   if (rest.ends_with("/export")) {
     export_text = true;
@@ -197,7 +197,7 @@ HttpReply one_game(Hub& hub, std::string_view rest) {
 }
 
 // /api/tournaments and /api/tournaments/ID (`rest` is what follows "/api/tournaments").
-HttpReply tournaments(Hub& hub, std::string_view rest) {
+HttpReply tournaments(HubQueries& hub, std::string_view rest) {
   const auto& source = hub.config().tournaments;
   if (!source) return error_reply(404, "this server keeps no tournaments");
   std::optional<std::int64_t> id;
@@ -211,7 +211,7 @@ HttpReply tournaments(Hub& hub, std::string_view rest) {
   if (!j) return error_reply(j.error().starts_with("no tournament") ? 404 : 500, j.error());
   // A tournament the server is running: the games in play and the players it waits for.
   std::optional<protocol::ApiDirectorStatus> live;
-  if (id && hub.tournament_hooks().status) live = hub.tournament_hooks().status(*id);
+  if (id) live = hub.tournament_status(*id);
   return json_reply(encode_api(std::move(*j), live));
 }
 
@@ -225,13 +225,14 @@ std::optional<std::int64_t> positive_id(std::string_view text) {
   return id;
 }
 
-protocol::ApiRatingPoint api_point(Hub& hub, const std::string& kind, const db::RatingPoint& p) {
+protocol::ApiRatingPoint api_point(HubQueries& hub, const std::string& kind,
+                                   const db::RatingPoint& p) {
   return {p.player, hub.display_name(p.name), p.is_bot, kind, p.game, p.rating, p.deviation,
           p.at_ms};
 }
 
 // /api/ratings/history?game=G[&player=ID]
-HttpReply rating_history(Hub& hub, const std::map<std::string, std::string>& q) {
+HttpReply rating_history(HubQueries& hub, const std::map<std::string, std::string>& q) {
   auto game = q.find("game");
   if (game == q.end() || game->second.empty())
     return error_reply(400, "missing query parameter 'game'");
@@ -251,7 +252,7 @@ HttpReply rating_history(Hub& hub, const std::map<std::string, std::string>& q) 
 }
 
 // /api/profile/ID
-HttpReply profile(Hub& hub, std::string_view rest) {
+HttpReply profile(HubQueries& hub, std::string_view rest) {
   auto id = positive_id(rest);
   if (!id) return error_reply(400, "'" + std::string(rest) + "' is not a player id");
   auto& store = hub.store();
@@ -294,7 +295,7 @@ constexpr int kBuckets[] = {2, 4, 8, 16, 32, 64, 1 << 30};
 // /api/stats?game=G: results and lengths of every stored finished game of G; branching factor
 // and the bots' scores (outcome determination, move invariance) from the newest kSampled,
 // replayed with the rules.
-HttpReply game_stats(Hub& hub, const std::map<std::string, std::string>& q) {
+HttpReply game_stats(HubQueries& hub, const std::map<std::string, std::string>& q) {
   constexpr int kSampled = 200;
   auto game = q.find("game");
   if (game == q.end() || game->second.empty())
@@ -411,7 +412,7 @@ HttpReply game_stats(Hub& hub, const std::map<std::string, std::string>& q) {
 }
 
 // /api/tournaments/ID/games: every pairing with its game (0 while unplayed) and result.
-HttpReply tournament_games(Hub& hub, std::string_view id_text) {
+HttpReply tournament_games(HubQueries& hub, std::string_view id_text) {
   auto id = positive_id(id_text);
   if (!id)
     return error_reply(
@@ -435,9 +436,9 @@ HttpReply tournament_games(Hub& hub, std::string_view id_text) {
 
 }  // namespace
 
-std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
+std::optional<HttpReply> handle_api(HubQueries& hub, std::string_view target) {
   // Each path segment and each query parameter's name and value is percent-decoded once,
-  // strictly (server/net/url.h: '+' in a query is a space); a bad escape is a 400 naming it.
+  // strictly (server/api/url.h: '+' in a query is a space); a bad escape is a 400 naming it.
   const auto qpos = target.find('?');
   auto decoded_path = decode_path(target.substr(0, qpos));
   if (!decoded_path)
@@ -500,17 +501,16 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
   return error_reply(404, "no API endpoint " + std::string(path));
 }
 
-std::optional<HttpReply> handle_api_post(Hub& hub, std::string_view target,
+std::optional<HttpReply> handle_api_post(HubQueries& hub, std::string_view target,
                                          std::string_view authorization, const std::string& body) {
   if (target != "/api/tournaments") return std::nullopt;
-  const auto& create = hub.tournament_hooks().create;
-  if (!create) return error_reply(404, "this server runs no tournaments");
+  if (!hub.runs_tournaments()) return error_reply(404, "this server runs no tournaments");
   const auto token = bearer_token(authorization);  // the scheme in any case (RFC 9110)
   if (!token)
     return error_reply(401, "creating a tournament needs a bot token (Authorization: Bearer)");
   if (auto who = hub.store().authenticate_token(*token); !who)
     return error_reply(401, "unknown bot token");
-  auto made = create(body);
+  auto made = hub.create_tournament(body);
   if (!made) return error_reply(400, made.error());
   return json_reply(encode_api(protocol::ApiCreated{made->first, made->second}),
                     made->second ? 200 : 201);
