@@ -292,6 +292,108 @@ HttpReply profile(HubQueries& hub, std::string_view rest) {
 // Outcome determination's buckets of plies to the end (upper bounds; the last is open).
 constexpr int kBuckets[] = {2, 4, 8, 16, 32, 64, 1 << 30};
 
+// One player's scores in /api/stats: (plies to the end, agreement) samples per bucket and
+// successive score changes.
+struct ScoreTally {
+  std::string name;
+  std::int64_t id = 0;
+  std::vector<int> agree, samples;
+  double change_sum = 0;
+  int changes = 0, scores = 0;
+};
+
+// Results and lengths of the finished games of `list` (an aborted game, "*", was not played).
+void count_results(const std::vector<db::GameSummary>& list, protocol::ApiGameStats& out) {
+  for (const auto& g : list) {
+    if (g.result == "*") continue;
+    ++out.games;
+    out.lengths.push_back(g.plies);
+    if (g.seat_names.size() > 2) ++out.other;
+    else if (g.result == "1-0") ++out.first_wins;
+    else if (g.result == "0-1") ++out.second_wins;
+    else if (g.result == "1/2-1/2") ++out.draws;
+    else ++out.other;
+  }
+}
+
+// Replays stored game `d` of `kind` and adds the legal moves of each position where one seat
+// moves and the game goes on to `branching_sum` (out.positions counts them). A game the rules
+// cannot make adds nothing.
+void add_branching(const HubConfig& config, const std::string& kind, const db::GameDetail& d,
+                   double& branching_sum, protocol::ApiGameStats& out) {
+  Expected<std::unique_ptr<AnyGame>> g = make_error("no start");
+  if (!d.start_position.empty()) g = config.load_game(kind, d.start_position);
+  else if (auto options = parse_game_options(d.summary.options))
+    g = config.make_game(kind, *options);
+  if (!g) return;
+  std::vector<std::string> rows;
+  for (const auto& m : d.moves) rows.push_back(m.move);
+  AnyGame& game = **g;
+  auto count_position = [&] {
+    if (game.simultaneous() || game.outcome().is_terminal()) return;
+    branching_sum += static_cast<double>(game.legal_moves().size());
+    ++out.positions;
+  };
+  count_position();
+  replay_rows(game, rows, false, count_position);
+}
+
+// The scores of stored game `d` (summary `s`), from the mover's side, against the seat's
+// result, into each mover's tally (decisive two-seat games only).
+void tally_scores(const db::GameSummary& s, const db::GameDetail& d,
+                  std::map<std::string, ScoreTally>& tallies) {
+  const int winner = s.result == "1-0" ? 0 : s.result == "0-1" ? 1 : -1;
+  if (winner < 0 || s.seat_names.size() > 2) return;
+  const int n = static_cast<int>(d.moves.size());
+  std::optional<int> last[2];
+  for (int i = 0; i < n; ++i) {
+    const auto& m = d.moves[static_cast<std::size_t>(i)];
+    if (!m.score) continue;
+    const int seat = m.seat >= 0 ? m.seat : i % 2;
+    if (seat > 1) continue;
+    const std::string& name = seat == 0 ? s.first_name : s.second_name;
+    ScoreTally& t = tallies[name];
+    if (t.samples.empty()) {
+      t.name = name;
+      t.id = seat == 0 ? s.first_id : s.second_id;
+      t.agree.assign(std::size(kBuckets), 0);
+      t.samples.assign(std::size(kBuckets), 0);
+    }
+    ++t.scores;
+    if (last[seat]) {
+      t.change_sum += std::abs(*m.score - *last[seat]);
+      ++t.changes;
+    }
+    last[seat] = *m.score;
+    if (*m.score == 0) continue;  // says nothing about the outcome
+    const int to_end = n - i;
+    std::size_t b = 0;
+    while (to_end > kBuckets[b]) ++b;
+    ++t.samples[b];
+    t.agree[b] += (*m.score > 0) == (seat == winner);
+  }
+}
+
+// A player's row of /api/stats from its tally: the heuristic of its newest bot version, the
+// agreement per bucket that has samples, the mean score change.
+protocol::ApiGameStats::Heuristic heuristic_row(HubQueries& hub, const std::string& name,
+                                                const ScoreTally& t) {
+  protocol::ApiGameStats::Heuristic h;
+  h.player = hub.display_name(name);
+  if (t.id > 0)
+    if (auto versions = hub.store().bot_versions(t.id); versions && !versions->empty())
+      h.heuristic = versions->back().heuristic;
+  h.scores = t.scores;
+  for (std::size_t b = 0; b < t.samples.size(); ++b) {
+    if (t.samples[b] == 0) continue;
+    h.bucket_plies.push_back(kBuckets[b]);
+    h.agreement.push_back(static_cast<double>(t.agree[b]) / t.samples[b]);
+    h.samples.push_back(t.samples[b]);
+  }
+  if (t.changes > 0) h.mean_change = t.change_sum / t.changes;
+  return h;
+}
+
 // /api/stats?game=G: results and lengths of every stored finished game of G; branching factor
 // and the bots' scores (outcome determination, move invariance) from the newest kSampled,
 // replayed with the rules.
@@ -310,25 +412,8 @@ HttpReply game_stats(HubQueries& hub, const std::map<std::string, std::string>& 
     if (auto unknown = unknown_game(hub, kind)) return *unknown;
   protocol::ApiGameStats out;
   out.game = kind;
-  for (const auto& g : *list) {
-    if (g.result == "*") continue;  // aborted: no game was played
-    ++out.games;
-    out.lengths.push_back(g.plies);
-    if (g.seat_names.size() > 2) ++out.other;
-    else if (g.result == "1-0") ++out.first_wins;
-    else if (g.result == "0-1") ++out.second_wins;
-    else if (g.result == "1/2-1/2") ++out.draws;
-    else ++out.other;
-  }
-  // Per player: (plies to the end, agreement) samples and successive score changes.
-  struct Tally {
-    std::string name;
-    std::int64_t id = 0;
-    std::vector<int> agree, samples;
-    double change_sum = 0;
-    int changes = 0, scores = 0;
-  };
-  std::map<std::string, Tally> tallies;
+  count_results(*list, out);
+  std::map<std::string, ScoreTally> tallies;
   double branching_sum = 0;
   for (const auto& s : *list) {
     if (out.sampled >= kSampled) break;
@@ -336,74 +421,11 @@ HttpReply game_stats(HubQueries& hub, const std::map<std::string, std::string>& 
     ++out.sampled;
     auto d = hub.store().game_detail(s.id);
     if (!d) continue;
-    const HubConfig& config = hub.config();
-    Expected<std::unique_ptr<AnyGame>> g = make_error("no start");
-    if (!d->start_position.empty()) g = config.load_game(kind, d->start_position);
-    else if (auto options = parse_game_options(d->summary.options))
-      g = config.make_game(kind, *options);
-    std::vector<std::string> rows;
-    for (const auto& m : d->moves) rows.push_back(m.move);
-    if (g) {
-      AnyGame& game_ref = **g;
-      if (!game_ref.simultaneous() && !game_ref.outcome().is_terminal()) {
-        branching_sum += static_cast<double>(game_ref.legal_moves().size());
-        ++out.positions;
-      }
-      replay_rows(game_ref, rows, false, [&] {
-        if (game_ref.simultaneous() || game_ref.outcome().is_terminal()) return;
-        branching_sum += static_cast<double>(game_ref.legal_moves().size());
-        ++out.positions;
-      });
-    }
-    // Scores from the mover's side against the seat's result (decisive two-seat games only).
-    const int winner = s.result == "1-0" ? 0 : s.result == "0-1" ? 1 : -1;
-    if (winner < 0 || s.seat_names.size() > 2) continue;
-    const int n = static_cast<int>(d->moves.size());
-    std::optional<int> last[2];
-    for (int i = 0; i < n; ++i) {
-      const auto& m = d->moves[static_cast<std::size_t>(i)];
-      if (!m.score) continue;
-      const int seat = m.seat >= 0 ? m.seat : i % 2;
-      if (seat > 1) continue;
-      const std::string& name = seat == 0 ? s.first_name : s.second_name;
-      Tally& t = tallies[name];
-      if (t.samples.empty()) {
-        t.name = name;
-        t.id = seat == 0 ? s.first_id : s.second_id;
-        t.agree.assign(std::size(kBuckets), 0);
-        t.samples.assign(std::size(kBuckets), 0);
-      }
-      ++t.scores;
-      if (last[seat]) {
-        t.change_sum += std::abs(*m.score - *last[seat]);
-        ++t.changes;
-      }
-      last[seat] = *m.score;
-      if (*m.score == 0) continue;  // says nothing about the outcome
-      const int to_end = n - i;
-      std::size_t b = 0;
-      while (to_end > kBuckets[b]) ++b;
-      ++t.samples[b];
-      t.agree[b] += (*m.score > 0) == (seat == winner);
-    }
+    add_branching(hub.config(), kind, *d, branching_sum, out);
+    tally_scores(s, *d, tallies);
   }
   if (out.positions > 0) out.mean_branching = branching_sum / static_cast<double>(out.positions);
-  for (auto& [name, t] : tallies) {
-    protocol::ApiGameStats::Heuristic h;
-    h.player = hub.display_name(name);
-    if (t.id > 0)
-      if (auto versions = hub.store().bot_versions(t.id); versions && !versions->empty())
-        h.heuristic = versions->back().heuristic;
-    h.scores = t.scores;
-    for (std::size_t b = 0; b < t.samples.size(); ++b) {
-      if (t.samples[b] == 0) continue;
-      h.bucket_plies.push_back(kBuckets[b]);
-      h.agreement.push_back(static_cast<double>(t.agree[b]) / t.samples[b]);
-      h.samples.push_back(t.samples[b]);
-    }
-    if (t.changes > 0) h.mean_change = t.change_sum / t.changes;
-    out.heuristics.push_back(std::move(h));
-  }
+  for (const auto& [name, t] : tallies) out.heuristics.push_back(heuristic_row(hub, name, t));
   out.missing =
       "The store keeps no results of the heuristic lab (arena analyze): outcome determination "
       "and move invariance here come from the scores bots sent with their moves in stored "
