@@ -175,77 +175,85 @@ int run_serve(const ServeOptions& o) {
   return kExitOk;
 }
 
-}  // namespace
-
-void add_serve(CLI::App& app, Action& action) {
-  auto o = std::make_shared<ServeOptions>();
-  CLI::App* sub =
-      app.add_subcommand("serve", "run the match server (HTTP + WebSocket on one port)");
-  sub->add_option("--host", o->host, "address to listen on")->capture_default_str();
-  sub->add_option("--port", o->port, "port (0: any free port)")
+// Where it listens, what it stores in, what it serves, on how many threads.
+void add_listen_flags(CLI::App* sub, ServeOptions& o) {
+  sub->add_option("--host", o.host, "address to listen on")->capture_default_str();
+  sub->add_option("--port", o.port, "port (0: any free port)")
       ->capture_default_str()
       ->check(CLI::Range(0, 65535));
-  sub->add_option("--db", o->db, "SQLite file, or :memory: for a throw-away store")
+  sub->add_option("--db", o.db, "SQLite file, or :memory: for a throw-away store")
       ->capture_default_str();
-  sub->add_option("--web-root", o->web_root,
+  sub->add_option("--web-root", o.web_root,
                   "folder served at / (default: the web/ folder found nearby)");
-  sub->add_option("--threads", o->threads, "I/O threads")
+  sub->add_option("--threads", o.threads, "I/O threads")
       ->check(CLI::Range(1, 64))
       ->capture_default_str();
-  sub->add_option("--grace-ms", o->grace_ms,
+}
+
+// How long a game waits for a player who went away, a seek for a taker, a silent socket.
+void add_wait_flags(CLI::App* sub, ServeOptions& o) {
+  sub->add_option("--grace-ms", o.grace_ms,
                   "after a disconnection this long the opponent may claim the win")
       ->capture_default_str();
-  sub->add_option("--seek-ttl-ms", o->seek_ttl_ms,
+  sub->add_option("--seek-ttl-ms", o.seek_ttl_ms,
                   "an open seek nobody took is dropped from the lobby after this long (house "
                   "bots open another)")
       ->check(CLI::Range(std::int64_t{1000}, std::int64_t{7} * 24 * 3600 * 1000))
       ->capture_default_str();
-  sub->add_option("--idle-timeout", o->idle_timeout_s,
+  sub->add_option("--idle-timeout", o.idle_timeout_s,
                   "seconds: a WebSocket that sent nothing this long is closed (pinged at half)")
       ->check(CLI::Range(2, 86400))
       ->capture_default_str();
-  sub->add_option("--synchronous", o->synchronous,
+}
+
+// SQLite's durability and group commit; the memory store's bound.
+void add_store_flags(CLI::App* sub, ServeOptions& o) {
+  sub->add_option("--synchronous", o.synchronous,
                   "SQLite durability: normal (a move survives the server being killed; the "
                   "default) or full (also a power cut; every move waits for a disk sync, and "
                   "there is no move journal)")
       ->check(CLI::IsMember({"normal", "full"}))
       ->capture_default_str();
-  sub->add_option("--move-journal", o->move_journal,
+  sub->add_option("--move-journal", o.move_journal,
                   "with --synchronous normal: on (a move is durable once appended to the file "
                   "<db>-moves-N and is stored in SQLite soon after, many per commit) or off "
                   "(every move waits for its own commit)")
       ->check(CLI::IsMember({"on", "off"}))
       ->capture_default_str();
-  sub->add_option("--commit-window-us", o->commit_window_us,
+  sub->add_option("--commit-window-us", o.commit_window_us,
                   "group commit: hold writes that arrive close together up to this long so "
                   "that they share one SQLite commit (less CPU per write, more latency); 0 "
                   "commits at once")
       ->check(CLI::Range(0, 100000))
       ->capture_default_str();
-  sub->add_option("--memory-games", o->memory_games,
+  sub->add_option("--memory-games", o.memory_games,
                   "with --db :memory:: the finished games kept (older ones are dropped, so a "
                   "long run stays bounded; about 8 KB per 60-move game); 0 keeps every game")
       ->capture_default_str();
-  sub->add_option("--max-connections-per-address", o->max_connections_per_address,
+}
+
+// What one client address may do: connections, guests; which pages' origins may connect.
+void add_client_limit_flags(CLI::App* sub, ServeOptions& o) {
+  sub->add_option("--max-connections-per-address", o.max_connections_per_address,
                   "connections one client address may hold at once, loopback included, as "
                   "nginx's limit_conn: one more is refused with 503 naming the cap; 0: no cap "
                   "(default: three quarters of the descriptor limit, ulimit -n)")
       ->check(CLI::Range(0, 1 << 20));
-  sub->add_option("--guest-ttl", o->guest_ttl_s,
+  sub->add_option("--guest-ttl", o.guest_ttl_s,
                   "seconds: a guest who never played is deleted from the store this long after "
                   "it first said hello, unless online (checked every minute); 0: never")
       ->check(CLI::Range(std::int64_t{0}, std::int64_t{10} * 365 * 24 * 3600))
       ->capture_default_str();
-  sub->add_option("--guest-logins-per-minute", o->guest_logins_per_minute,
+  sub->add_option("--guest-logins-per-minute", o.guest_logins_per_minute,
                   "new guests one client address may make a minute (a token bucket); over it "
                   "a hello is refused with rate_limited; 0: no limit. Bots with tokens are "
                   "never limited; loopback only with --limit-loopback-guests")
       ->check(CLI::Range(0, 1000000))
       ->capture_default_str();
-  sub->add_flag("--limit-loopback-guests", o->limit_loopback_guests,
+  sub->add_flag("--limit-loopback-guests", o.limit_loopback_guests,
                 "apply --guest-logins-per-minute to loopback addresses too (behind a reverse "
                 "proxy on the same machine every client is loopback)");
-  sub->add_option("--allow-origin", o->allow_origins,
+  sub->add_option("--allow-origin", o.allow_origins,
                   "a page origin (scheme://host[:port]) that may open a WebSocket besides this "
                   "server's own (its Host); repeatable; '*' allows all, 'null' sandboxed pages. "
                   "An upgrade with another Origin gets 403; one without (a bot) is not checked")
@@ -254,6 +262,19 @@ void add_serve(CLI::App& app, Action& action) {
         auto origin = server::normalize_origin(value, /*trailing_slash=*/true);
         return origin ? "" : origin.error();
       });
+}
+
+}  // namespace
+
+void add_serve(CLI::App& app, Action& action) {
+  auto o = std::make_shared<ServeOptions>();
+  CLI::App* sub =
+      app.add_subcommand("serve", "run the match server (HTTP + WebSocket on one port)");
+  // In the order --help lists them.
+  add_listen_flags(sub, *o);
+  add_wait_flags(sub, *o);
+  add_store_flags(sub, *o);
+  add_client_limit_flags(sub, *o);
   sub->add_flag("--illegal-move-loses", o->illegal_move_loses,
                 "an illegal move loses the game (for leagues) instead of being refused");
   add_gdl_sheet_flags(sub, o->sheets);

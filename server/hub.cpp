@@ -367,4 +367,16 @@ HubMetrics Hub::metrics() {
   return m;
 }
 
+Expected<std::pair<std::int64_t, bool>> Hub::create_tournament(const std::string& json) {
+  const auto& create = tournaments_->hooks().create;
+  if (!create) return make_error("this server runs no tournaments");
+  return create(json);
+}
+
+std::optional<protocol::ApiDirectorStatus> Hub::tournament_status(std::int64_t id) {
+  const auto& status = tournaments_->hooks().status;
+  if (!status) return std::nullopt;
+  return status(id);
+}
+
 }  // namespace arena::server

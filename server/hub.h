@@ -7,8 +7,11 @@
 //   PuzzleSessions  server/puzzles/puzzle_sessions.h  single-player puzzles
 //   Tournaments     server/tournament/tournaments.h   the tournament director's link
 // and they share Presence (server/presence/presence.h: who is online, the guests' names).
-// The rest of its interface (the REST API's queries, the director's, the server's sweep and
-// shutdown) forwards to the owners, so the transport, the API and the tests see one object.
+// The layers that call it see it through narrow interfaces declared below it: the transport
+// hands it client events (server/core/client_events.h), the REST API and the transport read it
+// (server/core/hub_queries.h), the tournament director drives it
+// (server/tournament/tournament_host.h). Those calls, the server's sweep and shutdown forward
+// to the owners.
 //
 // Threading: on_open/on_message/on_close are called on the calling connection's strand (any
 // I/O thread; the listener gives each socket its own strand). The hub's mutex guards only the
@@ -32,27 +35,24 @@
 #include "db/store.h"
 #include "games/core/any_game.h"
 #include "protocol/codec.h"
-#include "server/connection.h"
-#include "server/hub_config.h"
+#include "server/core/client_events.h"
+#include "server/core/connection.h"
+#include "server/core/hub_config.h"
+#include "server/core/hub_queries.h"
 #include "server/lobby/lobby.h"
 #include "server/match/match.h"
 #include "server/presence/presence.h"
 #include "server/puzzles/puzzle_sessions.h"
 #include "server/rooms/game_rooms.h"
+#include "server/tournament/tournament_host.h"
 #include "server/tournament/tournaments.h"
 
 namespace arena::server {
 
-struct HubMetrics {
-  std::size_t connections = 0, live_games = 0, puzzles = 0;
-  std::uint64_t moves_total = 0;
-  double moves_per_second = 0;  // over the last sweep interval (about a second)
-  // The longest round trip measured on an open connection (Connection::measured_lag_ms), ms;
-  // -1 when none is measured.
-  std::int64_t max_lag_ms = -1;
-};
-
-class Hub final : public std::enable_shared_from_this<Hub> {
+class Hub final : public ClientEvents,
+                  public HubQueries,
+                  public TournamentHost,
+                  public std::enable_shared_from_this<Hub> {
  public:
   Hub(boost::asio::any_io_executor executor, HubConfig config, db::Store& store,
       std::shared_ptr<const TimeSource> time);
@@ -63,12 +63,11 @@ class Hub final : public std::enable_shared_from_this<Hub> {
   // (the lobby).
   void use_blocking_executor(boost::asio::any_io_executor blocking);
 
-  void on_open(const std::shared_ptr<Connection>& c);
-  void on_message(const std::shared_ptr<Connection>& c, std::string_view text);
-  // A binary frame: refused with an error that says the protocol is text (rate-limited like
-  // any message).
-  void on_binary_message(const std::shared_ptr<Connection>& c);
-  void on_close(const std::shared_ptr<Connection>& c);
+  // ClientEvents. A binary frame is rate-limited like any message.
+  void on_open(const std::shared_ptr<Connection>& c) override;
+  void on_message(const std::shared_ptr<Connection>& c, std::string_view text) override;
+  void on_binary_message(const std::shared_ptr<Connection>& c) override;
+  void on_close(const std::shared_ptr<Connection>& c) override;
 
   // Reloads the store's unfinished games of two or more seats as live matches (after a restart);
   // returns how many. Call once, before clients connect.
@@ -84,41 +83,40 @@ class Hub final : public std::enable_shared_from_this<Hub> {
   // holds, so that sessions (which hold the hub) and the hub are freed. Nothing runs after.
   void release();
 
-  // For the REST API and tests.
-  std::shared_ptr<Match> find_match(std::int64_t game_id) { return rooms_->find_match(game_id); }
-  // At most `limit` of each (the lobby lists a few; the REST API all).
-  std::vector<protocol::GameSummary> live_games(const std::string& kind,
-                                                std::size_t limit = SIZE_MAX) {
-    return rooms_->live_games(kind, limit);
+  // HubQueries: for the REST API, the transport and tests.
+  const HubConfig& config() const override { return config_; }
+  db::Store& store() override { return store_; }
+  std::shared_ptr<Match> find_match(std::int64_t game_id) override {
+    return rooms_->find_match(game_id);
   }
-  std::vector<protocol::PlayerInfo> online_players(std::size_t limit = SIZE_MAX) {
-    return presence_->online_players(limit);
+  std::vector<protocol::GameSummary> live_games(const std::string& kind) override {
+    return rooms_->live_games(kind, SIZE_MAX);
   }
-  HubMetrics metrics();
-  // The name to show for a name the store has: a guest is stored as "guest:<hash of the
-  // session>", shown as the display name it last gave (or "guest" if it has not been seen
-  // since the start); other names are shown as stored.
-  std::string display_name(const std::string& stored_name) {
+  std::vector<protocol::PlayerInfo> online_players() override {
+    return presence_->online_players(SIZE_MAX);
+  }
+  HubMetrics metrics() override;
+  std::string display_name(const std::string& stored_name) override {
     return presence_->display_name(stored_name);
   }
-  db::Store& store() { return store_; }
+  bool runs_tournaments() const override { return static_cast<bool>(tournaments_->hooks().create); }
+  Expected<std::pair<std::int64_t, bool>> create_tournament(const std::string& json) override;
+  std::optional<protocol::ApiDirectorStatus> tournament_status(std::int64_t id) override;
 
-  // Tournaments. Set the hooks before restore_unfinished() and before clients connect.
-  void set_tournament_hooks(TournamentHooks hooks) { tournaments_->set_hooks(std::move(hooks)); }
-  const TournamentHooks& tournament_hooks() const { return tournaments_->hooks(); }
-  // Starts a game between two players, whoever is connected (their connections follow it from
-  // the start, as after an accepted challenge); the error names what was wrong.
-  Expected<db::GameId> start_tournament_game(const TournamentGame& game) {
+  // TournamentHost. Set the hooks before restore_unfinished() and before clients connect.
+  void set_tournament_hooks(TournamentHooks hooks) override {
+    tournaments_->set_hooks(std::move(hooks));
+  }
+  std::map<db::PlayerId, int> online_counts() override { return presence_->online_counts(); }
+  bool is_live(db::GameId id) override { return rooms_->is_live(id); }
+  Expected<db::GameId> start_tournament_game(const TournamentGame& game) override {
     return tournaments_->start_game(game);
   }
-  // How many connections each logged-in player has now.
-  std::map<db::PlayerId, int> online_counts() { return presence_->online_counts(); }
-  bool is_live(db::GameId id) { return rooms_->is_live(id); }
+
   // Guest rows deleted by the purge since the start (HubConfig::guest_ttl_ms).
   std::uint64_t guests_purged() const { return guests_purged_.load(); }
   // Starts a guest purge now if none is running (sweep() does every guest_purge_interval_ms).
   void purge_guests();
-  const HubConfig& config() const { return config_; }
 
  private:
   void dispatch(const std::shared_ptr<Connection>& c, protocol::ClientMessage message);

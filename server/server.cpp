@@ -78,7 +78,7 @@ Expected<void> Server::start() {
   director_->attach(hub_);
   if (config_.restore_unfinished) hub_->restore_unfinished();
   listener_ = std::make_shared<Listener>(*ioc_, blocking_workers_->ioc.get_executor(), hub_,
-                                         config_.web_root);
+                                         hub_, config_.web_root);
   if (auto opened = listener_->open(config_.host, config_.port); !opened) return opened;
   port_ = listener_->port();
   listener_->run();

@@ -12,9 +12,9 @@
 #include "games/catalog/notation.h"
 #include "games/core/turn_rows.h"
 #include "protocol/rest.h"
+#include "server/api/bearer.h"
+#include "server/api/url.h"
 #include "server/match/board_layout.h"
-#include "server/net/bearer.h"
-#include "server/net/url.h"
 
 namespace arena::server {
 
@@ -37,7 +37,7 @@ HttpReply error_reply(int status, const std::string& message) {
   return json_reply(encode_api(protocol::ApiError{message}), status);
 }
 
-protocol::ApiGame api_game(Hub& hub, const db::GameSummary& s) {
+protocol::ApiGame api_game(HubQueries& hub, const db::GameSummary& s) {
   protocol::ApiGame g;
   g.id = s.id;
   g.game = s.kind;
@@ -63,7 +63,7 @@ protocol::ApiGame api_game(Hub& hub, const db::GameSummary& s) {
 // sheet's, or what its HubConfig adds) and matched nothing: a 400 naming it, not an empty list,
 // so that a misspelt name is told apart from a game nobody played. A game that is no longer
 // hosted but has rows still lists them.
-std::optional<HttpReply> unknown_game(const Hub& hub, const std::string& kind) {
+std::optional<HttpReply> unknown_game(const HubQueries& hub, const std::string& kind) {
   if (kind.empty()) return std::nullopt;
   const auto& make = hub.config().make_game;
   if (is_gdl_game(kind) ? has_gdl_sheet(kind) : make && make(kind, {}).has_value())
@@ -71,7 +71,7 @@ std::optional<HttpReply> unknown_game(const Hub& hub, const std::string& kind) {
   return error_reply(400, "unknown game '" + kind + "' (known: " + known_game_names() + ")");
 }
 
-HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
+HttpReply games(HubQueries& hub, const std::map<std::string, std::string>& q) {
   auto get = [&](const char* k) {
     auto it = q.find(k);
     return it == q.end() ? std::string{} : it->second;
@@ -114,7 +114,7 @@ HttpReply games(Hub& hub, const std::map<std::string, std::string>& q) {
 // row's seat and turn, and the position after its turn, so that a replay can show every turn.
 // Stops at a row that does not replay (which the server never stores, but an imported file
 // might). Also the board of a GDL game, as game_start has it (server/match/board_layout.h).
-RowReplay replay_detail(const Hub& hub, const db::GameDetail& d,
+RowReplay replay_detail(const HubQueries& hub, const db::GameDetail& d,
                         std::optional<protocol::BoardLayout>& board,
                         std::vector<std::string>& sans) {
   const HubConfig& config = hub.config();
@@ -133,7 +133,7 @@ RowReplay replay_detail(const Hub& hub, const db::GameDetail& d,
   return replay;
 }
 
-protocol::ApiGame api_game_detail(Hub& hub, const db::GameDetail& d) {
+protocol::ApiGame api_game_detail(HubQueries& hub, const db::GameDetail& d) {
   protocol::ApiGame g = api_game(hub, d.summary);
   protocol::ApiGameDetail& detail = g.detail.emplace();
   std::vector<std::string> sans;
@@ -175,7 +175,7 @@ HttpReply export_reply(const db::GameDetail& detail) {
   return {200, "text/plain; charset=utf-8", db::game_to_text(detail)};
 }
 
-HttpReply one_game(Hub& hub, std::string_view rest) {
+HttpReply one_game(HubQueries& hub, std::string_view rest) {
   bool export_text = false;
   if (rest.ends_with("/export")) {
     export_text = true;
@@ -197,7 +197,7 @@ HttpReply one_game(Hub& hub, std::string_view rest) {
 }
 
 // /api/tournaments and /api/tournaments/ID (`rest` is what follows "/api/tournaments").
-HttpReply tournaments(Hub& hub, std::string_view rest) {
+HttpReply tournaments(HubQueries& hub, std::string_view rest) {
   const auto& source = hub.config().tournaments;
   if (!source) return error_reply(404, "this server keeps no tournaments");
   std::optional<std::int64_t> id;
@@ -211,7 +211,7 @@ HttpReply tournaments(Hub& hub, std::string_view rest) {
   if (!j) return error_reply(j.error().starts_with("no tournament") ? 404 : 500, j.error());
   // A tournament the server is running: the games in play and the players it waits for.
   std::optional<protocol::ApiDirectorStatus> live;
-  if (id && hub.tournament_hooks().status) live = hub.tournament_hooks().status(*id);
+  if (id) live = hub.tournament_status(*id);
   return json_reply(encode_api(std::move(*j), live));
 }
 
@@ -225,13 +225,14 @@ std::optional<std::int64_t> positive_id(std::string_view text) {
   return id;
 }
 
-protocol::ApiRatingPoint api_point(Hub& hub, const std::string& kind, const db::RatingPoint& p) {
+protocol::ApiRatingPoint api_point(HubQueries& hub, const std::string& kind,
+                                   const db::RatingPoint& p) {
   return {p.player, hub.display_name(p.name), p.is_bot, kind, p.game, p.rating, p.deviation,
           p.at_ms};
 }
 
 // /api/ratings/history?game=G[&player=ID]
-HttpReply rating_history(Hub& hub, const std::map<std::string, std::string>& q) {
+HttpReply rating_history(HubQueries& hub, const std::map<std::string, std::string>& q) {
   auto game = q.find("game");
   if (game == q.end() || game->second.empty())
     return error_reply(400, "missing query parameter 'game'");
@@ -251,7 +252,7 @@ HttpReply rating_history(Hub& hub, const std::map<std::string, std::string>& q) 
 }
 
 // /api/profile/ID
-HttpReply profile(Hub& hub, std::string_view rest) {
+HttpReply profile(HubQueries& hub, std::string_view rest) {
   auto id = positive_id(rest);
   if (!id) return error_reply(400, "'" + std::string(rest) + "' is not a player id");
   auto& store = hub.store();
@@ -291,10 +292,112 @@ HttpReply profile(Hub& hub, std::string_view rest) {
 // Outcome determination's buckets of plies to the end (upper bounds; the last is open).
 constexpr int kBuckets[] = {2, 4, 8, 16, 32, 64, 1 << 30};
 
+// One player's scores in /api/stats: (plies to the end, agreement) samples per bucket and
+// successive score changes.
+struct ScoreTally {
+  std::string name;
+  std::int64_t id = 0;
+  std::vector<int> agree, samples;
+  double change_sum = 0;
+  int changes = 0, scores = 0;
+};
+
+// Results and lengths of the finished games of `list` (an aborted game, "*", was not played).
+void count_results(const std::vector<db::GameSummary>& list, protocol::ApiGameStats& out) {
+  for (const auto& g : list) {
+    if (g.result == "*") continue;
+    ++out.games;
+    out.lengths.push_back(g.plies);
+    if (g.seat_names.size() > 2) ++out.other;
+    else if (g.result == "1-0") ++out.first_wins;
+    else if (g.result == "0-1") ++out.second_wins;
+    else if (g.result == "1/2-1/2") ++out.draws;
+    else ++out.other;
+  }
+}
+
+// Replays stored game `d` of `kind` and adds the legal moves of each position where one seat
+// moves and the game goes on to `branching_sum` (out.positions counts them). A game the rules
+// cannot make adds nothing.
+void add_branching(const HubConfig& config, const std::string& kind, const db::GameDetail& d,
+                   double& branching_sum, protocol::ApiGameStats& out) {
+  Expected<std::unique_ptr<AnyGame>> g = make_error("no start");
+  if (!d.start_position.empty()) g = config.load_game(kind, d.start_position);
+  else if (auto options = parse_game_options(d.summary.options))
+    g = config.make_game(kind, *options);
+  if (!g) return;
+  std::vector<std::string> rows;
+  for (const auto& m : d.moves) rows.push_back(m.move);
+  AnyGame& game = **g;
+  auto count_position = [&] {
+    if (game.simultaneous() || game.outcome().is_terminal()) return;
+    branching_sum += static_cast<double>(game.legal_moves().size());
+    ++out.positions;
+  };
+  count_position();
+  replay_rows(game, rows, false, count_position);
+}
+
+// The scores of stored game `d` (summary `s`), from the mover's side, against the seat's
+// result, into each mover's tally (decisive two-seat games only).
+void tally_scores(const db::GameSummary& s, const db::GameDetail& d,
+                  std::map<std::string, ScoreTally>& tallies) {
+  const int winner = s.result == "1-0" ? 0 : s.result == "0-1" ? 1 : -1;
+  if (winner < 0 || s.seat_names.size() > 2) return;
+  const int n = static_cast<int>(d.moves.size());
+  std::optional<int> last[2];
+  for (int i = 0; i < n; ++i) {
+    const auto& m = d.moves[static_cast<std::size_t>(i)];
+    if (!m.score) continue;
+    const int seat = m.seat >= 0 ? m.seat : i % 2;
+    if (seat > 1) continue;
+    const std::string& name = seat == 0 ? s.first_name : s.second_name;
+    ScoreTally& t = tallies[name];
+    if (t.samples.empty()) {
+      t.name = name;
+      t.id = seat == 0 ? s.first_id : s.second_id;
+      t.agree.assign(std::size(kBuckets), 0);
+      t.samples.assign(std::size(kBuckets), 0);
+    }
+    ++t.scores;
+    if (last[seat]) {
+      t.change_sum += std::abs(*m.score - *last[seat]);
+      ++t.changes;
+    }
+    last[seat] = *m.score;
+    if (*m.score == 0) continue;  // says nothing about the outcome
+    const int to_end = n - i;
+    std::size_t b = 0;
+    while (to_end > kBuckets[b]) ++b;
+    ++t.samples[b];
+    t.agree[b] += (*m.score > 0) == (seat == winner);
+  }
+}
+
+// A player's row of /api/stats from its tally: the heuristic of its newest bot version, the
+// agreement per bucket that has samples, the mean score change.
+protocol::ApiGameStats::Heuristic heuristic_row(HubQueries& hub, const std::string& name,
+                                                const ScoreTally& t) {
+  protocol::ApiGameStats::Heuristic h;
+  h.player = hub.display_name(name);
+  if (t.id > 0)
+    if (auto versions = hub.store().bot_versions(t.id); versions && !versions->empty())
+      h.heuristic = versions->back().heuristic;
+  h.scores = t.scores;
+  for (std::size_t b = 0; b < t.samples.size(); ++b) {
+    if (t.samples[b] == 0) continue;
+    h.bucket_plies.push_back(kBuckets[b]);
+    h.agreement.push_back(static_cast<double>(t.agree[b]) / t.samples[b]);
+    h.samples.push_back(t.samples[b]);
+  }
+  if (t.changes > 0) h.mean_change = t.change_sum / t.changes;
+  return h;
+}
+
 // /api/stats?game=G: results and lengths of every stored finished game of G; branching factor
 // and the bots' scores (outcome determination, move invariance) from the newest kSampled,
 // replayed with the rules.
-HttpReply game_stats(Hub& hub, const std::map<std::string, std::string>& q) {
+HttpReply game_stats(HubQueries& hub, const std::map<std::string, std::string>& q) {
   constexpr int kSampled = 200;
   auto game = q.find("game");
   if (game == q.end() || game->second.empty())
@@ -309,25 +412,8 @@ HttpReply game_stats(Hub& hub, const std::map<std::string, std::string>& q) {
     if (auto unknown = unknown_game(hub, kind)) return *unknown;
   protocol::ApiGameStats out;
   out.game = kind;
-  for (const auto& g : *list) {
-    if (g.result == "*") continue;  // aborted: no game was played
-    ++out.games;
-    out.lengths.push_back(g.plies);
-    if (g.seat_names.size() > 2) ++out.other;
-    else if (g.result == "1-0") ++out.first_wins;
-    else if (g.result == "0-1") ++out.second_wins;
-    else if (g.result == "1/2-1/2") ++out.draws;
-    else ++out.other;
-  }
-  // Per player: (plies to the end, agreement) samples and successive score changes.
-  struct Tally {
-    std::string name;
-    std::int64_t id = 0;
-    std::vector<int> agree, samples;
-    double change_sum = 0;
-    int changes = 0, scores = 0;
-  };
-  std::map<std::string, Tally> tallies;
+  count_results(*list, out);
+  std::map<std::string, ScoreTally> tallies;
   double branching_sum = 0;
   for (const auto& s : *list) {
     if (out.sampled >= kSampled) break;
@@ -335,74 +421,11 @@ HttpReply game_stats(Hub& hub, const std::map<std::string, std::string>& q) {
     ++out.sampled;
     auto d = hub.store().game_detail(s.id);
     if (!d) continue;
-    const HubConfig& config = hub.config();
-    Expected<std::unique_ptr<AnyGame>> g = make_error("no start");
-    if (!d->start_position.empty()) g = config.load_game(kind, d->start_position);
-    else if (auto options = parse_game_options(d->summary.options))
-      g = config.make_game(kind, *options);
-    std::vector<std::string> rows;
-    for (const auto& m : d->moves) rows.push_back(m.move);
-    if (g) {
-      AnyGame& game_ref = **g;
-      if (!game_ref.simultaneous() && !game_ref.outcome().is_terminal()) {
-        branching_sum += static_cast<double>(game_ref.legal_moves().size());
-        ++out.positions;
-      }
-      replay_rows(game_ref, rows, false, [&] {
-        if (game_ref.simultaneous() || game_ref.outcome().is_terminal()) return;
-        branching_sum += static_cast<double>(game_ref.legal_moves().size());
-        ++out.positions;
-      });
-    }
-    // Scores from the mover's side against the seat's result (decisive two-seat games only).
-    const int winner = s.result == "1-0" ? 0 : s.result == "0-1" ? 1 : -1;
-    if (winner < 0 || s.seat_names.size() > 2) continue;
-    const int n = static_cast<int>(d->moves.size());
-    std::optional<int> last[2];
-    for (int i = 0; i < n; ++i) {
-      const auto& m = d->moves[static_cast<std::size_t>(i)];
-      if (!m.score) continue;
-      const int seat = m.seat >= 0 ? m.seat : i % 2;
-      if (seat > 1) continue;
-      const std::string& name = seat == 0 ? s.first_name : s.second_name;
-      Tally& t = tallies[name];
-      if (t.samples.empty()) {
-        t.name = name;
-        t.id = seat == 0 ? s.first_id : s.second_id;
-        t.agree.assign(std::size(kBuckets), 0);
-        t.samples.assign(std::size(kBuckets), 0);
-      }
-      ++t.scores;
-      if (last[seat]) {
-        t.change_sum += std::abs(*m.score - *last[seat]);
-        ++t.changes;
-      }
-      last[seat] = *m.score;
-      if (*m.score == 0) continue;  // says nothing about the outcome
-      const int to_end = n - i;
-      std::size_t b = 0;
-      while (to_end > kBuckets[b]) ++b;
-      ++t.samples[b];
-      t.agree[b] += (*m.score > 0) == (seat == winner);
-    }
+    add_branching(hub.config(), kind, *d, branching_sum, out);
+    tally_scores(s, *d, tallies);
   }
   if (out.positions > 0) out.mean_branching = branching_sum / static_cast<double>(out.positions);
-  for (auto& [name, t] : tallies) {
-    protocol::ApiGameStats::Heuristic h;
-    h.player = hub.display_name(name);
-    if (t.id > 0)
-      if (auto versions = hub.store().bot_versions(t.id); versions && !versions->empty())
-        h.heuristic = versions->back().heuristic;
-    h.scores = t.scores;
-    for (std::size_t b = 0; b < t.samples.size(); ++b) {
-      if (t.samples[b] == 0) continue;
-      h.bucket_plies.push_back(kBuckets[b]);
-      h.agreement.push_back(static_cast<double>(t.agree[b]) / t.samples[b]);
-      h.samples.push_back(t.samples[b]);
-    }
-    if (t.changes > 0) h.mean_change = t.change_sum / t.changes;
-    out.heuristics.push_back(std::move(h));
-  }
+  for (const auto& [name, t] : tallies) out.heuristics.push_back(heuristic_row(hub, name, t));
   out.missing =
       "The store keeps no results of the heuristic lab (arena analyze): outcome determination "
       "and move invariance here come from the scores bots sent with their moves in stored "
@@ -411,7 +434,7 @@ HttpReply game_stats(Hub& hub, const std::map<std::string, std::string>& q) {
 }
 
 // /api/tournaments/ID/games: every pairing with its game (0 while unplayed) and result.
-HttpReply tournament_games(Hub& hub, std::string_view id_text) {
+HttpReply tournament_games(HubQueries& hub, std::string_view id_text) {
   auto id = positive_id(id_text);
   if (!id)
     return error_reply(
@@ -435,9 +458,9 @@ HttpReply tournament_games(Hub& hub, std::string_view id_text) {
 
 }  // namespace
 
-std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
+std::optional<HttpReply> handle_api(HubQueries& hub, std::string_view target) {
   // Each path segment and each query parameter's name and value is percent-decoded once,
-  // strictly (server/net/url.h: '+' in a query is a space); a bad escape is a 400 naming it.
+  // strictly (server/api/url.h: '+' in a query is a space); a bad escape is a 400 naming it.
   const auto qpos = target.find('?');
   auto decoded_path = decode_path(target.substr(0, qpos));
   if (!decoded_path)
@@ -500,17 +523,16 @@ std::optional<HttpReply> handle_api(Hub& hub, std::string_view target) {
   return error_reply(404, "no API endpoint " + std::string(path));
 }
 
-std::optional<HttpReply> handle_api_post(Hub& hub, std::string_view target,
+std::optional<HttpReply> handle_api_post(HubQueries& hub, std::string_view target,
                                          std::string_view authorization, const std::string& body) {
   if (target != "/api/tournaments") return std::nullopt;
-  const auto& create = hub.tournament_hooks().create;
-  if (!create) return error_reply(404, "this server runs no tournaments");
+  if (!hub.runs_tournaments()) return error_reply(404, "this server runs no tournaments");
   const auto token = bearer_token(authorization);  // the scheme in any case (RFC 9110)
   if (!token)
     return error_reply(401, "creating a tournament needs a bot token (Authorization: Bearer)");
   if (auto who = hub.store().authenticate_token(*token); !who)
     return error_reply(401, "unknown bot token");
-  auto made = create(body);
+  auto made = hub.create_tournament(body);
   if (!made) return error_reply(400, made.error());
   return json_reply(encode_api(protocol::ApiCreated{made->first, made->second}),
                     made->second ? 200 : 201);

@@ -34,8 +34,8 @@
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
 
-#include "server/connection.h"
-#include "server/hub_config.h"
+#include "server/core/connection.h"
+#include "server/core/hub_config.h"
 #include "server/presence/presence.h"
 #include "server/rooms/game_rooms.h"
 

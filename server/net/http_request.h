@@ -13,8 +13,8 @@
 #include <boost/beast/http.hpp>
 
 #include "games/core/expected.h"
-#include "server/net/bearer.h"
-#include "server/net/url.h"
+#include "server/api/bearer.h"
+#include "server/api/url.h"
 
 namespace arena::server {
 
@@ -83,9 +83,9 @@ inline std::optional<HttpRefusal> refusal_for(boost::beast::error_code ec) {
 }
 
 // The file a GET of `target` names, relative to the web root: its path, each segment
-// percent-decoded once (url.h: "/index%2Ehtml" is "/index.html"); "/" and "/dir/" name their
-// index.html; the query is dropped. An error says what is wrong: a bad escape, or a path that
-// is empty, relative or has ".." (also when written "%2E%2E").
+// percent-decoded once (server/api/url.h: "/index%2Ehtml" is "/index.html"); "/" and "/dir/"
+// name their index.html; the query is dropped. An error says what is wrong: a bad escape, or a
+// path that is empty, relative or has ".." (also when written "%2E%2E").
 inline Expected<std::string> static_file(std::string_view target) {
   const auto raw = target.substr(0, target.find('?'));
   if (raw.empty() || raw[0] != '/') return make_error("the path is not absolute");

@@ -45,12 +45,14 @@ std::string_view mime_type(std::string_view path) {
 }  // namespace
 
 HttpSession::HttpSession(boost::asio::ip::tcp::socket&& socket,
-                         boost::asio::any_io_executor blocking, std::shared_ptr<Hub> hub,
+                         boost::asio::any_io_executor blocking,
+                         std::shared_ptr<ClientEvents> events, std::shared_ptr<HubQueries> queries,
                          std::string web_root, std::shared_ptr<LoginThrottle> throttle,
                          std::shared_ptr<void> slot)
     : stream_(std::move(socket)),
       blocking_(std::move(blocking)),
-      hub_(std::move(hub)),
+      events_(std::move(events)),
+      hub_(std::move(queries)),
       web_root_(std::move(web_root)),
       throttle_(std::move(throttle)),
       slot_(std::move(slot)) {
@@ -163,7 +165,9 @@ void HttpSession::finish_upgrade(http::request<http::string_body> req,
     cookie = new_cookie_token();
     set_cookie = new_session_cookie(cookie);
   }
-  auto session = std::make_shared<WebSocketSession>(std::move(stream_), hub_, std::move(slot_));
+  auto session = std::make_shared<WebSocketSession>(
+      std::move(stream_), events_, std::chrono::milliseconds(hub_->config().idle_timeout_ms),
+      std::move(slot_));
   session->cookie_token = cookie;
   session->bot = bot;
   session->browser = req.find(http::field::origin) != req.end();

@@ -11,7 +11,7 @@
 //
 // Token guessing: failed token logins are counted per peer address (LoginThrottle, shared by
 // the listener's sessions); an address over its limit gets 429 with Retry-After. The bearer
-// scheme is case-insensitive (http_request.h's bearer_token).
+// scheme is case-insensitive (server/api/bearer.h).
 //
 // The upgrade: an `Origin` that is neither the server's own nor allowed gets 403 naming it
 // (origin.h); an upgrade with an Origin is a browser's, whose session is its cookie alone (the
@@ -30,18 +30,21 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 
-#include "server/hub.h"
+#include "server/core/client_events.h"
+#include "server/core/hub_queries.h"
 #include "server/net/login_throttle.h"
 
 namespace arena::server {
 
 class HttpSession final : public std::enable_shared_from_this<HttpSession> {
  public:
+  // `events` and `queries`: the hub, as the WebSocket sessions and the REST API see it.
   // `slot`: the connection's place under the per-address cap (ConnectionLimit), held as long
   // as the connection lives (handed on to the WebSocketSession at an upgrade).
   HttpSession(boost::asio::ip::tcp::socket&& socket, boost::asio::any_io_executor blocking,
-              std::shared_ptr<Hub> hub, std::string web_root,
-              std::shared_ptr<LoginThrottle> throttle, std::shared_ptr<void> slot = nullptr);
+              std::shared_ptr<ClientEvents> events, std::shared_ptr<HubQueries> queries,
+              std::string web_root, std::shared_ptr<LoginThrottle> throttle,
+              std::shared_ptr<void> slot = nullptr);
   void run();
 
  private:
@@ -63,7 +66,8 @@ class HttpSession final : public std::enable_shared_from_this<HttpSession> {
   boost::asio::any_io_executor blocking_;
   boost::beast::flat_buffer buffer_;
   std::optional<boost::beast::http::request_parser<boost::beast::http::string_body>> parser_;
-  std::shared_ptr<Hub> hub_;
+  std::shared_ptr<ClientEvents> events_;
+  std::shared_ptr<HubQueries> hub_;
   std::string web_root_;
   std::shared_ptr<LoginThrottle> throttle_;
   std::string peer_address_;  // the client's IP address, for the throttle

@@ -86,13 +86,15 @@ class Refusal final : public std::enable_shared_from_this<Refusal> {
 
 }  // namespace
 
-Listener::Listener(asio::io_context& ioc, asio::any_io_executor blocking, std::shared_ptr<Hub> hub,
+Listener::Listener(asio::io_context& ioc, asio::any_io_executor blocking,
+                   std::shared_ptr<ClientEvents> events, std::shared_ptr<HubQueries> queries,
                    std::string web_root)
     : ioc_(ioc),
       blocking_(std::move(blocking)),
       acceptor_(asio::make_strand(ioc)),
       pause_(acceptor_.get_executor()),
-      hub_(std::move(hub)),
+      events_(std::move(events)),
+      hub_(std::move(queries)),
       web_root_(std::move(web_root)) {}
 
 Listener::~Listener() {
@@ -217,8 +219,8 @@ void Listener::on_accept(boost::system::error_code ec, tcp::socket socket) {
   // Moves are small messages that must leave at once: no Nagle delay (which, with the peer's
   // delayed ACK, held a move back for up to 40 ms).
   socket.set_option(tcp::no_delay(true), ignored);
-  std::make_shared<HttpSession>(std::move(socket), blocking_, hub_, web_root_, throttle_,
-                                std::move(slot))
+  std::make_shared<HttpSession>(std::move(socket), blocking_, events_, hub_, web_root_,
+                                throttle_, std::move(slot))
       ->run();
   do_accept();
 }

@@ -34,7 +34,8 @@
 #include <boost/asio/steady_timer.hpp>
 
 #include "games/core/expected.h"
-#include "server/hub.h"
+#include "server/core/client_events.h"
+#include "server/core/hub_queries.h"
 #include "server/net/connection_limit.h"
 #include "server/net/login_throttle.h"
 
@@ -53,8 +54,10 @@ class Listener final : public std::enable_shared_from_this<Listener> {
   static constexpr int kMaxRefusingAtLimit = 8;  // of the kReserve descriptors released
   static constexpr std::chrono::milliseconds kRefusalGrace{2000};
 
+  // `events` and `queries`: the hub, handed to each session.
   Listener(boost::asio::io_context& ioc, boost::asio::any_io_executor blocking,
-           std::shared_ptr<Hub> hub, std::string web_root);
+           std::shared_ptr<ClientEvents> events, std::shared_ptr<HubQueries> queries,
+           std::string web_root);
   ~Listener();
   // Binds and listens; port 0 picks a free port (see port()).
   Expected<void> open(const std::string& host, unsigned short port);
@@ -91,7 +94,8 @@ class Listener final : public std::enable_shared_from_this<Listener> {
   long refused_at_limit_ = 0;  // in the episode under way, for its log line
   std::vector<int> reserve_;  // descriptors held while accepting (/dev/null)
   bool at_limit_ = false;      // the reserve is released: refusing until it can be had again
-  std::shared_ptr<Hub> hub_;
+  std::shared_ptr<ClientEvents> events_;
+  std::shared_ptr<HubQueries> hub_;
   std::string web_root_;
   // Failed token logins per address, for every session of this listener (http_session.h).
   std::shared_ptr<LoginThrottle> throttle_ = std::make_shared<LoginThrottle>();

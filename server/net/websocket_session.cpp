@@ -27,11 +27,14 @@ bool ordinary_end(const beast::error_code& ec) {
 
 }  // namespace
 
-WebSocketSession::WebSocketSession(beast::tcp_stream&& stream, std::shared_ptr<Hub> hub,
+WebSocketSession::WebSocketSession(beast::tcp_stream&& stream,
+                                   std::shared_ptr<ClientEvents> events,
+                                   std::chrono::milliseconds idle_timeout,
                                    std::shared_ptr<void> slot)
     : ws_(std::move(stream)),
       close_deadline_(ws_.get_executor()),
-      hub_(std::move(hub)),
+      hub_(std::move(events)),
+      idle_timeout_(idle_timeout),
       slot_(std::move(slot)) {
   beast::error_code ec;
   const auto ep = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
@@ -43,7 +46,7 @@ void WebSocketSession::run(http::request<http::string_body> request, std::string
   // The tcp_stream's timeout is replaced by the websocket's own (idle timeout with pings).
   beast::get_lowest_layer(ws_).expires_never();
   auto timeouts = websocket::stream_base::timeout::suggested(beast::role_type::server);
-  timeouts.idle_timeout = std::chrono::milliseconds(hub_->config().idle_timeout_ms);
+  timeouts.idle_timeout = idle_timeout_;
   timeouts.keep_alive_pings = true;
   ws_.set_option(timeouts);
   // The size limit is ours (on_read), so that the close says why; Beast's would close with

@@ -1,8 +1,8 @@
 #pragma once
 // WebSocketSession: one client on /ws. Reads frames (up to protocol::kMaxMessageBytes a
-// message, idle timeout with pings) and hands each text to the hub. send() puts a message in
-// an outbox; the messages sent before the session's strand gets to them leave in one socket
-// write (game_start and the first state, for one), and so do the messages queued while a
+// message, idle timeout with pings) and hands each text to the hub (ClientEvents). send() puts a
+// message in an outbox; the messages sent before the session's strand gets to them leave in one
+// socket write (game_start and the first state, for one), and so do the messages queued while a
 // socket write is under way (WriteBehindStream). What waits has a cap: a client that does not
 // read is closed, never waited for.
 //
@@ -24,8 +24,8 @@
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include "server/connection.h"
-#include "server/hub.h"
+#include "server/core/client_events.h"
+#include "server/core/connection.h"
 #include "server/net/write_behind_stream.h"
 
 namespace arena::server {
@@ -45,9 +45,11 @@ inline constexpr std::chrono::milliseconds kLagProbeInterval{1000};
 class WebSocketSession final : public Connection,
                                public std::enable_shared_from_this<WebSocketSession> {
  public:
-  // `slot`: the connection's place under the per-address cap, held while the session lives.
-  WebSocketSession(boost::beast::tcp_stream&& stream, std::shared_ptr<Hub> hub,
-                   std::shared_ptr<void> slot = nullptr);
+  // `events`: the hub. `idle_timeout`: a client that sent nothing for this long is closed
+  // (pinged at half of it). `slot`: the connection's place under the per-address cap, held
+  // while the session lives.
+  WebSocketSession(boost::beast::tcp_stream&& stream, std::shared_ptr<ClientEvents> events,
+                   std::chrono::milliseconds idle_timeout, std::shared_ptr<void> slot = nullptr);
 
   // Accepts the upgrade `request`; `set_cookie` (if not empty) goes into the response.
   void run(boost::beast::http::request<boost::beast::http::string_body> request,
@@ -82,7 +84,8 @@ class WebSocketSession final : public Connection,
   boost::beast::websocket::stream<WriteBehindStream> ws_;
   boost::asio::steady_timer close_deadline_;  // kCloseGrace after close_with
   boost::beast::flat_buffer buffer_;
-  std::shared_ptr<Hub> hub_;
+  std::shared_ptr<ClientEvents> hub_;
+  std::chrono::milliseconds idle_timeout_;
   std::string peer_;  // "address:port", for the log
   std::shared_ptr<void> slot_;
   bool open_ = false, closed_ = false;

@@ -22,7 +22,7 @@
 
 #include "games/core/expected.h"
 #include "protocol/messages.h"
-#include "server/connection.h"
+#include "server/core/connection.h"
 
 namespace arena::server {
 

@@ -33,8 +33,8 @@
 
 #include "db/store.h"
 #include "protocol/messages.h"
-#include "server/connection.h"
-#include "server/hub_config.h"
+#include "server/core/connection.h"
+#include "server/core/hub_config.h"
 
 namespace arena::server {
 

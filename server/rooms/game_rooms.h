@@ -29,8 +29,8 @@
 #include <boost/asio/any_io_executor.hpp>
 
 #include "db/store.h"
-#include "server/connection.h"
-#include "server/hub_config.h"
+#include "server/core/connection.h"
+#include "server/core/hub_config.h"
 #include "server/match/match.h"
 #include "server/presence/presence.h"
 

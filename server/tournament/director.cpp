@@ -109,7 +109,7 @@ Expected<int> TournamentDirector::load() {
   return loaded;
 }
 
-void TournamentDirector::attach(const std::shared_ptr<Hub>& hub) {
+void TournamentDirector::attach(const std::shared_ptr<TournamentHost>& hub) {
   hub_ = hub;
   std::weak_ptr<TournamentDirector> weak = weak_from_this();
   TournamentHooks hooks;
@@ -203,7 +203,7 @@ void TournamentDirector::tick() {
 }
 
 bool TournamentDirector::advance(Running& t, std::vector<db::Pairing>& rows,
-                                 const std::shared_ptr<Hub>& hub,
+                                 const std::shared_ptr<TournamentHost>& hub,
                                  const std::map<db::PlayerId, int>& online,
                                  std::map<db::PlayerId, int>& busy) {
   std::vector<std::size_t> pending;
@@ -246,7 +246,7 @@ bool TournamentDirector::next_round(Running& t, const std::vector<db::Pairing>& 
 
 void TournamentDirector::start_games(Running& t, const std::vector<db::Pairing>& rows,
                                      const std::vector<std::size_t>& pending,
-                                     const std::shared_ptr<Hub>& hub,
+                                     const std::shared_ptr<TournamentHost>& hub,
                                      const std::map<db::PlayerId, int>& online,
                                      std::map<db::PlayerId, int>& busy) {
   const auto& c = t.config;

@@ -36,7 +36,7 @@
 
 #include "db/store.h"
 #include "protocol/rest.h"
-#include "server/hub.h"
+#include "server/tournament/tournament_host.h"
 #include "tournament/config/league_config.h"
 
 namespace arena::server {
@@ -48,7 +48,7 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   // Loads the store's unfinished tournaments that have a config. Call before attach().
   Expected<int> load();
   // Sets the hub's tournament hooks (call before the hub restores games) and starts scheduling.
-  void attach(const std::shared_ptr<Hub>& hub);
+  void attach(const std::shared_ptr<TournamentHost>& hub);
   // A new tournament from `config` (players are names), or the unfinished one of that name
   // (then `second` is true). Errors name the bad field.
   Expected<std::pair<std::int64_t, bool>> create(const tournament::LeagueConfig& config);
@@ -75,21 +75,23 @@ class TournamentDirector : public std::enable_shared_from_this<TournamentDirecto
   void tick();
   // One tournament, from its pairings read this tick: close games that are gone, start what may
   // start. False when it finished.
-  bool advance(Running& t, std::vector<db::Pairing>& rows, const std::shared_ptr<Hub>& hub,
+  bool advance(Running& t, std::vector<db::Pairing>& rows,
+               const std::shared_ptr<TournamentHost>& hub,
                const std::map<db::PlayerId, int>& online, std::map<db::PlayerId, int>& busy);
   // Every pairing of `rows` is decided: the next Swiss round's pairings, or the tournament's
   // end (then false).
   bool next_round(Running& t, const std::vector<db::Pairing>& rows);
   // Starts the `pending` pairings whose players are free, up to the config's concurrency.
   void start_games(Running& t, const std::vector<db::Pairing>& rows,
-                   const std::vector<std::size_t>& pending, const std::shared_ptr<Hub>& hub,
+                   const std::vector<std::size_t>& pending,
+                   const std::shared_ptr<TournamentHost>& hub,
                    const std::map<db::PlayerId, int>& online, std::map<db::PlayerId, int>& busy);
   Expected<std::string> start_position(const Running& t, std::uint64_t seed) const;
   TournamentRules rules(const Running& t, std::uint64_t seed) const;
 
   boost::asio::strand<boost::asio::any_io_executor> strand_;
   db::Store& store_;
-  std::weak_ptr<Hub> hub_;
+  std::weak_ptr<TournamentHost> hub_;
   std::mutex mutex_;
   std::map<std::int64_t, Running> running_;
   std::atomic<bool> tick_pending_{false};

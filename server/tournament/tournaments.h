@@ -19,7 +19,7 @@
 
 #include "db/store.h"
 #include "protocol/rest.h"
-#include "server/hub_config.h"
+#include "server/core/hub_config.h"
 #include "server/presence/presence.h"
 #include "server/rooms/game_rooms.h"
 

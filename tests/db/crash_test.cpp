@@ -35,7 +35,7 @@
 #include "tests/db/raw_db.h"
 #include "tests/db/server_process.h"
 #include "tests/db/temp_dir.h"
-#include "tests/server/ws_client.h"
+#include "tests/common/ws_client.h"
 
 namespace arena::test {
 namespace {

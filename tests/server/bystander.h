@@ -30,7 +30,7 @@
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
 
-#include "tests/server/ws_client.h"
+#include "tests/common/ws_client.h"
 
 namespace arena::server::testing {
 

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "server/connection.h"
+#include "server/core/connection.h"
 
 namespace arena::server::testing {
 

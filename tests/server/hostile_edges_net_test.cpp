@@ -26,10 +26,10 @@
 #include <regex>
 #include <sstream>
 
-#include "server/net/bearer.h"
+#include "server/api/bearer.h"
 #include "server/net/http_request.h"
 #include "server/net/origin.h"
-#include "server/net/url.h"
+#include "server/api/url.h"
 #include "tests/server/hostile_fixture.h"
 
 namespace arena::server::testing {

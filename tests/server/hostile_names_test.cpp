@@ -31,7 +31,7 @@
 #include "tests/server/bystander.h"
 #include "tests/server/hostile_fixture.h"
 #include "tests/server/test_games.h"
-#include "tests/server/ws_client.h"
+#include "tests/common/ws_client.h"
 
 namespace arena::server::testing {
 namespace {

@@ -11,7 +11,7 @@
 #include "db/memory_store.h"
 #include "server/server.h"
 #include "tests/server/test_games.h"
-#include "tests/server/ws_client.h"
+#include "tests/common/ws_client.h"
 
 namespace arena::server::testing {
 

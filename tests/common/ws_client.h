@@ -1,6 +1,7 @@
 #pragma once
-// A small blocking WebSocket client for the server tests (Beast, loopback only). Every wait
-// has a timeout, so a broken server fails a test instead of hanging it.
+// A small blocking WebSocket client for the tests of a running server (tests/server, the crash
+// test of tests/db; Beast, loopback only). Every wait has a timeout, so a broken server fails a
+// test instead of hanging it.
 
 #include <chrono>
 #include <deque>

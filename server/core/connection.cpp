@@ -1,4 +1,4 @@
-#include "server/connection.h"
+#include "server/core/connection.h"
 
 namespace arena::server {
 
