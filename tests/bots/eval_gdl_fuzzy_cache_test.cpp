@@ -10,8 +10,8 @@
 #include <thread>
 #include <vector>
 
-#include "games/gdl/description.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/prover/prover.h"
 
 namespace arena::eval {
 namespace {

@@ -1,4 +1,4 @@
-#include "games/gdl/latches.h"
+#include "games/gdl/asp/latches.h"
 
 #include <gtest/gtest.h>
 
@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "games/gdl/asp.h"
-#include "games/gdl/description.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/asp/asp.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/prover/prover.h"
 
 namespace arena::gdl {
 namespace {
