@@ -30,58 +30,94 @@ bool is_keyword(Symbol s) {
   return s <= SymbolTable::kImplies;  // role .. input: GDL's own relations and connectives
 }
 
-}  // namespace
+// The relations among rules: head -> body relations, and their transitive closure.
+class Dependencies {
+ public:
+  void add(Symbol head, Symbol body) { edges_[head].push_back(body); }
+  void touch(Symbol head) { edges_[head]; }
 
-void add_demand(std::vector<ExpandedRule>& rules) {
-  // Dependencies among relations (head -> body relations) and the dynamic ones.
-  std::unordered_map<Symbol, std::vector<Symbol>> deps;
-  std::unordered_set<Symbol> heads;
-  for (const ExpandedRule& rule : rules) {
-    if (rule.head.is_variable()) return;  // refused later, with its message
-    heads.insert(rule.head.name);
-    auto& d = deps[rule.head.name];
-    for (const Term& lit : rule.body) {
-      Symbol name = 0;
-      bool negated = false;
-      const Term* atom = nullptr;
-      if (relation_of(lit, name, negated, atom)) d.push_back(name);
-    }
-  }
-  // reaches[a] contains b when a depends on b (transitively).
-  std::unordered_map<Symbol, std::unordered_set<Symbol>> reaches;
-  auto closure = [&](Symbol from) -> const std::unordered_set<Symbol>& {
-    auto [it, inserted] = reaches.try_emplace(from);
+  // Every relation `from` depends on, directly or not.
+  const std::unordered_set<Symbol>& reach(Symbol from) {
+    auto [it, inserted] = reaches_.try_emplace(from);
     if (!inserted) return it->second;
     std::unordered_set<Symbol> seen;
     std::vector<Symbol> stack{from};
     while (!stack.empty()) {
       const Symbol s = stack.back();
       stack.pop_back();
-      auto d = deps.find(s);
-      if (d == deps.end()) continue;
+      auto d = edges_.find(s);
+      if (d == edges_.end()) continue;
       for (Symbol t : d->second)
         if (seen.insert(t).second) stack.push_back(t);
     }
-    return reaches[from] = std::move(seen);
-  };
-  auto dynamic = [&](Symbol s) {
-    const auto& c = closure(s);
-    return c.count(SymbolTable::kTrue) != 0 || c.count(SymbolTable::kDoes) != 0;
-  };
-  // Candidates: dynamic, not recursive, not GDL's own, not auxiliary, with arguments.
+    return reaches_[from] = std::move(seen);
+  }
+  bool depends(Symbol a, Symbol b) { return reach(a).count(b) != 0; }
+  bool dynamic(Symbol s) {
+    return depends(s, SymbolTable::kTrue) || depends(s, SymbolTable::kDoes);
+  }
+
+ private:
+  std::unordered_map<Symbol, std::vector<Symbol>> edges_;
+  std::unordered_map<Symbol, std::unordered_set<Symbol>> reaches_;
+};
+
+// A use of a candidate relation: rules[rule].body[literal].
+struct Use {
+  std::size_t rule;
+  std::size_t literal;
+};
+using Uses = std::unordered_map<Symbol, std::vector<Use>>;
+
+// The atom of body literal j when it can bind the variables of the use of `s` at `literal`: a
+// positive literal of another relation that does not depend on s. Null otherwise.
+const Term* binding_atom(const ExpandedRule& rule, std::size_t j, std::size_t literal, Symbol s,
+                         Dependencies& deps, Symbol& other) {
+  bool negated = false;
+  const Term* atom = nullptr;
+  if (j == literal || !relation_of(rule.body[j], other, negated, atom) || negated || other == s ||
+      deps.depends(other, s))
+    return nullptr;
+  return atom;
+}
+
+// The dependencies among the rules' relations and the relations with rules; false when a
+// rule's head is a variable (refused later, with its message).
+bool read_dependencies(const std::vector<ExpandedRule>& rules, Dependencies& deps,
+                       std::unordered_set<Symbol>& heads) {
+  for (const ExpandedRule& rule : rules) {
+    if (rule.head.is_variable()) return false;
+    heads.insert(rule.head.name);
+    deps.touch(rule.head.name);
+    for (const Term& lit : rule.body) {
+      Symbol name = 0;
+      bool negated = false;
+      const Term* atom = nullptr;
+      if (relation_of(lit, name, negated, atom)) deps.add(rule.head.name, name);
+    }
+  }
+  return true;
+}
+
+// Candidates: dynamic, not recursive, not GDL's own, not auxiliary, with arguments.
+std::unordered_set<Symbol> candidate_relations(const std::vector<ExpandedRule>& rules,
+                                               const std::unordered_set<Symbol>& heads,
+                                               Dependencies& deps) {
   std::unordered_map<Symbol, std::size_t> arity;
   for (const ExpandedRule& rule : rules) arity[rule.head.name] = rule.head.args.size();
   std::unordered_set<Symbol> candidates;
   for (Symbol s : heads)
-    if (!is_keyword(s) && s < kFirstAuxSymbol && arity[s] > 0 && dynamic(s) &&
-        closure(s).count(s) == 0)
+    if (!is_keyword(s) && s < kFirstAuxSymbol && arity[s] > 0 && deps.dynamic(s) &&
+        !deps.depends(s, s))
       candidates.insert(s);
-  // Each use: its variables bound by the other positive literals that do not depend on it.
-  struct Use {
-    std::size_t rule;
-    std::size_t literal;
-  };
-  std::unordered_map<Symbol, std::vector<Use>> uses;
+  return candidates;
+}
+
+// Each use of a candidate, when the other positive literals that do not depend on it bind its
+// variables; a candidate with a use they do not bind is dropped.
+Uses find_uses(const std::vector<ExpandedRule>& rules, std::unordered_set<Symbol>& candidates,
+               Dependencies& deps) {
+  Uses uses;
   for (std::size_t r = 0; r < rules.size(); ++r) {
     const ExpandedRule& rule = rules[r];
     for (std::size_t i = 0; i < rule.body.size(); ++i) {
@@ -93,12 +129,8 @@ void add_demand(std::vector<ExpandedRule>& rules) {
       vars_of(*atom, need);
       for (std::size_t j = 0; j < rule.body.size(); ++j) {
         Symbol other = 0;
-        bool other_negated = false;
-        const Term* other_atom = nullptr;
-        if (j == i || !relation_of(rule.body[j], other, other_negated, other_atom) ||
-            other_negated || other == name || closure(other).count(name) != 0)
-          continue;
-        vars_of(*other_atom, bound);
+        if (const Term* other_atom = binding_atom(rule, j, i, name, deps, other))
+          vars_of(*other_atom, bound);
       }
       std::sort(bound.begin(), bound.end());
       const bool ok = std::all_of(need.begin(), need.end(), [&](Symbol v) {
@@ -111,9 +143,14 @@ void add_demand(std::vector<ExpandedRule>& rules) {
       uses[name].push_back({r, i});
     }
   }
-  // A demand rule's literals may be restricted relations themselves; a cycle among demands
-  // (demand_R needs S, demand_S needs R) would have an empty least fixpoint, so candidates on
-  // one stay unrestricted. needs[R]: the candidates R's demand rules read (directly or not).
+  return uses;
+}
+
+// A demand rule's literals may be restricted relations themselves; a cycle among demands
+// (demand_R needs S, demand_S needs R) would have an empty least fixpoint, so candidates on
+// one stay unrestricted. needs[R]: the candidates R's demand rules read (directly or not).
+void drop_demand_cycles(const std::vector<ExpandedRule>& rules, const Uses& uses,
+                        std::unordered_set<Symbol>& candidates, Dependencies& deps) {
   std::unordered_map<Symbol, std::vector<Symbol>> needs;
   for (Symbol s : candidates) {
     auto it = uses.find(s);
@@ -123,13 +160,9 @@ void add_demand(std::vector<ExpandedRule>& rules) {
       const ExpandedRule& rule = rules[use.rule];
       for (std::size_t j = 0; j < rule.body.size(); ++j) {
         Symbol other = 0;
-        bool other_negated = false;
-        const Term* other_atom = nullptr;
-        if (j == use.literal || !relation_of(rule.body[j], other, other_negated, other_atom) ||
-            other_negated || other == s || closure(other).count(s) != 0)
-          continue;
+        if (binding_atom(rule, j, use.literal, s, deps, other) == nullptr) continue;
         if (candidates.count(other) != 0) read.insert(other);
-        for (Symbol t : closure(other))
+        for (Symbol t : deps.reach(other))
           if (candidates.count(t) != 0) read.insert(t);
       }
     }
@@ -150,6 +183,46 @@ void add_demand(std::vector<ExpandedRule>& rules) {
     if (cycle) on_cycle.push_back(s);
   }
   for (Symbol s : on_cycle) candidates.erase(s);
+}
+
+// demand(args of the use) <= the literals that bind them there, and the distinct filters
+// whose variables they bind.
+ExpandedRule demand_rule(const ExpandedRule& rule, const Use& use, Symbol s, Symbol demand,
+                         Dependencies& deps) {
+  Symbol name = 0;
+  bool negated = false;
+  const Term* atom = nullptr;
+  relation_of(rule.body[use.literal], name, negated, atom);
+  ExpandedRule d{rule.source, Term{Term::Kind::kCompound, demand, atom->args}, {}, true};
+  std::vector<Symbol> bound;
+  for (std::size_t j = 0; j < rule.body.size(); ++j) {
+    Symbol other = 0;
+    const Term* other_atom = binding_atom(rule, j, use.literal, s, deps, other);
+    if (other_atom == nullptr) continue;
+    d.body.push_back(rule.body[j]);
+    vars_of(*other_atom, bound);
+  }
+  std::sort(bound.begin(), bound.end());
+  for (const Term& lit : rule.body) {
+    if (lit.is_variable() || lit.name != SymbolTable::kDistinct) continue;
+    std::vector<Symbol> vs;
+    vars_of(lit, vs);
+    if (std::all_of(vs.begin(), vs.end(),
+                    [&](Symbol v) { return std::binary_search(bound.begin(), bound.end(), v); }))
+      d.body.push_back(lit);
+  }
+  return d;
+}
+
+}  // namespace
+
+void add_demand(std::vector<ExpandedRule>& rules) {
+  Dependencies deps;
+  std::unordered_set<Symbol> heads;
+  if (!read_dependencies(rules, deps, heads)) return;
+  std::unordered_set<Symbol> candidates = candidate_relations(rules, heads, deps);
+  const Uses uses = find_uses(rules, candidates, deps);
+  drop_demand_cycles(rules, uses, candidates, deps);
   Symbol next = kFirstDemandSymbol;
   std::unordered_map<Symbol, Symbol> demand_of;
   std::vector<ExpandedRule> added;
@@ -158,37 +231,8 @@ void add_demand(std::vector<ExpandedRule>& rules) {
     if (it == uses.end() || it->second.empty()) continue;  // unused: nothing asks for it
     const Symbol demand = next++;
     demand_of[s] = demand;
-    for (const Use& use : it->second) {
-      const ExpandedRule& rule = rules[use.rule];
-      Symbol name = 0;
-      bool negated = false;
-      const Term* atom = nullptr;
-      relation_of(rule.body[use.literal], name, negated, atom);
-      ExpandedRule d{rule.source, Term{Term::Kind::kCompound, demand, atom->args}, {}, true};
-      std::vector<Symbol> bound;
-      for (std::size_t j = 0; j < rule.body.size(); ++j) {
-        Symbol other = 0;
-        bool other_negated = false;
-        const Term* other_atom = nullptr;
-        if (j == use.literal || !relation_of(rule.body[j], other, other_negated, other_atom) ||
-            other_negated || other == s || closure(other).count(s) != 0)
-          continue;
-        d.body.push_back(rule.body[j]);
-        vars_of(*other_atom, bound);
-      }
-      // The distinct filters whose variables are bound there too.
-      std::sort(bound.begin(), bound.end());
-      for (const Term& lit : rule.body) {
-        if (lit.is_variable() || lit.name != SymbolTable::kDistinct) continue;
-        std::vector<Symbol> vs;
-        vars_of(lit, vs);
-        if (std::all_of(vs.begin(), vs.end(), [&](Symbol v) {
-              return std::binary_search(bound.begin(), bound.end(), v);
-            }))
-          d.body.push_back(lit);
-      }
-      added.push_back(std::move(d));
-    }
+    for (const Use& use : it->second)
+      added.push_back(demand_rule(rules[use.rule], use, s, demand, deps));
   }
   for (ExpandedRule& rule : rules) {
     auto it = demand_of.find(rule.head.name);
