@@ -39,6 +39,7 @@
 #include "games/gdl/prover/prover.h"
 #include "games/othello/othello.h"
 #include "games/tictactoe/tictactoe.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace {
 

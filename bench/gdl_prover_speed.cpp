@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "games/gdl/prover/prover.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace {
 

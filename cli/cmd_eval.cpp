@@ -19,6 +19,7 @@
 #include "games/catalog/game_types.h"
 #include "games/gdl/reader/description.h"
 #include "games/gdl/library/library.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::cli {
 namespace {

@@ -18,9 +18,10 @@
 
 #include "cli/commands.h"
 #include "games/gdl/reader/description.h"
-#include "games/gdl/asp/latches.h"
+#include "games/gdl/library/latches.h"
 #include "games/gdl/library/library.h"
 #include "games/gdl/library/sheet_report.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::cli {
 namespace {

@@ -46,7 +46,7 @@
 // truth table of 2^n rows); otherwise, or when the role would lose every level, the rules are
 // evaluated as written. explain() says which.
 //
-// Latches (games/gdl/asp/latches.h; optional, set_latches): a fluent that is a positive latch and
+// Latches (games/gdl/library/latches.h; optional, set_latches): a fluent that is a positive latch and
 // holds in s holds in every state that follows, so its (true f) has degree 1, not tau; a fluent
 // that is a negative latch and does not hold in s never holds again: degree 0, not 1 - tau (a
 // fluent latched both ways never changes: 1 or 0). Everything above it is unchanged, so a goal
@@ -72,7 +72,7 @@
 #include "games/core/expected.h"
 #include "games/core/types.h"
 #include "games/gdl/ground/ground.h"
-#include "games/gdl/asp/latches.h"
+#include "games/gdl/library/latches.h"
 #include "games/gdl/prover/state_machine.h"
 #include "games/gdl/reader/term.h"
 

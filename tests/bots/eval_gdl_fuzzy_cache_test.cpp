@@ -12,6 +12,7 @@
 
 #include "games/gdl/reader/description.h"
 #include "games/gdl/prover/prover.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::eval {
 namespace {

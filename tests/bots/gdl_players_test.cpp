@@ -15,6 +15,7 @@
 #include "games/gdl/game/gdl_game.h"
 #include "games/gdl/library/library.h"
 #include "games/gdl/prover/prover.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl {
 namespace {

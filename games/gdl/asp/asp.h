@@ -1,7 +1,7 @@
 #pragma once
-// Stage: ASP and latches.
-// GDL rules as an answer set program in clingo's language, clingo run as a program with a time
-// and memory bound, and clingo's printed terms read back into ground GDL terms.
+// Stage: ASP (the rules as an answer set program; latches, which run clingo, are in library/).
+// GDL rules as an answer set program in clingo's language, and clingo's printed terms read back
+// into ground GDL terms (clingo itself is run by games/gdl/library/clingo.h).
 //
 // GDL is close to ASP: (<= (next (cell ?x ?y x)) (does ?p (mark ?x ?y)) (true (cell ?x ?y b)))
 // becomes next(g_cell(X,Y,g_x)) :- does(P,g_mark(X,Y)), true(g_cell(X,Y,g_b)). Names:
@@ -15,8 +15,6 @@
 // - Variables become "V<symbol id>"; distinct is !=, (not (distinct a b)) is =; `or` gives one
 //   rule per alternative (several `or`s: one rule per combination, at most kMaxOrExpansion).
 //
-// Standard library and POSIX only; clingo (Debian's gringo package) is found through PATH or
-// given as a path.
 
 #include <cstddef>
 #include <string>
@@ -56,27 +54,5 @@ std::string asp_term(TermId id, const TermPool& pool, const SymbolTable& symbols
 // Reads a ground term as clingo prints it (only names and compounds, as asp_term writes them)
 // back into `pool`: "g_cell(g_1,g_1,g_x)" is (cell 1 1 x). Errors name the text.
 Expected<TermId> parse_asp_term(std::string_view text, const SymbolTable& symbols, TermPool& pool);
-
-struct ClingoOptions {
-  std::string program = "clingo";  // a path, or a name looked up in PATH
-  std::vector<std::string> arguments;
-  double timeout_seconds = 60.0;     // the run is killed after this long
-  std::size_t max_memory_mb = 4096;  // address-space limit of the clingo process
-  std::size_t max_output_bytes = std::size_t{64} << 20;
-};
-
-struct ClingoRun {
-  int exit_code = 0;   // clingo's: 10 satisfiable, 20 unsatisfiable, 30 satisfiable and
-                       // the search exhausted, 1 bit set: interrupted, 65 error
-  std::string output;  // stdout
-  std::string errors;  // stderr
-  double seconds = 0;  // wall time of the run
-};
-
-// Runs clingo on `program_text` (written to a temporary file). Errors: clingo cannot be run
-// (names the program and says: apt-get install gringo), the time limit passed, it was killed
-// by a signal, or it printed more than max_output_bytes. A non-zero exit code is not an error
-// here (clingo's codes carry its answer); the caller reads it.
-Expected<ClingoRun> run_clingo(const std::string& program_text, const ClingoOptions& options);
 
 }  // namespace arena::gdl

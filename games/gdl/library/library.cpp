@@ -11,6 +11,7 @@
 
 #include "games/gdl/propnet/compiled.h"
 #include "games/gdl/prover/prover.h"
+#include "games/gdl/library/sheet_file.h"
 
 #ifndef ARENA_GDL_SHEETS_DIR
 #define ARENA_GDL_SHEETS_DIR "games/gdl/sheets"

@@ -1,5 +1,5 @@
 #pragma once
-// Stage: the library (sheets on disk, the sheet table).
+// Stage: the library (file and process I/O): sheets on disk.
 // The GDL library: where `gdl:NAME` finds its sheet, and loading a sheet into a reasoner.
 //
 // Sheets: NAME.kif in the GDL folder (default: the project's games/gdl/sheets, fixed at build

@@ -10,6 +10,7 @@
 #include "games/gdl/propnet/compiled.h"
 #include "games/gdl/reader/description.h"
 #include "games/gdl/prover/prover.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl {
 

@@ -1,5 +1,5 @@
 #pragma once
-// Stage: the library (sheets on disk, the sheet table).
+// Stage: the library (file and process I/O): sheets on disk.
 // The table of every sheet of a folder: whether it loads (or why it is refused), whether it
 // compiles, how fast random playouts run, and whether they end well (terminal or the step
 // bound, with goals in 0..100). `arena gdl table` writes it into games/gdl/README.md, so the

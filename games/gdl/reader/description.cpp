@@ -1,10 +1,6 @@
 #include "games/gdl/reader/description.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <sstream>
 #include <unordered_map>
@@ -364,25 +360,6 @@ Expected<Description> read_description(std::string_view text, std::string_view s
     return make_error(first ? valid.error() : first.error());
   }
   return description;
-}
-
-Expected<Description> read_description_file(const std::string& path) {
-  std::error_code ec;
-  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
-    return make_error("cannot read GDL sheet " + path + ": not a regular file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error("cannot read GDL sheet " + path + ": " + std::strerror(errno));
-  in.seekg(0, std::ios::end);
-  const auto size = in.tellg();
-  if (size < 0) return make_error("cannot read GDL sheet " + path + ": not a regular file");
-  if (static_cast<std::size_t>(size) > kMaxKifBytes)
-    return make_error(path + ": " + std::to_string(static_cast<long long>(size)) +
-                      " bytes; sheets are limited to " + std::to_string(kMaxKifBytes) + " bytes");
-  in.seekg(0, std::ios::beg);
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) return make_error("cannot read GDL sheet " + path + ": read error");
-  return read_description(text.str(), path);
 }
 
 }  // namespace arena::gdl

@@ -70,7 +70,5 @@ struct Description {
 // Parses and checks `text`; `source` names it in errors.
 Expected<Description> read_description(std::string_view text, std::string_view source);
 
-// Reads the file at `path`; errors name the path when it cannot be read.
-Expected<Description> read_description_file(const std::string& path);
 
 }  // namespace arena::gdl

@@ -18,6 +18,7 @@
 #include "games/gdl/propnet/propnet.h"
 #include "games/gdl/prover/prover.h"
 #include "tests/games/gdl/sheets.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl {
 namespace {

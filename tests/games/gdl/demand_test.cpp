@@ -22,6 +22,7 @@
 #include "games/gdl/reader/description.h"
 #include "games/gdl/prover/prover.h"
 #include "sheets.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl {
 namespace {

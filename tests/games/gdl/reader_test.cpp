@@ -14,6 +14,7 @@
 
 #include "games/gdl/reader/kif_reader.h"
 #include "games/gdl/prover/prover.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl {
 namespace {

@@ -14,6 +14,7 @@
 
 #include "games/gdl/reader/description.h"
 #include "games/gdl/prover/state_machine.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl::test {
 

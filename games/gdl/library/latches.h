@@ -1,5 +1,5 @@
 #pragma once
-// Stage: ASP and latches.
+// Stage: the library (file and process I/O): latches run clingo (clingo.h) on the ASP program.
 // Latches of a GDL game, found with answer set programming through clingo (Debian's gringo
 // package), as in the GGP literature (Schiffel & Thielscher's Fluxplayer; Haufe, Schiffel &
 // Thielscher, "Automated verification of state sequence invariants in general game playing").

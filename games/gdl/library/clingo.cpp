@@ -1,4 +1,4 @@
-// run_clingo (asp.h): clingo as a child process, bounded in time, memory and output.
+// run_clingo (clingo.h): clingo as a child process, bounded in time, memory and output.
 
 #include <fcntl.h>
 #include <poll.h>
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "games/gdl/asp/asp.h"
+#include "games/gdl/library/clingo.h"
 
 namespace arena::gdl {
 namespace {

@@ -1,4 +1,4 @@
-#include "games/gdl/asp/latches.h"
+#include "games/gdl/library/latches.h"
 
 #include <algorithm>
 #include <chrono>
@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "games/gdl/asp/asp.h"
+#include "games/gdl/library/clingo.h"
 
 namespace arena::gdl {
 namespace {
