@@ -34,11 +34,12 @@
 #include "games/checkers/checkers.h"
 #include "games/chess/chess.h"
 #include "games/core/rng.h"
-#include "games/gdl/compiled.h"
-#include "games/gdl/propnet.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/propnet/compiled.h"
+#include "games/gdl/propnet/propnet.h"
+#include "games/gdl/prover/prover.h"
 #include "games/othello/othello.h"
 #include "games/tictactoe/tictactoe.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-// bench_gdl_prover: the GDL prover's speed on random playouts (games/gdl/prover.h). A state
+// bench_gdl_prover: the GDL prover's speed on random playouts (games/gdl/prover/prover.h). A state
 // counts as one visit that asks every role's legal moves, the next state and terminal, as the
 // issue's "states per second" does. Single thread. The target: >= 5,000 states/s on
 // tic-tac-toe.
@@ -13,7 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "games/gdl/prover.h"
+#include "games/gdl/prover/prover.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace {
 

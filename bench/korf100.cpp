@@ -23,7 +23,7 @@
 #include "bots/eval/sliding_puzzle.h"
 #include "bots/eval/sliding_puzzle_ida.h"
 #include "bots/search/idastar.h"
-#include "games/puzzles/korf100.h"
+#include "games/puzzles/io/korf100_file.h"
 #include "games/puzzles/sliding_puzzle.h"
 
 namespace {

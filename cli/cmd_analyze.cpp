@@ -28,7 +28,7 @@
 #include "db/tournament_reader.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 
 namespace arena::cli {
 namespace {

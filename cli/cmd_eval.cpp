@@ -17,8 +17,9 @@
 #include "cli/commands.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
-#include "games/gdl/description.h"
-#include "games/gdl/library.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/library/library.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::cli {
 namespace {
@@ -67,7 +68,7 @@ int explain_tictactoe(const tictactoe::TicTacToe& g, const GameOptions& params) 
 }
 #endif
 
-// A GDL game: the sheet `gdl_file`, else `gdl:NAME` (games/gdl/library.h).
+// A GDL game: the sheet `gdl_file`, else `gdl:NAME` (games/gdl/library/library.h).
 int run_gdl_eval(const EvalOptions& o) {
   if (!o.eval.empty() && o.eval != "fuzzy_goal") {
     std::cerr << "arena eval: GDL games have one heuristic, fuzzy_goal (not '" << o.eval << "')\n";

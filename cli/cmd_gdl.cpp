@@ -17,10 +17,11 @@
 #include <vector>
 
 #include "cli/commands.h"
-#include "games/gdl/description.h"
-#include "games/gdl/latches.h"
-#include "games/gdl/library.h"
-#include "games/gdl/sheet_report.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/library/latches.h"
+#include "games/gdl/library/library.h"
+#include "games/gdl/library/sheet_report.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::cli {
 namespace {

@@ -24,7 +24,7 @@
 #include "bots/ggp/kif_message.h"
 #include "bots/ggp/match_record.h"
 #include "cli/commands.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 
 namespace arena::cli {
 namespace {

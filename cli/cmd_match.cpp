@@ -25,7 +25,7 @@
 #include "games/catalog/game_types.h"
 #include "games/core/join.h"
 #include "games/core/random_opening.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 
 namespace arena::cli {
 namespace {

@@ -12,8 +12,8 @@
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 #include "games/core/perft.h"
-#include "games/gdl/gdl_game.h"
-#include "games/gdl/library.h"
+#include "games/gdl/game/gdl_game.h"
+#include "games/gdl/library/library.h"
 
 namespace arena::cli {
 namespace {

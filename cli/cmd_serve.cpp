@@ -19,7 +19,7 @@
 #include "db/memory_store.h"
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 #include "server/net/connection_limit.h"
 #include "server/net/origin.h"
 #include "server/server.h"

@@ -32,7 +32,7 @@
 #include "bots/search/idastar.h"
 #include "cli/commands.h"
 #include "cli/gdl_sheet_flags.h"
-#include "games/puzzles/korf100.h"
+#include "games/puzzles/io/korf100_file.h"
 #include "games/puzzles/rubiks_cube.h"
 #include "games/puzzles/sliding_puzzle.h"
 

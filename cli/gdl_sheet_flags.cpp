@@ -4,7 +4,7 @@
 #include <iostream>
 #include <map>
 
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 
 namespace arena::cli {
 

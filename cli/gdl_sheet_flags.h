@@ -1,7 +1,7 @@
 #pragma once
 // The two flags every command that takes `gdl:NAME` shares: --gdl-dir DIR (the folder gdl:NAME
 // looks in) and --gdl FILE (a sheet anywhere, then gdl:STEM; repeatable). They set the GDL
-// library's process-wide folder and files (games/gdl/library.h).
+// library's process-wide folder and files (games/gdl/library/library.h).
 
 #include <string>
 #include <string_view>

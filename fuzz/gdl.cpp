@@ -7,7 +7,7 @@
 // serialize() prints it ("" for the start), then one turn per line: the movers' moves
 // separated by '|'.
 //
-// Promises (games/gdl/description.h: "It never crashes or hangs on any input"): no crash,
+// Promises (games/gdl/reader/description.h: "It never crashes or hangs on any input"): no crash,
 // leak, hang or undefined behaviour; a sheet that is read names its roles; a GDL position that
 // is accepted reads back to the same text; a turn played is recorded and can be undone.
 
@@ -19,7 +19,7 @@
 
 #include "fuzz/fuzz_check.h"
 #include "games/catalog/catalog.h"
-#include "games/gdl/description.h"
+#include "games/gdl/reader/description.h"
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include "bots/client/time_budget.h"
 #include "bots/gdl/gdl_player.h"
 #include "games/core/random_opening.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 #include "league/ladder_tasks.h"
 #include "league/play_gdl_game.h"
 #include "tournament/config/league_config.h"

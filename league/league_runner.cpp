@@ -12,7 +12,7 @@
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 #include "games/core/random_opening.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 #include "league/league_presets.h"
 #include "league/play_game.h"
 #include "league/play_gdl_game.h"

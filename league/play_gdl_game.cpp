@@ -6,7 +6,7 @@
 
 #include "bots/gdl/gdl_player.h"
 #include "games/core/rng.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 
 namespace arena::tournament {
 namespace {

@@ -22,7 +22,7 @@
 #include "bots/gdl/gdl_player.h"
 #include "db/store.h"
 #include "games/core/expected.h"
-#include "games/gdl/gdl_game.h"
+#include "games/gdl/game/gdl_game.h"
 #include "tournament/config/league_config.h"
 
 namespace arena::tournament {

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "bots/gdl/gdl_player.h"
-#include "games/gdl/gdl_game.h"
-#include "games/gdl/library.h"
+#include "games/gdl/game/gdl_game.h"
+#include "games/gdl/library/library.h"
 
 namespace arena::client {
 namespace {

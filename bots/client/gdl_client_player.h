@@ -1,7 +1,7 @@
 #pragma once
 // The bot client's Player for GDL games (`gdl:NAME`): a GdlPlayer (bots/gdl/gdl_player.h) behind
 // the client's Player interface. The TurnRequest carries the game's name and position; the
-// adapter loads the sheet (games/gdl/library.h: the GDL folder and the files added with --gdl)
+// adapter loads the sheet (games/gdl/library/library.h: the GDL folder and the files added with --gdl)
 // into a reasoner of its own, rebuilds the state from the position, and asks the GdlPlayer.
 //
 // Which role it plays: the one mover when a turn has one (turn-taking games through the

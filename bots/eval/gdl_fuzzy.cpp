@@ -1,7 +1,7 @@
 #include "bots/eval/gdl_fuzzy.h"
 
 #include "bots/eval/heuristic.h"
-#include "games/gdl/kif_reader.h"
+#include "games/gdl/reader/kif_reader.h"
 
 #include <algorithm>
 #include <charconv>

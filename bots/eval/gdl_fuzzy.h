@@ -2,7 +2,7 @@
 // The fuzzy goal heuristic of any GDL game, derived from its own goal rules (after Schiffel and
 // Thielscher's Fluxplayer; the hand-written tic-tac-toe version is bots/eval/tictactoe.h).
 //
-// Degrees. Over the ground program (games/gdl/ground.h), in a state s:
+// Degrees. Over the ground program (games/gdl/ground/ground.h), in a state s:
 //   (true f)        tau if f holds in s, else 1 - tau
 //   (not L)         1 - degree(L)
 //   a rule's body   the t-norm T folded over its literals from the first (an empty body is 1)
@@ -46,7 +46,7 @@
 // truth table of 2^n rows); otherwise, or when the role would lose every level, the rules are
 // evaluated as written. explain() says which.
 //
-// Latches (games/gdl/latches.h; optional, set_latches): a fluent that is a positive latch and
+// Latches (games/gdl/library/latches.h; optional, set_latches): a fluent that is a positive latch and
 // holds in s holds in every state that follows, so its (true f) has degree 1, not tau; a fluent
 // that is a negative latch and does not hold in s never holds again: degree 0, not 1 - tau (a
 // fluent latched both ways never changes: 1 or 0). Everything above it is unchanged, so a goal
@@ -71,10 +71,10 @@
 
 #include "games/core/expected.h"
 #include "games/core/types.h"
-#include "games/gdl/ground.h"
-#include "games/gdl/latches.h"
-#include "games/gdl/state_machine.h"
-#include "games/gdl/term.h"
+#include "games/gdl/ground/ground.h"
+#include "games/gdl/library/latches.h"
+#include "games/gdl/prover/state_machine.h"
+#include "games/gdl/reader/term.h"
 
 namespace arena::eval {
 

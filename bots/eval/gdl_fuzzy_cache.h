@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "bots/eval/gdl_fuzzy.h"
-#include "games/gdl/state_machine.h"
+#include "games/gdl/prover/state_machine.h"
 
 namespace arena::eval {
 

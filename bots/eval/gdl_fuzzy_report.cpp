@@ -5,7 +5,7 @@
 #include <cstdio>
 
 #include "bots/eval/gdl_fuzzy.h"
-#include "games/gdl/kif_reader.h"
+#include "games/gdl/reader/kif_reader.h"
 
 namespace arena::eval {
 

@@ -1,5 +1,5 @@
 #pragma once
-// Players of any GDL game: they see only a StateMachine (games/gdl/state_machine.h), so they
+// Players of any GDL game: they see only a StateMachine (games/gdl/prover/state_machine.h), so they
 // play every sheet, simultaneous and N-player games included. Used by the WebSocket bot client,
 // by `arena ggp-player` (the GGP HTTP protocol) and by local matches and leagues.
 //
@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "games/core/expected.h"
-#include "games/gdl/state_machine.h"
+#include "games/gdl/prover/state_machine.h"
 
 namespace arena::gdl {
 

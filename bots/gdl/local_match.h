@@ -22,7 +22,7 @@
 
 #include "bots/gdl/gdl_player.h"
 #include "games/core/expected.h"
-#include "games/gdl/state_machine.h"
+#include "games/gdl/prover/state_machine.h"
 
 namespace arena::gdl {
 

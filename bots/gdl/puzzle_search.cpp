@@ -11,8 +11,8 @@
 
 #include "bots/eval/gdl_fuzzy_cache.h"
 #include "games/core/fnv1a.h"
-#include "games/gdl/gdl_game.h"
-#include "games/gdl/library.h"
+#include "games/gdl/game/gdl_game.h"
+#include "games/gdl/library/library.h"
 
 namespace arena::gdl {
 

@@ -30,7 +30,7 @@
 
 #include "bots/eval/gdl_fuzzy.h"
 #include "games/core/expected.h"
-#include "games/gdl/state_machine.h"
+#include "games/gdl/prover/state_machine.h"
 
 namespace arena::gdl {
 
@@ -72,7 +72,7 @@ struct PuzzleSearchResult {
 Expected<PuzzleSearchResult> search_puzzle(StateMachine& machine, const State& start,
                                            const PuzzleSearchOptions& options);
 
-// A sheet's puzzle, searched on a reasoner of its own (games/gdl/library.h).
+// A sheet's puzzle, searched on a reasoner of its own (games/gdl/library/library.h).
 struct SheetPuzzleSolution {
   PuzzleSearchResult search;
   std::string start;  // the start's fluents as KIF

@@ -18,7 +18,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "games/gdl/state_machine.h"
+#include "games/gdl/prover/state_machine.h"
 
 namespace arena::gdl {
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
-#include "games/gdl/compiled.h"
-#include "games/gdl/description.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/propnet/compiled.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/prover/prover.h"
 
 namespace arena::ggp {
 

@@ -2,8 +2,8 @@
 // A GDL match as both sides of the GGP protocol see it: the rules read and given a reasoner,
 // the current state, and moves translated between KIF text and the reasoner's TermIds.
 //
-// The reasoner is the compiled one (games/gdl/compiled.h) when the game grounds within the
-// time given, otherwise the prover (games/gdl/prover.h). Not thread-safe (one owner, as the
+// The reasoner is the compiled one (games/gdl/propnet/compiled.h) when the game grounds within the
+// time given, otherwise the prover (games/gdl/prover/prover.h). Not thread-safe (one owner, as the
 // StateMachine it holds).
 
 #include <chrono>
@@ -14,7 +14,7 @@
 
 #include "bots/ggp/kif_message.h"
 #include "games/core/expected.h"
-#include "games/gdl/state_machine.h"
+#include "games/gdl/prover/state_machine.h"
 
 namespace arena::ggp {
 

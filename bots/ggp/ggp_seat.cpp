@@ -8,7 +8,7 @@
 #include "bots/ggp/ggp_game.h"
 #include "bots/ggp/http_client.h"
 #include "bots/ggp/kif_message.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 
 namespace arena::ggp {
 namespace {

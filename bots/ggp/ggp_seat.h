@@ -35,7 +35,7 @@ struct GgpSeatOptions {
   LogFn log;  // replacements and protocol errors; may be empty
 };
 
-// Players of `gdl:NAME` games (sheets found as games/gdl/library.h finds them) played by the
+// Players of `gdl:NAME` games (sheets found as games/gdl/library/library.h finds them) played by the
 // GGP player at `url`; other games get an error naming the game.
 client::PlayerFactory ggp_seat_factory(std::string url, GgpSeatOptions options = {});
 

@@ -1,6 +1,6 @@
 #include "bots/ggp/kif_message.h"
 
-#include "games/gdl/term.h"
+#include "games/gdl/reader/term.h"
 
 #include <algorithm>
 #include <cctype>

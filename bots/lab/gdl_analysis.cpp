@@ -11,7 +11,7 @@
 #include "games/core/join.h"
 #include "games/core/seat_scores.h"
 #include "games/core/turn_rows.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 
 namespace arena::lab {
 namespace {

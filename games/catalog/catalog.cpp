@@ -3,7 +3,7 @@
 #include <map>
 
 #include "games/catalog/game_types.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 
 namespace arena {
 namespace {

@@ -51,7 +51,7 @@ Expected<GameOptions> parse_game_options(std::string_view text);
 // without `with_gdl`, the catalog's games only (for commands that do not take a GDL sheet).
 std::string known_game_names(bool with_gdl = true);
 
-// GDL games (games/gdl/library.h): `gdl:NAME` is the sheet NAME.kif of the GDL folder (default
+// GDL games (games/gdl/library/library.h): `gdl:NAME` is the sheet NAME.kif of the GDL folder (default
 // the project's games/gdl/sheets) or a file added with add_gdl_file. gdl_game_catalog() lists
 // the sheets without loading them (num_players from a scan of their role facts: 0 when none is
 // seen); make_game and load_game load a sheet on first use (and refuse one that does not load,

@@ -1,11 +1,12 @@
 #pragma once
 // Korf's 100 fifteen-puzzle instances (tests/data/korf100.txt: id | tiles | Manhattan | optimal
-// length | IDA* nodes Korf published), read for the puzzle tests and bench_korf100.
+// length | IDA* nodes Korf published), parsed from the file's text for the puzzle tests and
+// bench_korf100; games/puzzles/io/korf100_file.h reads the file.
 
 #include <cstdint>
-#include <fstream>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arena::puzzles {
@@ -18,9 +19,9 @@ struct KorfInstance {
   std::uint64_t published_nodes = 0;  // Korf 1985, IDA* + Manhattan
 };
 
-inline std::vector<KorfInstance> read_korf100(const std::string& path) {
+inline std::vector<KorfInstance> parse_korf100(std::string_view text) {
   std::vector<KorfInstance> out;
-  std::ifstream in(path);
+  std::istringstream in{std::string(text)};
   std::string line;
   while (std::getline(in, line)) {
     if (line.empty() || line[0] == '#') continue;

@@ -6,7 +6,9 @@ graph of every .h/.cpp under the project's modules, and fails on an include from
 another that its line does not allow, or on a source file that belongs to no module. It also
 derives the folder graph (each folder -> the folders its files include from; a folder and its
 own subfolder are different folders) and fails on any cycle in it, naming the cycle and one
-include of each of its steps. Before that, it checks itself on small trees made here: one with
+include of each of its steps. Then the ```io block (the folders under games/ that may do file
+and process I/O): a file elsewhere under games/ that includes a header of files, processes or
+the terminal fails. Before that, it checks itself on small trees made here: one with
 one violation of each kind, one with one folder cycle.
 
 usage: floors_test.py PROJECT_ROOT
@@ -18,6 +20,12 @@ import tempfile
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 SKIP_DIRS = {"build", "node_modules", ".git"}
+# Headers of files, processes and the terminal: only the ```io folders under games/ include them.
+SYSTEM_INCLUDE = re.compile(r'^\s*#\s*include\s+<([^>]+)>', re.M)
+IO_HEADERS = {"fstream", "filesystem", "iostream", "unistd.h", "fcntl.h", "poll.h", "signal.h",
+              "csignal", "spawn.h", "dirent.h", "sys/wait.h", "sys/resource.h", "sys/socket.h",
+              "sys/stat.h", "sys/types.h"}
+IO_ROOT = "games"
 
 
 def read_floors(text):
@@ -36,6 +44,36 @@ def read_floors(text):
                 raise SystemExit(f"floors line {n}: module {module} is listed twice")
             rules[module] = right.split()
     return rules
+
+
+def read_io_folders(text):
+    block = re.search(r"^```io\n(.*?)^```", text, re.M | re.S)
+    if not block:
+        raise SystemExit("ARCHITECTURE.md has no ```io block")
+    return block.group(1).split()
+
+
+def io_violations(root, io_folders):
+    """Files under games/ outside the io folders that include an I/O header."""
+    out = []
+    for rel in files_under(root, IO_ROOT):
+        if any(rel.startswith(f + "/") for f in io_folders):
+            continue
+        with open(os.path.join(root, rel), encoding="utf-8", errors="replace") as f:
+            text = f.read()
+        for header in SYSTEM_INCLUDE.findall(text):
+            if header in IO_HEADERS:
+                out.append(f"{rel} includes <{header}>: I/O outside the ```io folders")
+    return out
+
+
+def files_under(root, top):
+    """The .h and .cpp files under root/top, as paths relative to root, in a stable order."""
+    for dirpath, dirnames, filenames in os.walk(os.path.join(root, top)):
+        dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS)
+        for name in sorted(filenames):
+            if name.endswith((".h", ".cpp")):
+                yield os.path.relpath(os.path.join(dirpath, name), root).replace(os.sep, "/")
 
 
 def module_of(path, modules):
@@ -192,12 +230,15 @@ def self_check():
             "server/x.cpp": '#include "server/hub.h"\n#include "vector"\n',  # own module
             "cli/main.cpp": '#include "server/hub.h"\n#include "games/core/a.h"\n',
             "games/other/b.h": "",                             # games/other is no module
+            "games/core/io.cpp": "#include <fstream>\n",      # I/O outside the io folders
+            "games/core/disk/d.cpp": "#include <fstream>\n",  # an io folder: allowed
         }
         write_tree(root, files)
-        found = violations(root, rules)
+        found = violations(root, rules) + io_violations(root, ["games/core/disk"])
     expected = [
         "games/core/a.h (games/core) includes server/hub.h (server): not on its floor",
         "games/other/b.h: in no module of the floors",
+        "games/core/io.cpp includes <fstream>: I/O outside the ```io folders",
     ]
     if sorted(found) != sorted(expected):
         raise SystemExit("the floors checker is wrong on its own example:\n  " +
@@ -233,8 +274,9 @@ def main():
     self_check()
     self_check_folders()
     with open(os.path.join(root, "ARCHITECTURE.md"), encoding="utf-8") as f:
-        rules = read_floors(f.read())
-    found = violations(root, rules)
+        text = f.read()
+    rules = read_floors(text)
+    found = violations(root, rules) + io_violations(root, read_io_folders(text))
     for v in found:
         print(v)
     print(f"{len(rules)} modules in the floors; {len(found)} includes or files against them")

@@ -10,8 +10,9 @@
 #include <thread>
 #include <vector>
 
-#include "games/gdl/description.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/prover/prover.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::eval {
 namespace {

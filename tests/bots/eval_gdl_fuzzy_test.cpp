@@ -18,11 +18,12 @@
 #include <vector>
 
 #include "bots/eval/tictactoe.h"
-#include "games/gdl/description.h"
-#include "games/gdl/ground.h"
-#include "games/gdl/latches.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/ground/ground.h"
+#include "games/gdl/library/latches.h"
+#include "games/gdl/prover/prover.h"
 #include "games/tictactoe/tictactoe.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::eval {
 namespace {
@@ -354,7 +355,7 @@ TEST(GdlFuzzyGoal, ASheetTheGrounderRefusesIsNamedOnceInTheError) {
   EXPECT_EQ(count(report.error(), "many_ors.kif"), 1u) << report.error();
 }
 
-// --- latches (games/gdl/latches.h) -------------------------------------------------------------
+// --- latches (games/gdl/library/latches.h) -------------------------------------------------------------
 
 // A key that, once dropped, is never regained (a negative latch), a door that, once opened,
 // stays open (a positive latch); the win needs both.

@@ -12,10 +12,10 @@
 
 #include "bots/gdl/gdl_player.h"
 #include "bots/gdl/local_match.h"
-#include "games/gdl/compiled.h"
-#include "games/gdl/description.h"
-#include "games/gdl/library.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/propnet/compiled.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/library/library.h"
+#include "games/gdl/prover/prover.h"
 
 namespace arena::gdl {
 namespace {

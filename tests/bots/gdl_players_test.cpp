@@ -11,10 +11,11 @@
 
 #include "bots/client/search_player.h"
 #include "bots/gdl/gdl_player.h"
-#include "games/gdl/description.h"
-#include "games/gdl/gdl_game.h"
-#include "games/gdl/library.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/game/gdl_game.h"
+#include "games/gdl/library/library.h"
+#include "games/gdl/prover/prover.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl {
 namespace {

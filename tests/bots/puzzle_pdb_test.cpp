@@ -13,7 +13,7 @@
 
 #include "bots/eval/sliding_puzzle.h"
 #include "bots/eval/sliding_puzzle_ida.h"
-#include "games/puzzles/korf100.h"
+#include "games/puzzles/io/korf100_file.h"
 
 namespace arena::eval {
 namespace {

@@ -9,7 +9,7 @@
 #include "bots/eval/sliding_puzzle_ida.h"
 #include "bots/search/astar.h"
 #include "bots/search/idastar.h"
-#include "games/puzzles/korf100.h"
+#include "games/puzzles/io/korf100_file.h"
 #include "tests/games/puzzles/eight_puzzle_bfs.h"
 
 namespace arena::search {

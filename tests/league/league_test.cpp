@@ -12,7 +12,7 @@
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
 #include "games/core/turn_rows.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 #include "games/isolation/isolation.h"
 #include "games/othello/othello.h"
 #include "league/league_presets.h"

@@ -28,7 +28,7 @@ bool finished(const db::PairingRow& row) {
 std::vector<int> seats_of_rows(const std::string& kind, const std::string& start,
                                const std::vector<std::string>& moves) {
   std::vector<int> seats;
-  if (is_gdl_game(kind)) {  // GDL sheets have no compile-time type (games/gdl/gdl_game.h)
+  if (is_gdl_game(kind)) {  // GDL sheets have no compile-time type (games/gdl/game/gdl_game.h)
     auto g = load_game(kind, start);
     if (!g) return seats;
     for (const ReplayedRow& row : replay_rows(**g, moves).rows) seats.push_back(row.seat);

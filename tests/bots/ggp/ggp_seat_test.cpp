@@ -17,7 +17,7 @@
 
 #include "bots/ggp/ggp_seat.h"
 #include "games/core/any_game.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 #include "tests/bots/ggp/ggp_test_support.h"
 #include "tests/cli/run_command.h"
 

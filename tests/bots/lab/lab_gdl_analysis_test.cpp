@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "bots/lab/gdl_analysis.h"
-#include "games/gdl/library.h"
+#include "games/gdl/library/library.h"
 
 namespace arena::lab {
 namespace {

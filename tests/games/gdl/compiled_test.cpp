@@ -1,8 +1,8 @@
-// The compiled reasoner (games/gdl/compiled.h, propnet.h): ggp-base's ProverStateMachineTest
+// The compiled reasoner (games/gdl/propnet/compiled.h, propnet.h): ggp-base's ProverStateMachineTest
 // assertions, published game-tree counts (tic-tac-toe, connect four), equality with the prover
 // on random playouts of every sheet that grounds quickly, and clear refusals.
 
-#include "games/gdl/compiled.h"
+#include "games/gdl/propnet/compiled.h"
 
 #include <gtest/gtest.h>
 
@@ -15,9 +15,10 @@
 #include <sstream>
 #include <string>
 
-#include "games/gdl/propnet.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/propnet/propnet.h"
+#include "games/gdl/prover/prover.h"
 #include "tests/games/gdl/sheets.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl {
 namespace {

@@ -1,10 +1,10 @@
-// Unsafe rules bound by their readers' demand (games/gdl/demand.h): each sheet that states a
+// Unsafe rules bound by their readers' demand (games/gdl/reader/demand.h): each sheet that states a
 // relation "for any value" plays move for move as the same sheet with the value's domain
 // written out by hand (a safe sheet, read without the rewriting), on both reasoners; the
 // project's unsafe sheets load and play; and what cannot be bound is refused by the sheet's
 // own rule, as before.
 
-#include "games/gdl/demand.h"
+#include "games/gdl/reader/demand.h"
 
 #include <gtest/gtest.h>
 
@@ -18,10 +18,11 @@
 #include <utility>
 #include <vector>
 
-#include "games/gdl/compiled.h"
-#include "games/gdl/description.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/propnet/compiled.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/prover/prover.h"
 #include "sheets.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl {
 namespace {

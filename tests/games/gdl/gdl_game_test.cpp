@@ -2,7 +2,7 @@
 // and scores from the goal rules, refusals of bad moves and positions, positions as text, and
 // perft over turns against published counts.
 
-#include "games/gdl/gdl_game.h"
+#include "games/gdl/game/gdl_game.h"
 
 #include <gtest/gtest.h>
 
@@ -16,8 +16,8 @@
 #include <vector>
 
 #include "games/catalog/catalog.h"
-#include "games/gdl/library.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/library/library.h"
+#include "games/gdl/prover/prover.h"
 
 namespace arena::gdl {
 namespace {

@@ -1,4 +1,4 @@
-// Disequality projections (games/gdl/ground_diseq.h): "some U other than C has B(U, R)"
+// Disequality projections (games/gdl/ground/ground_diseq.h): "some U other than C has B(U, R)"
 // ground in linear size must answer as the prover does, with few and with many U per R
 // (direct rules and prefix/suffix chains), and with C among the U or not.
 
@@ -7,9 +7,9 @@
 #include <random>
 #include <string>
 
-#include "games/gdl/compiled.h"
-#include "games/gdl/propnet.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/propnet/compiled.h"
+#include "games/gdl/propnet/propnet.h"
+#include "games/gdl/prover/prover.h"
 
 namespace arena::gdl {
 namespace {

@@ -1,4 +1,4 @@
-#include "games/gdl/latches.h"
+#include "games/gdl/library/latches.h"
 
 #include <gtest/gtest.h>
 
@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "games/gdl/asp.h"
-#include "games/gdl/description.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/asp/asp.h"
+#include "games/gdl/library/clingo.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/prover/prover.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl {
 namespace {

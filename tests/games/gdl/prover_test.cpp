@@ -1,8 +1,8 @@
-// The prover (games/gdl/prover.h): ggp-base's ProverStateMachineTest assertions on its sheets,
+// The prover (games/gdl/prover/prover.h): ggp-base's ProverStateMachineTest assertions on its sheets,
 // game-tree counts of tic-tac-toe and connect four, goals at the end of random playouts, and the
 // limits that stop rules which build ever larger terms.
 
-#include "games/gdl/prover.h"
+#include "games/gdl/prover/prover.h"
 
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-#include "games/gdl/description.h"
+#include "games/gdl/reader/description.h"
 
 #include <gtest/gtest.h>
 
@@ -12,8 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "games/gdl/kif_reader.h"
-#include "games/gdl/prover.h"
+#include "games/gdl/reader/kif_reader.h"
+#include "games/gdl/prover/prover.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl {
 namespace {

@@ -1,9 +1,9 @@
-// The sheet table (games/gdl/sheet_report.h), on a folder made here: a sheet that plays, one the
+// The sheet table (games/gdl/library/sheet_report.h), on a folder made here: a sheet that plays, one the
 // reader refuses, one too large for the given grounding limits (run by the prover instead) and
 // one whose goals leave 0..100. Each row says what happened in words that do not depend on where
 // the folder is; the table is written between its markers, leaving the rest of the file alone.
 
-#include "games/gdl/sheet_report.h"
+#include "games/gdl/library/sheet_report.h"
 
 #include <unistd.h>
 

@@ -12,8 +12,9 @@
 
 #include <gtest/gtest.h>
 
-#include "games/gdl/description.h"
-#include "games/gdl/state_machine.h"
+#include "games/gdl/reader/description.h"
+#include "games/gdl/prover/state_machine.h"
+#include "games/gdl/library/sheet_file.h"
 
 namespace arena::gdl::test {
 
