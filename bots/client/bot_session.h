@@ -26,8 +26,8 @@
 #include <string_view>
 #include <vector>
 
-#include "bots/client/player.h"
 #include "bots/client/time_budget.h"
+#include "bots/player/player.h"
 #include "protocol/messages.h"
 
 namespace arena::client {
