@@ -364,6 +364,7 @@ Json to_json(const StateMessage& s) {
   if (!s.result.empty()) j["result"] = s.result;
   if (s.legal_moves_by_seat) j["legal_moves_by_seat"] = *s.legal_moves_by_seat;
   if (!s.last_move_san.empty()) j["last_move_san"] = s.last_move_san;
+  if (!s.client_id.empty()) j["client_id"] = s.client_id;
   return j;
 }
 
@@ -378,7 +379,10 @@ bool plain(std::string_view s) {
   return true;
 }
 
+// The direct writer writes the state as every connection gets it: one with the mover's
+// client_id goes through nlohmann.
 bool plain_state(const StateMessage& s) {
+  if (!s.client_id.empty()) return false;
   if (!plain(s.position) || !plain(s.last_move) || !plain(s.last_move_san) || !plain(s.result))
     return false;
   for (const auto& m : s.legal_moves)

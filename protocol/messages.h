@@ -208,6 +208,9 @@ struct StateMessage {
   // v2: `last_move` as people read it (chess: SAN, "Nf3"); empty (and absent from the JSON)
   // when the move's own text is that (games/catalog/notation.h).
   std::string last_move_san;
+  // v3, on the mover's connection only: the client_id of the move this state records, its
+  // acknowledgement (protocol::state_with_client_id); empty (and absent from the JSON) otherwise.
+  std::string client_id;
 };
 
 // v2: a seat has chosen its move in a simultaneous turn (the move stays secret until the

@@ -1,6 +1,8 @@
 #include "protocol/server_codec.h"
 
 #include <array>
+#include <functional>
+#include <map>
 #include <stdexcept>
 #include <type_traits>
 #include <utility>
@@ -95,127 +97,195 @@ ErrorCode error_code_from(const std::string& text) {
   throw BadField("field 'code' names no error code ('" + text + "')");
 }
 
-ServerMessage decode_typed(const std::string& type, const Json& j) {
-  if (type == "welcome") {
-    WelcomeMessage m;
-    m.player = player_from(j, "player");
-    m.server = get<std::string>(j, "server");
-    m.protocol = get<int>(j, "protocol");
-    m.session = get<std::string>(j, "session");
-    m.your_games = get<std::vector<std::int64_t>>(j, "your_games");
-    const Json& l = at(j, "limits");
-    m.limits = {get<std::int64_t>(l, "max_message_bytes"), get<std::int64_t>(l, "max_json_depth"),
-                get<std::int64_t>(l, "messages_per_second"), get<std::int64_t>(l, "burst"),
-                get<std::int64_t>(l, "reconnect_grace_ms")};
-    return m;
-  }
-  if (type == "lobby") {
-    LobbyMessage m;
-    for (const Json& s : at(j, "seeks")) {
-      LobbySeek seek;
-      seek.seek_id = get<std::int64_t>(s, "seek_id");
-      seek.by = player_from(s, "by");
-      seek.game = get<std::string>(s, "game");
-      seek.options = get<std::string>(s, "options");
-      seek.time_control = get<std::string>(s, "time_control");
-      seek.seats = get_or<int>(s, "seats", 2);
-      if (s.contains("joined")) seek.joined = players_from(s, "joined");
-      m.seeks.push_back(std::move(seek));
-    }
-    m.players = players_from(j, "players");
-    for (const Json& g : at(j, "games")) m.games.push_back(summary_from(g));
-    m.players_online = get_or<std::int64_t>(j, "players_online", std::ssize(m.players));
-    m.games_live = get_or<std::int64_t>(j, "games_live", std::ssize(m.games));
-    return m;
-  }
-  if (type == "seek_created") return SeekCreatedMessage{get<std::int64_t>(j, "seek_id")};
-  if (type == "seek_joined")
-    return SeekJoinedMessage{get<std::int64_t>(j, "seek_id"), get<std::string>(j, "game"),
-                             get<int>(j, "seats"), players_from(j, "players")};
-  if (type == "challenge_created")
-    return ChallengeCreatedMessage{get<std::int64_t>(j, "challenge_id")};
-  if (type == "challenge_offer")
-    return ChallengeOfferMessage{get<std::int64_t>(j, "challenge_id"), player_from(j, "from"),
-                                 get<std::string>(j, "game"), get<std::string>(j, "options"),
-                                 get<std::string>(j, "time_control")};
-  if (type == "cancelled") {
-    if (j.contains("challenge_id")) return CancelledMessage{get<std::int64_t>(j, "challenge_id"), true};
-    return CancelledMessage{get<std::int64_t>(j, "seek_id"), false};
-  }
-  if (type == "declined")
-    return DeclinedMessage{get<std::int64_t>(j, "challenge_id"), player_from(j, "by")};
-  if (type == "game_start") {
-    GameStartMessage m;
-    m.game_id = get<std::int64_t>(j, "game_id");
-    m.game = get<std::string>(j, "game");
-    m.options = get_or<std::string>(j, "options", "");
-    m.time_control = get_or<std::string>(j, "time_control", "none");
-    m.players = players_from(j, "players");
-    m.moves = get_or<std::vector<std::string>>(j, "moves", {});
-    m.moves_san = get_or<std::vector<std::string>>(j, "moves_san", {});
-    m.seats = get_or<std::vector<std::string>>(j, "seats", {});
-    m.simultaneous = get_or<bool>(j, "simultaneous", false);
-    m.board = board_from(j);
-    return m;
-  }
-  if (type == "state") {
-    StateMessage m;
-    m.game_id = get<std::int64_t>(j, "game_id");
-    m.version = get<std::int64_t>(j, "version");
-    m.position = get<std::string>(j, "position");
-    m.to_move = get<int>(j, "to_move");
-    m.legal_moves = get<std::vector<std::string>>(j, "legal_moves");
-    if (auto c = j.find("clocks"); c != j.end() && !c->is_null())
-      m.clocks = as<std::vector<std::int64_t>>(*c, "clocks");
-    m.last_move = get_or<std::string>(j, "last_move", "");
-    m.last_move_san = get_or<std::string>(j, "last_move_san", "");
-    m.result = get_or<std::string>(j, "result", "");
-    m.movers = get_or<std::vector<int>>(j, "movers", {});
-    if (auto l = j.find("legal_moves_by_seat"); l != j.end() && !l->is_null())
-      m.legal_moves_by_seat = as<std::vector<std::vector<std::string>>>(*l, "legal_moves_by_seat");
-    return m;
-  }
-  if (type == "moved")
-    return MovedMessage{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
-                        get<int>(j, "seat")};
-  if (type == "draw_offer")
-    return DrawOfferMessage{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
-                            get<int>(j, "by")};
-  if (type == "draw_declined")
-    return DrawDeclinedMessage{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
-                               get<int>(j, "by")};
-  if (type == "move_ack")
-    return MoveAckMessage{get<std::int64_t>(j, "game_id"), get<std::string>(j, "client_id"),
-                          get<std::int64_t>(j, "version")};
-  if (type == "game_end")
-    return GameEndMessage{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
-                          get<std::string>(j, "result"), get_or<std::string>(j, "reason", ""),
-                          get_or<std::vector<int>>(j, "scores", {}),
-                          get_or<std::string>(j, "note", "")};
-  if (type == "puzzle_state")
-    return PuzzleStateMessage{get<std::int64_t>(j, "puzzle_id"),
-                              get<std::string>(j, "puzzle"),
-                              get<std::int64_t>(j, "version"),
-                              get<std::string>(j, "position"),
-                              get<std::vector<std::string>>(j, "legal_moves"),
-                              get<std::vector<std::string>>(j, "moves"),
-                              board_from(j)};
-  if (type == "puzzle_end") {
-    // A server before `score` ended puzzles only when solved: 100.
-    PuzzleEndMessage m{get<std::int64_t>(j, "puzzle_id"), get<bool>(j, "solved"),
-                       get<std::int64_t>(j, "length"),    std::nullopt,
-                       get<std::int64_t>(j, "time_ms"),   get_or<int>(j, "score", 100),
-                       get_or<std::string>(j, "note", "")};
-    if (auto o = j.find("optimal_length"); o != j.end() && !o->is_null())
-      m.optimal_length = as<std::int64_t>(*o, "optimal_length");
-    return m;
-  }
-  if (type == "pong") return PongMessage{get_or<std::string>(j, "id", "")};
-  if (type == "name_set") return NameSetMessage{player_from(j, "player")};
-  if (type == "error")
-    return ErrorMessage{error_code_from(get<std::string>(j, "code")),
-                        get<std::string>(j, "message"), get_or<std::string>(j, "ref", "")};
-  throw BadField("'" + type + "' is no server message");
+// --- one decoder per type: the fields of `j` (the frame) into its message.
+WelcomeMessage welcome_from(const Json& j) {
+  WelcomeMessage m;
+  m.player = player_from(j, "player");
+  m.server = get<std::string>(j, "server");
+  m.protocol = get<int>(j, "protocol");
+  m.session = get<std::string>(j, "session");
+  m.your_games = get<std::vector<std::int64_t>>(j, "your_games");
+  const Json& l = at(j, "limits");
+  m.limits = {get<std::int64_t>(l, "max_message_bytes"), get<std::int64_t>(l, "max_json_depth"),
+              get<std::int64_t>(l, "messages_per_second"), get<std::int64_t>(l, "burst"),
+              get<std::int64_t>(l, "reconnect_grace_ms")};
+  return m;
+}
+
+LobbySeek lobby_seek_from(const Json& s) {
+  LobbySeek seek;
+  seek.seek_id = get<std::int64_t>(s, "seek_id");
+  seek.by = player_from(s, "by");
+  seek.game = get<std::string>(s, "game");
+  seek.options = get<std::string>(s, "options");
+  seek.time_control = get<std::string>(s, "time_control");
+  seek.seats = get_or<int>(s, "seats", 2);
+  if (s.contains("joined")) seek.joined = players_from(s, "joined");
+  return seek;
+}
+
+LobbyMessage lobby_from(const Json& j) {
+  LobbyMessage m;
+  for (const Json& s : at(j, "seeks")) m.seeks.push_back(lobby_seek_from(s));
+  m.players = players_from(j, "players");
+  for (const Json& g : at(j, "games")) m.games.push_back(summary_from(g));
+  m.players_online = get_or<std::int64_t>(j, "players_online", std::ssize(m.players));
+  m.games_live = get_or<std::int64_t>(j, "games_live", std::ssize(m.games));
+  return m;
+}
+
+CancelledMessage cancelled_from(const Json& j) {
+  if (j.contains("challenge_id"))
+    return CancelledMessage{get<std::int64_t>(j, "challenge_id"), true};
+  return CancelledMessage{get<std::int64_t>(j, "seek_id"), false};
+}
+
+GameStartMessage game_start_from(const Json& j) {
+  GameStartMessage m;
+  m.game_id = get<std::int64_t>(j, "game_id");
+  m.game = get<std::string>(j, "game");
+  m.options = get_or<std::string>(j, "options", "");
+  m.time_control = get_or<std::string>(j, "time_control", "none");
+  m.players = players_from(j, "players");
+  m.moves = get_or<std::vector<std::string>>(j, "moves", {});
+  m.moves_san = get_or<std::vector<std::string>>(j, "moves_san", {});
+  m.seats = get_or<std::vector<std::string>>(j, "seats", {});
+  m.simultaneous = get_or<bool>(j, "simultaneous", false);
+  m.board = board_from(j);
+  return m;
+}
+
+StateMessage state_from(const Json& j) {
+  StateMessage m;
+  m.game_id = get<std::int64_t>(j, "game_id");
+  m.version = get<std::int64_t>(j, "version");
+  m.position = get<std::string>(j, "position");
+  m.to_move = get<int>(j, "to_move");
+  m.legal_moves = get<std::vector<std::string>>(j, "legal_moves");
+  if (auto c = j.find("clocks"); c != j.end() && !c->is_null())
+    m.clocks = as<std::vector<std::int64_t>>(*c, "clocks");
+  m.last_move = get_or<std::string>(j, "last_move", "");
+  m.last_move_san = get_or<std::string>(j, "last_move_san", "");
+  m.result = get_or<std::string>(j, "result", "");
+  m.movers = get_or<std::vector<int>>(j, "movers", {});
+  if (auto l = j.find("legal_moves_by_seat"); l != j.end() && !l->is_null())
+    m.legal_moves_by_seat = as<std::vector<std::vector<std::string>>>(*l, "legal_moves_by_seat");
+  m.client_id = get_or<std::string>(j, "client_id", "");
+  return m;
+}
+
+GameEndMessage game_end_from(const Json& j) {
+  return GameEndMessage{get<std::int64_t>(j, "game_id"),
+                        get<std::int64_t>(j, "version"),
+                        get<std::string>(j, "result"),
+                        get_or<std::string>(j, "reason", ""),
+                        get_or<std::vector<int>>(j, "scores", {}),
+                        get_or<std::string>(j, "note", "")};
+}
+
+PuzzleStateMessage puzzle_state_from(const Json& j) {
+  return PuzzleStateMessage{get<std::int64_t>(j, "puzzle_id"),
+                            get<std::string>(j, "puzzle"),
+                            get<std::int64_t>(j, "version"),
+                            get<std::string>(j, "position"),
+                            get<std::vector<std::string>>(j, "legal_moves"),
+                            get<std::vector<std::string>>(j, "moves"),
+                            board_from(j)};
+}
+
+PuzzleEndMessage puzzle_end_from(const Json& j) {
+  // A server before `score` ended puzzles only when solved: 100.
+  PuzzleEndMessage m{get<std::int64_t>(j, "puzzle_id"), get<bool>(j, "solved"),
+                     get<std::int64_t>(j, "length"),    std::nullopt,
+                     get<std::int64_t>(j, "time_ms"),   get_or<int>(j, "score", 100),
+                     get_or<std::string>(j, "note", "")};
+  if (auto o = j.find("optimal_length"); o != j.end() && !o->is_null())
+    m.optimal_length = as<std::int64_t>(*o, "optimal_length");
+  return m;
+}
+
+SeekJoinedMessage seek_joined_from(const Json& j) {
+  return SeekJoinedMessage{get<std::int64_t>(j, "seek_id"), get<std::string>(j, "game"),
+                           get<int>(j, "seats"), players_from(j, "players")};
+}
+
+ChallengeOfferMessage challenge_offer_from(const Json& j) {
+  return ChallengeOfferMessage{get<std::int64_t>(j, "challenge_id"), player_from(j, "from"),
+                               get<std::string>(j, "game"), get<std::string>(j, "options"),
+                               get<std::string>(j, "time_control")};
+}
+
+// draw_offer and draw_declined: the same three fields.
+template <class Message>
+Message draw_from(const Json& j) {
+  return Message{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
+                 get<int>(j, "by")};
+}
+
+MovedMessage moved_from(const Json& j) {
+  return MovedMessage{get<std::int64_t>(j, "game_id"), get<std::int64_t>(j, "version"),
+                      get<int>(j, "seat")};
+}
+
+MoveAckMessage move_ack_from(const Json& j) {
+  return MoveAckMessage{get<std::int64_t>(j, "game_id"), get<std::string>(j, "client_id"),
+                        get<std::int64_t>(j, "version")};
+}
+
+ErrorMessage error_from(const Json& j) {
+  return ErrorMessage{error_code_from(get<std::string>(j, "code")), get<std::string>(j, "message"),
+                      get_or<std::string>(j, "ref", "")};
+}
+
+SeekCreatedMessage seek_created_from(const Json& j) {
+  return {get<std::int64_t>(j, "seek_id")};
+}
+ChallengeCreatedMessage challenge_created_from(const Json& j) {
+  return {get<std::int64_t>(j, "challenge_id")};
+}
+DeclinedMessage declined_from(const Json& j) {
+  return {get<std::int64_t>(j, "challenge_id"), player_from(j, "by")};
+}
+PongMessage pong_from(const Json& j) {
+  return {get_or<std::string>(j, "id", "")};
+}
+NameSetMessage name_set_from(const Json& j) {
+  return {player_from(j, "player")};
+}
+
+// One type's decoder as a decoder of the variant, for the table below.
+template <auto decode>
+ServerMessage as_variant(const Json& j) {
+  return decode(j);
+}
+
+using Decoder = ServerMessage (*)(const Json&);
+
+// Every server message type with its decoder.
+const std::map<std::string, Decoder, std::less<>>& decoders() {
+  static const std::map<std::string, Decoder, std::less<>> table = {
+      {"welcome", as_variant<welcome_from>},
+      {"lobby", as_variant<lobby_from>},
+      {"seek_created", as_variant<seek_created_from>},
+      {"seek_joined", as_variant<seek_joined_from>},
+      {"challenge_created", as_variant<challenge_created_from>},
+      {"challenge_offer", as_variant<challenge_offer_from>},
+      {"cancelled", as_variant<cancelled_from>},
+      {"declined", as_variant<declined_from>},
+      {"game_start", as_variant<game_start_from>},
+      {"state", as_variant<state_from>},
+      {"moved", as_variant<moved_from>},
+      {"draw_offer", as_variant<draw_from<DrawOfferMessage>>},
+      {"draw_declined", as_variant<draw_from<DrawDeclinedMessage>>},
+      {"move_ack", as_variant<move_ack_from>},
+      {"game_end", as_variant<game_end_from>},
+      {"puzzle_state", as_variant<puzzle_state_from>},
+      {"puzzle_end", as_variant<puzzle_end_from>},
+      {"pong", as_variant<pong_from>},
+      {"name_set", as_variant<name_set_from>},
+      {"error", as_variant<error_from>},
+  };
+  return table;
 }
 
 }  // namespace
@@ -358,13 +428,31 @@ Expected<ServerMessage> decode_server_json(const Json& j) {
   auto t = j.find("type");
   if (t == j.end() || !t->is_string()) return make_error("a server message needs a string 'type'");
   const std::string type = t->get<std::string>();
+  auto decoder = decoders().find(type);
+  if (decoder == decoders().end())
+    return make_error(type + ": '" + type + "' is no server message");
   try {
-    return decode_typed(type, j);
+    return decoder->second(j);
   } catch (const BadField& e) {
     return make_error(type + ": " + e.what());
   } catch (const Json::exception& e) {
     return make_error(type + ": " + e.what());
   }
+}
+
+bool is_server_message_type(std::string_view type) {
+  return decoders().contains(type);
+}
+
+Expected<std::optional<ServerMessage>> decode_server_frame(std::string_view text) {
+  ParsedJson parsed = parse_json_object(text);
+  if (parsed.error) return make_error("not a server message: " + parsed.error->message);
+  auto t = parsed.json.find("type");
+  if (t != parsed.json.end() && t->is_string() && !is_server_message_type(t->get<std::string>()))
+    return std::optional<ServerMessage>();
+  auto message = decode_server_json(parsed.json);
+  if (!message) return Error{message.error()};
+  return std::optional<ServerMessage>(std::move(*message));
 }
 
 Expected<ServerMessage> decode_server_message(std::string_view text) {

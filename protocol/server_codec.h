@@ -5,6 +5,7 @@
 // Decoding checks every field a message needs and names the one that is missing or of the
 // wrong type. Thread-safe: pure functions.
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -40,5 +41,11 @@ std::string encode(const ServerMessage& message);
 // A server frame back into its message; the error names the type and the bad field.
 Expected<ServerMessage> decode_server_message(std::string_view text);
 Expected<ServerMessage> decode_server_json(const Json& j);
+// Whether `type` names one of the ServerMessage types.
+bool is_server_message_type(std::string_view type);
+// A frame as a client reads it: a frame of a type this version does not know (a later
+// version's) is nothing to act on (nullopt), as protocol/README.md asks; an unreadable frame or
+// a known type with a missing or bad field is an error naming it.
+Expected<std::optional<ServerMessage>> decode_server_frame(std::string_view text);
 
 }  // namespace arena::protocol

@@ -8,8 +8,10 @@
 #include <utility>
 
 #include "games/catalog/catalog.h"
+#include "games/core/overload.h"
 #include "games/core/seat_scores.h"
 #include "protocol/codec.h"
+#include "protocol/server_codec.h"
 
 namespace arena::client {
 
@@ -22,10 +24,10 @@ struct BotSession::Game {
   std::int64_t version = -1;       // last event seen, for resume
   std::int64_t turn_version = -1;  // the state being answered (searching or pending)
   bool searching = false;
-  std::vector<std::string> legal;                // of the turn being answered, for a fallback
-  std::optional<protocol::MoveRequest> pending;  // sent or to send, not yet acknowledged
-  std::optional<nlohmann::json> deferred;        // a newer turn that came while searching
-  std::int64_t waiting_since_ms = -1;            // the opponent's turn began (-1: ours, or unknown)
+  std::vector<std::string> legal;                  // of the turn being answered, for a fallback
+  std::optional<protocol::MoveRequest> pending;    // sent or to send, not yet acknowledged
+  std::optional<protocol::StateMessage> deferred;  // a newer turn that came while searching
+  std::int64_t waiting_since_ms = -1;  // the opponent's turn began (-1: ours, or unknown)
   std::int64_t last_claim_ms = -1;
   std::optional<int> last_score;  // of our latest search in this game (our point of view)
 };
@@ -37,23 +39,12 @@ namespace {
 // lobby intervals.
 constexpr std::int64_t kUnlistedSeekMs = 5000;
 
-std::int64_t int_of(const nlohmann::json& m, const char* key, std::int64_t fallback = -1) {
-  auto it = m.find(key);
-  return it != m.end() && it->is_number_integer() ? it->get<std::int64_t>() : fallback;
-}
-std::string str_of(const nlohmann::json& m, const char* key) {
-  auto it = m.find(key);
-  return it != m.end() && it->is_string() ? it->get<std::string>() : std::string();
-}
-
 // Whether `seat` has a move to make in this state: one of `movers` (protocol 2: several in a
 // simultaneous turn), else the one seat `to_move`.
-bool moves_now(const nlohmann::json& state, int seat) {
-  if (auto movers = state.find("movers"); movers != state.end() && movers->is_array())
-    return std::any_of(movers->begin(), movers->end(), [&](const nlohmann::json& s) {
-      return s.is_number_integer() && s.get<int>() == seat;
-    });
-  return int_of(state, "to_move") == seat;
+bool moves_now(const protocol::StateMessage& state, int seat) {
+  if (!state.movers.empty())
+    return std::find(state.movers.begin(), state.movers.end(), seat) != state.movers.end();
+  return state.to_move == seat;
 }
 
 enum class Outcome { kWon, kLost, kDrawn, kAborted };
@@ -61,18 +52,15 @@ enum class Outcome { kWon, kLost, kDrawn, kAborted };
 // How a game_end went for `seat`. Two seats: its result (1-0, 0-1, 1/2-1/2). More seats: the
 // scores (`scores`, else the result's "100-0-50"): won above every other seat, drawn tied for
 // the top, lost below it.
-Outcome outcome_for(const nlohmann::json& end, int seat) {
-  const std::string result = str_of(end, "result");
+Outcome outcome_for(const protocol::GameEndMessage& end, int seat) {
+  const std::string& result = end.result;
   if (result == "*") return Outcome::kAborted;
   if (result == "1/2-1/2") return Outcome::kDrawn;
   if (result == "1-0" || result == "0-1")
     return (result == "1-0") == (seat == 0) ? Outcome::kWon : Outcome::kLost;
-  std::vector<std::int64_t> scores;
-  if (auto sc = end.find("scores"); sc != end.end() && sc->is_array()) {
-    for (const auto& v : *sc) scores.push_back(v.is_number_integer() ? v.get<std::int64_t>() : 0);
-  } else if (auto parsed = scores_of_result(result)) {
+  std::vector<std::int64_t> scores(end.scores.begin(), end.scores.end());
+  if (auto parsed = scores_of_result(result); scores.empty() && parsed)
     scores.assign(parsed->begin(), parsed->end());
-  }
   if (seat < 0 || static_cast<std::size_t>(seat) >= scores.size()) return Outcome::kLost;
   const std::int64_t mine = scores[static_cast<std::size_t>(seat)];
   std::int64_t best_other = std::numeric_limits<std::int64_t>::min();
@@ -112,10 +100,6 @@ void BotSession::stop() {
   changed_.notify_all();
 }
 
-void BotSession::send_json(const Json& j) {
-  send_(j.dump());
-}
-
 void BotSession::on_open() {
   std::lock_guard lock(mutex_);
   ready_ = false;
@@ -136,51 +120,46 @@ void BotSession::on_closed() {
 }
 
 void BotSession::on_message(std::string_view text) {
-  auto parsed = protocol::parse_json_object(text);
+  auto message = protocol::decode_server_frame(text);
   std::lock_guard lock(mutex_);
-  if (parsed.error) {
+  if (!message) {
     ++stats_.errors;
-    stats_.last_error = "unreadable frame from the server: " + parsed.error->message;
+    stats_.last_error = "unreadable frame from the server: " + message.error();
     return;
   }
-  handle(parsed.json);
+  if (*message) handle(**message);  // nullopt: a later version's type, nothing to act on
   changed_.notify_all();
 }
 
-// The server messages a bot acts on, by type (protocol/README.md); every other type (pong,
-// seek_created, cancelled, declined, moved, seek_joined, types of later versions) needs no
-// answer.
-void BotSession::handle(const Json& m) {
-  using Handler = void (BotSession::*)(const Json&);
-  static const std::map<std::string, Handler, std::less<>> kHandlers = {
-      {"welcome", &BotSession::on_welcome},
-      {"lobby", &BotSession::on_lobby},
-      {"seek_created", &BotSession::on_seek_created},
-      {"game_start", &BotSession::on_game_start},
-      {"state", &BotSession::on_state},
-      {"move_ack", &BotSession::on_move_ack},
-      {"game_end", &BotSession::on_game_end},
-      {"error", &BotSession::on_error},
-      {"challenge_offer", &BotSession::on_challenge},
-      {"draw_offer", &BotSession::on_draw_offer},
-      {"puzzle_state", &BotSession::on_puzzle_state},
-      {"puzzle_end", &BotSession::on_puzzle_end},
-  };
-  auto it = kHandlers.find(str_of(m, "type"));
-  if (it != kHandlers.end()) (this->*(it->second))(m);
+// The server messages a bot acts on (protocol/README.md); every other type (pong, cancelled,
+// declined, moved, seek_joined, ...) needs no answer.
+void BotSession::handle(const protocol::ServerMessage& message) {
+  std::visit(
+      Overload{[&](const protocol::WelcomeMessage& m) { on_welcome(m); },
+               [&](const protocol::LobbyMessage& m) { on_lobby(m); },
+               [&](const protocol::SeekCreatedMessage& m) { on_seek_created(m); },
+               [&](const protocol::GameStartMessage& m) { on_game_start(m); },
+               [&](const protocol::StateMessage& m) { on_state(m); },
+               [&](const protocol::MoveAckMessage& m) { on_move_ack(m); },
+               [&](const protocol::GameEndMessage& m) { on_game_end(m); },
+               [&](const protocol::ErrorMessage& m) { on_error(m); },
+               [&](const protocol::ChallengeOfferMessage& m) { on_challenge(m); },
+               [&](const protocol::DrawOfferMessage& m) { on_draw_offer(m); },
+               [&](const protocol::PuzzleStateMessage& m) { on_puzzle_state(m); },
+               [&](const protocol::PuzzleEndMessage& m) { on_puzzle_end(m); }, [](const auto&) {}},
+      message);
 }
 
 // Every offer of the opponent is answered at once by the last search's score of the game (our
 // point of view): accepted at most a small margin above a draw, declined above it or before any
 // search. The version is remembered, so a resume starts after it (and does not answer twice).
-void BotSession::on_draw_offer(const Json& m) {
-  auto it = games_.find(int_of(m, "game_id"));
+void BotSession::on_draw_offer(const protocol::DrawOfferMessage& m) {
+  auto it = games_.find(m.game_id);
   if (it == games_.end()) return;
   Game& g = *it->second;
-  const std::int64_t v = int_of(m, "version");
-  if (v <= g.version) return;  // already seen (a resume overlaps)
-  g.version = v;
-  if (int_of(m, "by") == g.seat || finished_.contains(g.id)) return;  // our own offer
+  if (m.version <= g.version) return;  // already seen (a resume overlaps)
+  g.version = m.version;
+  if (m.by == g.seat || finished_.contains(g.id)) return;  // our own offer
   const bool gdl = is_gdl_game(g.kind);
   const int draw = gdl ? 50 : 0;  // a GDL player's value is the expected goal, 0..100
   const int margin = gdl ? config_.gdl_draw_margin : config_.draw_margin;
@@ -191,17 +170,13 @@ void BotSession::on_draw_offer(const Json& m) {
       g.id}));
 }
 
-void BotSession::on_welcome(const Json& m) {
+void BotSession::on_welcome(const protocol::WelcomeMessage& m) {
   ready_ = true;
   ++stats_.connections;
-  if (auto p = m.find("player"); p != m.end() && p->is_object()) my_id_ = int_of(*p, "id", 0);
-  if (auto s = str_of(m, "session"); !s.empty()) session_ = s;
-  if (auto l = m.find("limits"); l != m.end() && l->is_object())
-    grace_ms_ = int_of(*l, "reconnect_grace_ms", grace_ms_);
-  std::set<std::int64_t> listed;
-  if (auto yg = m.find("your_games"); yg != m.end() && yg->is_array())
-    for (const auto& id : *yg)
-      if (id.is_number_integer()) listed.insert(id.get<std::int64_t>());
+  my_id_ = m.player.id;
+  if (!m.session.empty()) session_ = m.session;
+  grace_ms_ = m.limits.reconnect_grace_ms;
+  std::set<std::int64_t> listed(m.your_games.begin(), m.your_games.end());
   // Follow every game again from the last version seen; games we never saw from the start.
   for (auto& [id, g] : games_) {
     send_(protocol::encode(protocol::Resume{id, g->version}));
@@ -240,19 +215,16 @@ int BotSession::open_seeks() const {
                                 : open_seeks_;
 }
 
-void BotSession::on_seek_created(const Json& m) {
+void BotSession::on_seek_created(const protocol::SeekCreatedMessage& m) {
   if (!config_.keep_seek_open) return;
   if (seek_requests_ > 0) --seek_requests_;
-  own_seeks_.emplace(int_of(m, "seek_id"), OwnSeek{false, now_ms_});
+  own_seeks_.emplace(m.seek_id, OwnSeek{false, now_ms_});
 }
 
-void BotSession::track_own_seeks(const Json& seeks) {
+void BotSession::track_own_seeks(const std::vector<protocol::LobbySeek>& seeks) {
   std::set<std::int64_t> listed;
-  for (const auto& s : seeks) {
-    auto by = s.find("by");
-    if (by != s.end() && by->is_object() && int_of(*by, "id", 0) == my_id_)
-      listed.insert(int_of(s, "seek_id"));
-  }
+  for (const auto& s : seeks)
+    if (s.by.id == my_id_) listed.insert(s.seek_id);
   bool gone = false;
   for (auto it = own_seeks_.begin(); it != own_seeks_.end();) {
     if (listed.erase(it->first) > 0) {
@@ -272,43 +244,34 @@ void BotSession::track_own_seeks(const Json& seeks) {
   if (gone) top_up();
 }
 
-void BotSession::on_lobby(const Json& m) {
-  if (&m != &last_lobby_) last_lobby_ = m;  // for a retry of an accept the server dropped
+void BotSession::on_lobby(const protocol::LobbyMessage& m) {
+  last_lobby_ = m;  // for a retry of an accept the server dropped
   if (!ready_) return;
-  auto seeks = m.find("seeks");
-  if (seeks == m.end() || !seeks->is_array()) return;
-  if (config_.keep_seek_open) track_own_seeks(*seeks);
+  if (config_.keep_seek_open) track_own_seeks(m.seeks);
   if (!config_.accept_seeks) return;
   // When each listed seek was first seen (-1: before the first tick, set by it).
   std::map<std::int64_t, std::int64_t> seen;
-  for (const auto& s : *seeks) {
-    const std::int64_t id = int_of(s, "seek_id");
-    auto it = seek_first_seen_.find(id);
-    seen[id] = it != seek_first_seen_.end() ? it->second : now_ms_ > 0 ? now_ms_ : -1;
+  for (const auto& s : m.seeks) {
+    auto it = seek_first_seen_.find(s.seek_id);
+    seen[s.seek_id] = it != seek_first_seen_.end() ? it->second : now_ms_ > 0 ? now_ms_ : -1;
   }
   seek_first_seen_ = std::move(seen);
   take_seek();
 }
 
 void BotSession::take_seek() {
-  if (!config_.accept_seeks || !ready_ || last_lobby_.is_null()) return;
+  if (!config_.accept_seeks || !ready_ || !last_lobby_) return;
   if (live_games() >= config_.max_parallel) return;
   if (config_.max_games > 0 && stats_.games_started >= config_.max_games) return;
-  auto seeks = last_lobby_.find("seeks");
-  if (seeks == last_lobby_.end() || !seeks->is_array()) return;
-  for (const auto& s : *seeks) {
-    const std::int64_t id = int_of(s, "seek_id");
-    auto by = s.find("by");
-    const bool by_object = by != s.end() && by->is_object();
-    const std::int64_t owner = by_object ? int_of(*by, "id", 0) : 0;
-    const bool by_bot = by_object && by->value("bot", false);
-    if (id < 0 || owner == my_id_ || tried_seeks_.contains(id) ||
-        (by_bot && !config_.accept_bot_seeks) || int_of(s, "seats", 2) < config_.min_seek_seats)
+  for (const auto& s : last_lobby_->seeks) {
+    const std::int64_t id = s.seek_id;
+    if (s.by.id == my_id_ || tried_seeks_.contains(id) || (s.by.bot && !config_.accept_bot_seeks) ||
+        s.seats < config_.min_seek_seats)
       continue;
     // The game it starts: "tictactoe" with variant=4x4x4 is qubic, gdl:TicTacToe a sheet.
-    auto options = parse_game_options(str_of(s, "options"));
+    auto options = parse_game_options(s.options);
     if (!options) continue;
-    const std::string kind = resolve_game_name(str_of(s, "game"), *options);
+    const std::string kind = resolve_game_name(s.game, *options);
     if (!plays(kind)) continue;
     if (config_.accept_seek_after_ms > 0) {
       auto seen = seek_first_seen_.find(id);
@@ -324,23 +287,20 @@ void BotSession::take_seek() {
   }
 }
 
-void BotSession::on_challenge(const Json& m) {
-  const std::int64_t id = int_of(m, "challenge_id");
-  const std::string kind = str_of(m, "game");
-  if (config_.accept_challenges && plays(kind) && live_games() < config_.max_parallel) {
-    ready_players(kind, players_to_commit(kind));
-    send_(protocol::encode(protocol::Accept{id, true}));
+void BotSession::on_challenge(const protocol::ChallengeOfferMessage& m) {
+  if (config_.accept_challenges && plays(m.game) && live_games() < config_.max_parallel) {
+    ready_players(m.game, players_to_commit(m.game));
+    send_(protocol::encode(protocol::Accept{m.challenge_id, true}));
   } else
-    send_(protocol::encode(protocol::Decline{id}));
+    send_(protocol::encode(protocol::Decline{m.challenge_id}));
 }
 
-void BotSession::on_game_start(const Json& m) {
-  const std::int64_t id = int_of(m, "game_id");
+void BotSession::on_game_start(const protocol::GameStartMessage& m) {
+  const std::int64_t id = m.game_id;
   if (finished_.contains(id)) return;
   int seat = -1;
-  if (auto ps = m.find("players"); ps != m.end() && ps->is_array())
-    for (std::size_t i = 0; i < ps->size(); ++i)
-      if ((*ps)[i].is_object() && int_of((*ps)[i], "id", 0) == my_id_) seat = static_cast<int>(i);
+  for (std::size_t i = 0; i < m.players.size(); ++i)
+    if (m.players[i].id == my_id_) seat = static_cast<int>(i);
   if (seat < 0) return;  // a game we only watch
   auto& g = games_[id];
   if (g) {
@@ -349,11 +309,11 @@ void BotSession::on_game_start(const Json& m) {
   }
   g = std::make_shared<Game>();
   g->id = id;
-  g->kind = str_of(m, "game");
-  g->options = str_of(m, "options");
+  g->kind = m.game;
+  g->options = m.options;
   g->seat = seat;
   g->version = 0;
-  g->tc = parse_time_control(str_of(m, "time_control")).value_or(TimeControl{});
+  g->tc = parse_time_control(m.time_control).value_or(TimeControl{});
   if (auto spare = spare_.find(g->kind); spare != spare_.end() && !spare->second.empty()) {
     g->player = std::move(spare->second.back());
     spare->second.pop_back();
@@ -370,21 +330,20 @@ void BotSession::on_game_start(const Json& m) {
   top_up();
 }
 
-void BotSession::on_state(const Json& m) {
-  auto it = games_.find(int_of(m, "game_id"));
+void BotSession::on_state(const protocol::StateMessage& m) {
+  auto it = games_.find(m.game_id);
   if (it == games_.end()) return;
   Game& g = *it->second;
   // Protocol 3: the state that carries our pending move's client_id is its acknowledgement
   // (the move is durable), as move_ack was.
-  if (auto id = m.find("client_id"); id != m.end() && id->is_string() && g.pending &&
-                                     g.pending->client_id == id->get<std::string>()) {
-    log_ack(g, str_of(m, "last_move"));
+  if (!m.client_id.empty() && g.pending && g.pending->client_id == m.client_id) {
+    log_ack(g, m.last_move);
     g.pending.reset();
   }
-  const std::int64_t v = int_of(m, "version");
+  const std::int64_t v = m.version;
   if (v <= g.version) return;  // already seen (a resume overlaps)
   g.version = v;
-  if (auto r = m.find("result"); r != m.end() && !r->is_null()) return;  // game_end follows
+  if (!m.result.empty()) return;  // game_end follows
   if (!moves_now(m, g.seat)) {
     g.waiting_since_ms = -2;  // set to the time by the next tick
     return;
@@ -398,32 +357,23 @@ void BotSession::on_state(const Json& m) {
   start_search(it->second, m);
 }
 
-void BotSession::start_search(const std::shared_ptr<Game>& g, const Json& state) {
+void BotSession::start_search(const std::shared_ptr<Game>& g, const protocol::StateMessage& state) {
+  const auto seat = static_cast<std::size_t>(g->seat);
   TurnRequest request;
   request.game = g->kind;
   request.options = g->options;
-  request.position = str_of(state, "position");
+  request.position = state.position;
   request.seat = g->seat;
   // A simultaneous turn lists each mover's moves (legal_moves_by_seat); legal_moves are the
   // first mover's.
-  const Json* lm = nullptr;
-  if (auto by = state.find("legal_moves_by_seat");
-      by != state.end() && by->is_array() && g->seat < static_cast<int>(by->size()))
-    lm = &(*by)[static_cast<std::size_t>(g->seat)];
-  else if (auto one = state.find("legal_moves"); one != state.end())
-    lm = &*one;
-  if (lm && lm->is_array())
-    for (const auto& mv : *lm)
-      if (mv.is_string()) request.legal_moves.push_back(mv.get<std::string>());
+  const auto& by_seat = state.legal_moves_by_seat;
+  request.legal_moves = by_seat && seat < by_seat->size() ? (*by_seat)[seat] : state.legal_moves;
   if (request.legal_moves.empty()) return;
   std::optional<std::int64_t> left;
-  if (auto c = state.find("clocks"); c != state.end() && c->is_array() &&
-                                     static_cast<std::size_t>(g->seat) < c->size() &&
-                                     (*c)[static_cast<std::size_t>(g->seat)].is_number_integer())
-    left = (*c)[g->seat].get<std::int64_t>();
+  if (state.clocks && seat < state.clocks->size()) left = (*state.clocks)[seat];
   request.budget_ms = move_budget_ms(g->tc, left);
   request.stop = &stop_;
-  const std::int64_t version = int_of(state, "version");
+  const std::int64_t version = state.version;
   g->turn_version = version;
   g->searching = true;
   g->legal = request.legal_moves;
@@ -464,7 +414,7 @@ void BotSession::search_done(const std::shared_ptr<Game>& g, std::int64_t versio
   g->searching = false;
   if (reply.info.score) g->last_score = reply.info.score;
   if (g->deferred && !finished_.contains(g->id)) {
-    Json next = std::move(*g->deferred);
+    protocol::StateMessage next = std::move(*g->deferred);
     g->deferred.reset();
     start_search(g, next);
     return;
@@ -486,18 +436,18 @@ void BotSession::send_pending(Game& g) {
 }
 
 // A resend of a move already recorded is still answered with move_ack (every version).
-void BotSession::on_move_ack(const Json& m) {
-  auto it = games_.find(int_of(m, "game_id"));
+void BotSession::on_move_ack(const protocol::MoveAckMessage& m) {
+  auto it = games_.find(m.game_id);
   if (it == games_.end()) return;
   auto& pending = it->second->pending;
-  if (pending && pending->client_id == str_of(m, "client_id")) {
+  if (pending && pending->client_id == m.client_id) {
     log_ack(*it->second, pending->move);
     pending.reset();
   }
 }
 
-void BotSession::on_game_end(const Json& m) {
-  const std::int64_t id = int_of(m, "game_id");
+void BotSession::on_game_end(const protocol::GameEndMessage& m) {
+  const std::int64_t id = m.game_id;
   auto it = games_.find(id);
   if (it == games_.end() || finished_.contains(id)) return;
   const int seat = it->second->seat;
@@ -508,7 +458,7 @@ void BotSession::on_game_end(const Json& m) {
   }
   games_.erase(it);
   finished_.insert(id);
-  const std::string reason = str_of(m, "reason");
+  const std::string& reason = m.reason;
   ++stats_.games_finished;
   stats_.reasons.push_back(reason);
   switch (outcome_for(m, seat)) {
@@ -529,16 +479,16 @@ void BotSession::on_game_end(const Json& m) {
   top_up();
 }
 
-void BotSession::on_error(const Json& m) {
-  const std::string code = str_of(m, "code");
-  const std::string ref = str_of(m, "ref");
+void BotSession::on_error(const protocol::ErrorMessage& m) {
+  const std::string code(protocol::to_string(m.code));
+  const std::string& ref = m.ref;
   // An answer to a draw offer that a move of ours withdrew meanwhile (or the game ended): no
   // fault.
   if ((ref == "accept_draw" || ref == "decline_draw") &&
       (code == "no_draw_offer" || code == "game_over"))
     return;
   ++stats_.errors;
-  stats_.last_error = code + ": " + str_of(m, "message");
+  stats_.last_error = code + ": " + m.message;
   // Dropped unread, or a puzzle_start the server cannot prepare yet (it prepares a few at a
   // time): asked again a little later.
   if ((code == "rate_limited" && ref != "move") || (code == "busy" && ref == "puzzle_start"))
@@ -606,11 +556,11 @@ void BotSession::retry_dropped(const std::string& ref) {
   });
 }
 
-void BotSession::on_puzzle_state(const Json& m) {
-  if (int_of(m, "version") != 0 || !solver_) return;  // solve once, from the start
-  const std::int64_t id = int_of(m, "puzzle_id");
-  const std::string puzzle = str_of(m, "puzzle");
-  const std::string position = str_of(m, "position");
+void BotSession::on_puzzle_state(const protocol::PuzzleStateMessage& m) {
+  if (m.version != 0 || !solver_) return;  // solve once, from the start
+  const std::int64_t id = m.puzzle_id;
+  const std::string& puzzle = m.puzzle;
+  const std::string& position = m.position;
   spawn_([this, id, puzzle, position] {
     auto moves = solver_(puzzle, position);
     std::lock_guard lock(mutex_);
@@ -626,9 +576,8 @@ void BotSession::on_puzzle_state(const Json& m) {
   });
 }
 
-void BotSession::on_puzzle_end(const Json& m) {
-  auto solved = m.find("solved");
-  if (solved != m.end() && solved->is_boolean() && solved->get<bool>())
+void BotSession::on_puzzle_end(const protocol::PuzzleEndMessage& m) {
+  if (m.solved)
     ++stats_.puzzles_solved;
   else
     ++stats_.puzzles_failed;

@@ -26,10 +26,8 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
-#include "bots/client/player.h"
 #include "bots/client/time_budget.h"
+#include "bots/player/player.h"
 #include "protocol/messages.h"
 
 namespace arena::client {
@@ -114,30 +112,29 @@ class BotSession {
 
  private:
   struct Game;
-  using Json = nlohmann::json;
 
-  void send_json(const Json& j);
-  void handle(const Json& m);
-  void on_welcome(const Json& m);
-  void on_lobby(const Json& m);
-  void on_seek_created(const Json& m);
+  // One decoded frame, to the handler of its type.
+  void handle(const protocol::ServerMessage& message);
+  void on_welcome(const protocol::WelcomeMessage& m);
+  void on_lobby(const protocol::LobbyMessage& m);
+  void on_seek_created(const protocol::SeekCreatedMessage& m);
   // keep_seek_open: which of our seeks a lobby snapshot lists; one listed before and missing
   // now is gone (taken, expired or cancelled by the server).
-  void track_own_seeks(const Json& seeks);
+  void track_own_seeks(const std::vector<protocol::LobbySeek>& seeks);
   // accept_seeks: takes the first matching seek of the latest lobby, if any.
   void take_seek();
   int open_seeks() const;
-  void on_game_start(const Json& m);
-  void on_state(const Json& m);
-  void on_move_ack(const Json& m);
-  void on_game_end(const Json& m);
-  void on_error(const Json& m);
+  void on_game_start(const protocol::GameStartMessage& m);
+  void on_state(const protocol::StateMessage& m);
+  void on_move_ack(const protocol::MoveAckMessage& m);
+  void on_game_end(const protocol::GameEndMessage& m);
+  void on_error(const protocol::ErrorMessage& m);
   void retry_dropped(const std::string& ref);
-  void on_challenge(const Json& m);
-  void on_draw_offer(const Json& m);
-  void on_puzzle_state(const Json& m);
-  void on_puzzle_end(const Json& m);
-  void start_search(const std::shared_ptr<Game>& g, const Json& state);
+  void on_challenge(const protocol::ChallengeOfferMessage& m);
+  void on_draw_offer(const protocol::DrawOfferMessage& m);
+  void on_puzzle_state(const protocol::PuzzleStateMessage& m);
+  void on_puzzle_end(const protocol::PuzzleEndMessage& m);
+  void start_search(const std::shared_ptr<Game>& g, const protocol::StateMessage& state);
   void search_done(const std::shared_ptr<Game>& g, std::int64_t version, TurnReply reply);
   void send_pending(Game& g);
   void log_ack(const Game& g, const std::string& move);
@@ -171,7 +168,7 @@ class BotSession {
   std::set<std::int64_t> finished_;
   std::set<std::int64_t> tried_seeks_;
   std::int64_t last_accepted_seek_ = -1;
-  Json last_lobby_;  // the latest lobby update
+  std::optional<protocol::LobbyMessage> last_lobby_;  // the latest lobby update
   int open_seeks_ = 0;  // seek_games: seeks sent and not yet taken
   // keep_seek_open: the seeks sent and not yet created (or refused), and the ones created, by
   // id, with whether a lobby snapshot listed them and since when they are unlisted.

@@ -17,7 +17,7 @@
 #include <memory>
 #include <string_view>
 
-#include "bots/client/player.h"
+#include "bots/player/player.h"
 #include "games/core/expected.h"
 
 namespace arena::client {

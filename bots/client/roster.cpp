@@ -3,10 +3,10 @@
 namespace arena::client {
 namespace {
 
-std::vector<Preset> make_presets() {
+// Isolation: the AI-course tournament (7x7, knight moves). MM at depth 3, AB at depth 5,
+// the ID agents with the course's 150 ms per move unless the clock allows less.
+std::vector<Preset> isolation_presets() {
   return {
-      // Isolation: the AI-course tournament (7x7, knight moves). MM at depth 3, AB at depth 5,
-      // the ID agents with the course's 150 ms per move unless the clock allows less.
       {"Random", "isolation", "random", "Isolation: a uniformly random legal move"},
       {"MM_Open", "isolation", "minimax:eval=open_move_score,depth=3",
        "Isolation: minimax to depth 3, own mobility (open_move_score)"},
@@ -28,7 +28,12 @@ std::vector<Preset> make_presets() {
        "Isolation: iterative deepening (150 ms), custom_score_2"},
       {"AB_Custom_3", "isolation", "id:eval=custom_score_3,movetime=150",
        "Isolation: iterative deepening (150 ms), custom_score_3"},
-      // Tic-tac-toe: the tutorial's one-ply players, and a full-depth search.
+  };
+}
+
+// Tic-tac-toe: the tutorial's one-ply players, and a full-depth search.
+std::vector<Preset> tictactoe_presets() {
+  return {
       {"bad_heuristic", "tictactoe", "greedy:eval=bad_heuristic",
        "Tic-tac-toe: one ply, a heuristic that knows nothing (always 1)"},
       {"available_wins", "tictactoe", "greedy:eval=available_wins",
@@ -39,12 +44,22 @@ std::vector<Preset> make_presets() {
        "Tic-tac-toe: one ply, Fluxplayer-style fuzzy goal value"},
       {"perfect", "tictactoe", "alphabeta:eval=bad_heuristic,depth=9",
        "Tic-tac-toe: alpha-beta to the end of the game (never loses)"},
-      // Qubic.
+  };
+}
+
+// Qubic.
+std::vector<Preset> qubic_presets() {
+  return {
       {"qubic_random", "qubic", "random", "Qubic: a random legal move"},
       {"qubic_greedy", "qubic", "greedy:eval=linear", "Qubic: one ply, six-feature linear eval"},
       {"qubic_ab_linear", "qubic", "id:eval=linear,movetime=500",
        "Qubic: iterative-deepening alpha-beta (500 ms), linear eval"},
-      // Othello.
+  };
+}
+
+// Othello.
+std::vector<Preset> othello_presets() {
+  return {
       {"othello_random", "othello", "random", "Othello: a random legal move"},
       {"othello_greedy", "othello", "greedy:eval=material", "Othello: one ply, most discs"},
       {"othello_ab_material", "othello", "alphabeta:eval=material,depth=4",
@@ -55,14 +70,24 @@ std::vector<Preset> make_presets() {
        "Othello: iterative deepening (500 ms), mobility"},
       {"othello_ab_combined", "othello", "id:eval=combined,movetime=500",
        "Othello: iterative deepening (500 ms), combined (squares, mobility, corners)"},
-      // Checkers.
+  };
+}
+
+// Checkers.
+std::vector<Preset> checkers_presets() {
+  return {
       {"checkers_random", "checkers", "random", "Checkers: a random legal move"},
       {"checkers_greedy", "checkers", "greedy:eval=material", "Checkers: one ply, material"},
       {"checkers_ab_material", "checkers", "alphabeta:eval=material,depth=6",
        "Checkers: alpha-beta to depth 6, material"},
       {"checkers_ab_combined", "checkers", "id:eval=combined,movetime=500",
        "Checkers: iterative deepening (500 ms), material + advancement + back rank"},
-      // Chess.
+  };
+}
+
+// Chess.
+std::vector<Preset> chess_presets() {
+  return {
       {"chess_random", "chess", "random", "Chess: a random legal move"},
       {"chess_greedy", "chess", "greedy:eval=material", "Chess: one ply, material"},
       {"chess_ab_material", "chess", "alphabeta:eval=material,depth=3",
@@ -83,21 +108,42 @@ std::vector<Preset> make_presets() {
        "malus, adaptive null move, table in quiescence, 2^20 table entries, tapered evaluation "
        "(king safety, pawn structure, mobility, pieces attacked by pawns), its weights fitted to "
        "Stockfish's scores of 178,079 positions (arena tune)"},
-      // Puzzles: solvers that take puzzle sessions.
+  };
+}
+
+// Puzzles: solvers that take puzzle sessions.
+std::vector<Preset> puzzle_presets() {
+  return {
       {"sliding_ida_manhattan", "sliding", "idastar:h=manhattan",
        "Sliding tiles (8/15/24): IDA* with Manhattan distance, optimal"},
       {"sliding_ida_pdb", "sliding", "idastar:h=pdb",
        "15-puzzle: IDA* with the 6-6-3 additive pattern databases (others: Manhattan)"},
       {"rubik_ida_manhattan", "rubik", "idastar:h=manhattan",
        "Rubik's cube: IDA* with the admissible 3-D Manhattan distance (short scrambles)"},
-      // GDL: players of any rule sheet (bots/gdl/gdl_player.h). Their game "gdl" means every
-      // gdl:NAME game: the bot takes challenges and seeks of any sheet (seeking needs --game).
+  };
+}
+
+// GDL: players of any rule sheet (bots/gdl/gdl_player.h). Their game "gdl" means every
+// gdl:NAME game: the bot takes challenges and seeks of any sheet (seeking needs --game).
+std::vector<Preset> gdl_presets() {
+  return {
       {"GDL_Random", "gdl", "random", "GDL: a random legal move, any gdl:NAME game"},
       {"GDL_UCT", "gdl", "uct",
        "GDL: decoupled UCT, random playouts to the end (any roles, simultaneous moves)"},
       {"GDL_Fuzzy", "gdl", "fuzzy",
        "GDL: UCT whose new leaves are scored by the fuzzy goal heuristic of the game's rules"},
   };
+}
+
+// Every preset, in the order `arena bot --list` shows them.
+std::vector<Preset> make_presets() {
+  std::vector<Preset> all;
+  for (auto group : {isolation_presets, tictactoe_presets, qubic_presets, othello_presets,
+                     checkers_presets, chess_presets, puzzle_presets, gdl_presets}) {
+    auto some = group();
+    all.insert(all.end(), some.begin(), some.end());
+  }
+  return all;
 }
 
 }  // namespace

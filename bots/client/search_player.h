@@ -8,7 +8,7 @@
 #include <string>
 #include <string_view>
 
-#include "bots/client/player.h"
+#include "bots/player/player.h"
 #include "games/core/expected.h"
 #include "protocol/messages.h"
 

@@ -1,5 +1,5 @@
 #pragma once
-// A GGP player as a bot of ours: a client::Player (bots/client/player.h) that forwards each GDL
+// A GGP player as a bot of ours: a client::Player (bots/player/player.h) that forwards each GDL
 // game the bot client plays to an external GGP player over HTTP, so that leagues seat GGP
 // players (`ggp:http://127.0.0.1:P`) as `arena bot --uci PATH` seats UCI engines.
 //
@@ -23,8 +23,8 @@
 #include <chrono>
 #include <string>
 
-#include "bots/client/player.h"
 #include "bots/ggp/reply.h"
+#include "bots/player/player.h"
 
 namespace arena::ggp {
 

@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "bots/client/player.h"
+#include "bots/player/player.h"
 #include "bots/uci/uci_engine.h"
 
 namespace arena::uci {

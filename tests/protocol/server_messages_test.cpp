@@ -110,10 +110,10 @@ TEST(ServerMessages, TheValidatorFindsViolations) {
 
 TEST(ServerMessages, StatesOfTwoAndOfSixSeatsMatchTheirSchema) {
   StateMessage two{3, 1, "0:0", 0, {"1", "2"}, std::vector<std::int64_t>{1000, 1000}, "", "",
-                   {0}, std::nullopt, ""};
+                   {0}, std::nullopt, "", ""};
   EXPECT_EQ(violations("state", to_json(two)), Errors{});
   StateMessage six{3, 7, "(cell 1 1 b)", 2, {"noop"}, std::nullopt, "(mark 1 1) noop", "",
-                   {2, 5}, std::vector<std::vector<std::string>>(6), ""};
+                   {2, 5}, std::vector<std::vector<std::string>>(6), "", ""};
   (*six.legal_moves_by_seat)[2] = {"noop"};
   (*six.legal_moves_by_seat)[5] = {"(mark 1 1)", "(mark 1 2)"};
   const Json j = to_json(six);
@@ -154,7 +154,7 @@ TEST(ServerMessages, GameStartMovedEndAndSeekJoinedMatchTheirSchema) {
 }
 
 TEST(ServerMessages, TheMoversStateCarriesItsClientIdAndMoveAckMatchesItsSchema) {
-  StateMessage s{3, 2, "2:1", 1, {"1", "2"}, std::nullopt, "2", "", {1}, std::nullopt, ""};
+  StateMessage s{3, 2, "2:1", 1, {"1", "2"}, std::nullopt, "2", "", {1}, std::nullopt, "", ""};
   const std::string plain = to_json(s).dump();
   const std::string text = state_with_client_id(plain, "a\"1");
   const Json j = Json::parse(text);
@@ -191,7 +191,8 @@ std::vector<ServerMessage> one_of_each() {
       GameStartMessage{4, "chess", "", "none", {ann, bob}, {"e4"}, {"white", "black"}, false,
                        std::nullopt, 0, {"e4"}},
       StateMessage{4, 2, "fen", 1, {"e5"}, std::vector<std::int64_t>{1000, 900}, "e4", "", {1},
-                   std::nullopt, "e4"},
+                   std::nullopt, "e4", ""},
+      StateMessage{4, 3, "fen", 0, {"Nf3"}, std::nullopt, "e5", "", {0}, std::nullopt, "", "g4v2"},
       MovedMessage{4, 3, 1},
       DrawOfferMessage{4, 3, 0},
       DrawDeclinedMessage{4, 4, 1},
@@ -228,6 +229,37 @@ TEST(ServerMessages, EveryTypeMatchesItsSchemaAndDecodesToTheSameMessage) {
     EXPECT_EQ(to_json(*back), to_json(m)) << type;
   }
   EXPECT_EQ(types.size(), std::variant_size_v<ServerMessage>) << "one of each type";
+}
+
+// The mover's state, encoded from its message, is the frame the server writes by splicing the
+// client_id into the state every connection gets.
+TEST(ServerMessages, AStateWithItsClientIdIsTheSplicedFrame) {
+  StateMessage s{3, 2, "2:1", 1, {"1", "2"}, std::nullopt, "2", "", {1}, std::nullopt, "", ""};
+  const std::string everyone = encode(ServerMessage{s});
+  s.client_id = "g3v1";
+  EXPECT_EQ(encode(ServerMessage{s}), state_with_client_id(everyone, "g3v1"));
+  auto back = decode_server_message(state_with_client_id(everyone, "g3v1"));
+  ASSERT_TRUE(back) << back.error();
+  EXPECT_EQ(std::get<StateMessage>(*back).client_id, "g3v1");
+}
+
+// A client reads a later version's message type as nothing to act on, and a known type with a
+// bad field as an error.
+TEST(ServerMessages, AFrameOfAnUnknownTypeIsNothingAndABadOneAnError) {
+  auto later = decode_server_frame(R"({"type":"tournament_news","id":3})");
+  ASSERT_TRUE(later) << later.error();
+  EXPECT_FALSE(later->has_value());
+  auto pong = decode_server_frame(R"({"type":"pong","id":"p"})");
+  ASSERT_TRUE(pong && pong->has_value());
+  EXPECT_EQ(std::get<PongMessage>(**pong).id, "p");
+  auto bad = decode_server_frame(R"({"type":"state","game_id":1,"version":2})");
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("state: missing field 'position'"), std::string::npos) << bad.error();
+  auto unreadable = decode_server_frame("{");
+  ASSERT_FALSE(unreadable);
+  EXPECT_NE(unreadable.error().find("not a server message"), std::string::npos);
+  EXPECT_TRUE(is_server_message_type("draw_declined"));
+  EXPECT_FALSE(is_server_message_type("hello"));
 }
 
 TEST(ServerMessages, APuzzleEndWithoutAScoreIsASolvedOne) {

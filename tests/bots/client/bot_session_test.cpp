@@ -23,6 +23,50 @@ namespace {
 
 using Json = nlohmann::json;
 
+// Frames as the server sends them: the session decodes them with protocol/server_codec.h,
+// which needs every field the protocol requires.
+Json player(std::int64_t id, const std::string& name = "p", bool bot = false) {
+  return {{"id", id}, {"name", name}, {"bot", bot}};
+}
+Json welcome(std::int64_t my_id, Json your_games) {
+  return {{"type", "welcome"},
+          {"player", player(my_id, "me", true)},
+          {"server", "arena test"},
+          {"protocol", protocol::kProtocolVersion},
+          {"session", ""},
+          {"your_games", std::move(your_games)},
+          {"limits",
+           {{"max_message_bytes", 65536},
+            {"max_json_depth", 32},
+            {"messages_per_second", 200},
+            {"burst", 400},
+            {"reconnect_grace_ms", 30000}}}};
+}
+Json challenge_offer(std::int64_t id, const std::string& game) {
+  return {{"type", "challenge_offer"},
+          {"challenge_id", id},
+          {"from", player(8)},
+          {"game", game},
+          {"options", ""},
+          {"time_control", "none"}};
+}
+// A lobby seek by `owner`; without `seats` (a game of two) unless given.
+Json seek(std::int64_t id, std::int64_t owner, const std::string& game, int seats = 0) {
+  Json s = {{"seek_id", id},
+            {"by", player(owner)},
+            {"game", game},
+            {"options", ""},
+            {"time_control", "none"}};
+  if (seats > 0) s["seats"] = seats;
+  return s;
+}
+Json lobby(Json seeks) {
+  return {{"type", "lobby"},
+          {"seeks", std::move(seeks)},
+          {"players", Json::array()},
+          {"games", Json::array()}};
+}
+
 // Plays the first legal move and reports a recognisable search info.
 class FirstMovePlayer final : public Player {
  public:
@@ -76,10 +120,7 @@ class SessionTest : public ::testing::Test {
   }
   void connect(std::int64_t my_id = 7, Json your_games = Json::array()) {
     session_->on_open();
-    feed({{"type", "welcome"},
-          {"player", {{"id", my_id}, {"name", "me"}, {"bot", true}}},
-          {"session", ""},
-          {"your_games", your_games}});
+    feed(welcome(my_id, std::move(your_games)));
   }
   static Json game_start(std::int64_t id, std::int64_t first, std::int64_t second,
                          const std::string& tc = "none") {
@@ -89,7 +130,7 @@ class SessionTest : public ::testing::Test {
             {"game", "tictactoe"},
             {"options", ""},
             {"time_control", tc},
-            {"players", {{{"id", first}, {"name", "a"}}, {{"id", second}, {"name", "b"}}}},
+            {"players", {player(first, "a"), player(second, "b")}},
             {"moves", Json::array()}};
   }
   static Json state(std::int64_t id, std::int64_t version, int to_move, Json clocks = nullptr) {
@@ -114,7 +155,7 @@ TEST_F(SessionTest, SaysHelloWithTheProtocolVersionAndSeeksAfterWelcome) {
   EXPECT_EQ(sent_[0]["version"], protocol::kProtocolVersion);  // 3: GDL games, acks in states
   EXPECT_EQ(sent_[0]["name"], "me");
   EXPECT_TRUE(take("seek").empty()) << "no seek before the welcome";
-  feed({{"type", "welcome"}, {"player", {{"id", 7}}}, {"your_games", Json::array()}});
+  feed(welcome(7, Json::array()));
   auto seeks = take("seek");
   ASSERT_EQ(seeks.size(), 1u);
   EXPECT_EQ(seeks[0]["game"], "tictactoe");
@@ -214,7 +255,7 @@ TEST_F(SessionTest, PlaysTheThirdSeatOfAGameOfThreeWithItsOwnClock) {
   make({.games = {"tictactoe"}});
   connect(7);
   Json start = game_start(5, 8, 9, "movetime:100");
-  start["players"].push_back({{"id", 7}, {"name", "me"}});
+  start["players"].push_back(player(7, "me", true));
   feed(start);
   feed(state(5, 1, 0, Json::array({100, 100, 100})));
   feed(state(5, 2, 1, Json::array({100, 100, 100})));
@@ -241,7 +282,7 @@ TEST_F(SessionTest, CountsAGameOfThreeByTheSeatsScores) {
   connect(7);
   auto three = [](std::int64_t id, int my_seat) {
     Json start = game_start(id, 8, 9);
-    start["players"].insert(start["players"].begin() + my_seat, Json{{"id", 7}, {"name", "me"}});
+    start["players"].insert(start["players"].begin() + my_seat, player(7, "me", true));
     return start;
   };
   auto end = [](std::int64_t id, const std::string& result, Json scores) {
@@ -397,20 +438,17 @@ TEST_F(SessionTest, SendsAPuzzleStartAgainWhenTheServerIsBusy) {
 TEST_F(SessionTest, AcceptsChallengesForItsGamesOnlyAndSeeksOnce) {
   make({.games = {"tictactoe"}, .accept_seeks = true});
   connect(7);
-  feed({{"type", "challenge_offer"}, {"challenge_id", 3}, {"game", "tictactoe"}});
-  feed({{"type", "challenge_offer"}, {"challenge_id", 4}, {"game", "othello"}});
+  feed(challenge_offer(3, "tictactoe"));
+  feed(challenge_offer(4, "othello"));
   auto accepts = take("accept");
   ASSERT_EQ(accepts.size(), 1u);
   EXPECT_EQ(accepts[0]["challenge_id"], 3);
   ASSERT_EQ(take("decline").size(), 1u);
   EXPECT_EQ(take("decline")[0]["challenge_id"], 4);
-  const Json lobby = {{"type", "lobby"},
-                      {"seeks",
-                       {{{"seek_id", 11}, {"by", {{"id", 7}}}, {"game", "tictactoe"}},
-                        {{"seek_id", 12}, {"by", {{"id", 8}}}, {"game", "chess"}},
-                        {{"seek_id", 13}, {"by", {{"id", 8}}}, {"game", "tictactoe"}}}}};
-  feed(lobby);
-  feed(lobby);  // the same seek is not taken twice
+  const Json listed =
+      lobby({seek(11, 7, "tictactoe"), seek(12, 8, "chess"), seek(13, 8, "tictactoe")});
+  feed(listed);
+  feed(listed);  // the same seek is not taken twice
   accepts = take("accept");
   ASSERT_EQ(accepts.size(), 2u);
   EXPECT_EQ(accepts[1]["seek_id"], 13);
@@ -421,11 +459,7 @@ TEST_F(SessionTest, AcceptsChallengesForItsGamesOnlyAndSeeksOnce) {
 TEST_F(SessionTest, TakesOnlySeeksOfGamesOfEnoughSeatsWhenAsked) {
   make({.games = {"tictactoe"}, .accept_seeks = true, .min_seek_seats = 3});
   connect(7);
-  feed({{"type", "lobby"},
-        {"seeks",
-         {{{"seek_id", 11}, {"by", {{"id", 8}}}, {"game", "tictactoe"}, {"seats", 2}},
-          {{"seek_id", 12}, {"by", {{"id", 8}}}, {"game", "tictactoe"}},
-          {{"seek_id", 13}, {"by", {{"id", 8}}}, {"game", "tictactoe"}, {"seats", 3}}}}});
+  feed(lobby({seek(11, 8, "tictactoe", 2), seek(12, 8, "tictactoe"), seek(13, 8, "tictactoe", 3)}));
   auto accepts = take("accept");
   ASSERT_EQ(accepts.size(), 1u);
   EXPECT_EQ(accepts[0]["seek_id"], 13);
@@ -449,18 +483,17 @@ TEST_F(SessionTest, MakesAPlayerBeforeAcceptingWhenNoneIsSpare) {
   make({.games = {"tictactoe"}, .accept_seeks = true, .max_parallel = 2});
   connect(7);
   EXPECT_EQ(made_, 1) << "the warm-up Player";
-  feed({{"type", "challenge_offer"}, {"challenge_id", 3}, {"game", "tictactoe"}});
+  feed(challenge_offer(3, "tictactoe"));
   ASSERT_EQ(take("accept").size(), 1u);
   EXPECT_EQ(made_, 1) << "the spare Player serves the challenge";
   feed(game_start(5, 8, 7));
   EXPECT_EQ(made_, 1);
-  feed({{"type", "lobby"},
-        {"seeks", {{{"seek_id", 13}, {"by", {{"id", 8}}}, {"game", "tictactoe"}}}}});
+  feed(lobby(Json::array({seek(13, 8, "tictactoe")})));
   ASSERT_EQ(take("accept").size(), 2u);
   EXPECT_EQ(made_, 2) << "a second Player, made before the accept went out";
   feed(game_start(6, 8, 7));
   EXPECT_EQ(made_, 2) << "no Player is made after a game (and its clock) started";
-  feed({{"type", "challenge_offer"}, {"challenge_id", 4}, {"game", "tictactoe"}});
+  feed(challenge_offer(4, "tictactoe"));
   EXPECT_EQ(take("decline").size(), 1u) << "two games live: max_parallel";
   EXPECT_EQ(made_, 2) << "nothing is made for a declined challenge";
 }
@@ -499,11 +532,12 @@ Json lobby_of(const std::vector<LobbySeek>& seeks) {
   Json list = Json::array();
   for (const auto& s : seeks)
     list.push_back({{"seek_id", s.id},
-                    {"by", {{"id", s.owner}, {"name", "p"}, {"bot", s.bot}}},
+                    {"by", player(s.owner, "p", s.bot)},
                     {"game", s.game},
                     {"options", s.options},
+                    {"time_control", "none"},
                     {"seats", 2}});
-  return {{"type", "lobby"}, {"seeks", list}};
+  return lobby(list);
 }
 
 // The house bot's seek, taken: the lobby no longer lists it (whether before or after the
@@ -623,6 +657,21 @@ TEST_F(SessionTest, AnswersADrawOfferByItsLastScore) {
     feed({{"type", "error"}, {"code", "no_draw_offer"}, {"ref", "accept_draw"}, {"message", "x"}});
     EXPECT_EQ(session_->stats().errors, 0);
   }
+}
+
+// A later version's message type is ignored; a frame of a known type missing a field the
+// protocol requires is an error, named, and acted on no further.
+TEST_F(SessionTest, IgnoresUnknownTypesAndCountsABadFrameAsAnError) {
+  make({.games = {"tictactoe"}});
+  connect(7);
+  feed({{"type", "tournament_news"}, {"round", 3}});
+  EXPECT_EQ(session_->stats().errors, 0);
+  feed({{"type", "challenge_offer"}, {"challenge_id", 3}, {"game", "tictactoe"}});
+  EXPECT_EQ(session_->stats().errors, 1);
+  EXPECT_NE(session_->stats().last_error.find("challenge_offer: missing field 'from'"),
+            std::string::npos)
+      << session_->stats().last_error;
+  EXPECT_TRUE(take("accept").empty());
 }
 
 TEST_F(SessionTest, MovesAtRandomAmongTheServersMovesWhenThePlayerCannot) {

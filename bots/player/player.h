@@ -3,6 +3,8 @@
 // string, the legal moves the server sent and the time it may spend; a Player answers with a
 // move and the search info to send along. One Player per game being played, called from one
 // worker thread at a time, so implementations need no locking.
+// The interface has a folder of its own so that the players outside the client (bots/uci,
+// bots/ggp) implement it without depending on the client; its names stay in arena::client.
 
 #include <atomic>
 #include <cstdint>
