@@ -1,6 +1,6 @@
 // bench_korf100: IDA* on Korf's 100 random 15-puzzle instances (tests/data/korf100.txt).
 //
-// Part 1, Manhattan: the tight IDA* loop (bots/eval/sliding_puzzle_ida.h) on the first N
+// Part 1, Manhattan: the tight IDA* loop (bots/search/sliding_puzzle_ida.h) on the first N
 // instances; each node count is compared with the published one and nodes/s printed. The
 // reference measured in the same run is the generic IDA* template (bots/search/idastar.h)
 // through the Game interface, with Manhattan recomputed per node, on the same instances up to
@@ -21,8 +21,8 @@
 
 #include "bots/eval/pattern_database.h"
 #include "bots/eval/sliding_puzzle.h"
-#include "bots/eval/sliding_puzzle_ida.h"
 #include "bots/search/idastar.h"
+#include "bots/search/sliding_puzzle_ida.h"
 #include "games/puzzles/io/korf100_file.h"
 #include "games/puzzles/sliding_puzzle.h"
 
@@ -79,7 +79,7 @@ std::vector<double> run_manhattan(const std::vector<Instance>& all, const Flags&
     const auto& k = all[i];
     const auto start = *SlidingPuzzle::deserialize(k.tiles);
     const std::clock_t c0 = std::clock();
-    const auto r = arena::eval::solve_sliding_manhattan(start);
+    const auto r = arena::search::solve_sliding_manhattan(start);
     const double cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     cpu_time += cpu;
     const bool same = r.nodes == k.published_nodes;
@@ -142,7 +142,7 @@ bool run_pdb(const std::vector<Instance>& all, const Flags& flags,
   int optimal = 0;
   for (const auto& k : all) {
     const std::clock_t c0 = std::clock();
-    const auto r = arena::eval::solve_sliding_pdb(*SlidingPuzzle::deserialize(k.tiles), *pdb);
+    const auto r = arena::search::solve_sliding_pdb(*SlidingPuzzle::deserialize(k.tiles), *pdb);
     const double instance_cpu = static_cast<double>(std::clock() - c0) / CLOCKS_PER_SEC;
     cpu += instance_cpu;
     optimal += r.solved && static_cast<int>(r.moves.size()) == k.optimal_length;

@@ -160,6 +160,97 @@ arena::Expected<void> run_sqlite(bool full, bool journal, int nice,
   return {};
 }
 
+// Every store the benchmark knows, the MemoryStore first; `compared` the ones flags.stores
+// names, in its order.
+struct Stores {
+  StoreRuns memory{"MemoryStore", {}, {}, {}}, hop{"HopStore", {}, {}, {}},
+      normal{"SqliteStore NORMAL", {}, {}, {}}, full{"SqliteStore FULL", {}, {}, {}},
+      commit{"NORMAL, no journal", {}, {}, {}}, gather{"NORMAL + window", {}, {}, {}},
+      nonice{"NORMAL, writer nice 0", {}, {}, {}};
+  std::vector<StoreRuns*> compared;
+
+  explicit Stores(const std::string& names) {
+    std::stringstream list(names);
+    std::string name;
+    while (std::getline(list, name, ','))
+      compared.push_back(name == "hop"      ? &hop
+                         : name == "normal" ? &normal
+                         : name == "gather" ? &gather
+                         : name == "commit" ? &commit
+                         : name == "nonice" ? &nonice
+                                            : &full);
+  }
+  Stores(const Stores&) = delete;
+  Stores& operator=(const Stores&) = delete;
+};
+
+// One run of the load against the MemoryStore or the HopStore, added to s.
+Expected<void> run_in_memory(bool hop, const LoadFlags& flags, StoreRuns& s) {
+  std::unique_ptr<db::Store> store;
+  if (!hop) {
+    store = std::make_unique<db::MemoryStore>();
+  } else if (auto opened = HopStore::open(); opened) {
+    store = std::move(*opened);
+  } else {
+    return make_error(opened.error());
+  }
+  auto run = run_arena_load(*store, flags);
+  if (!run) return make_error(run.error());
+  s.runs.push_back(std::move(*run));
+  return {};
+}
+
+// One run against store s, whichever of the set it is.
+Expected<void> run_store(Stores& set, StoreRuns* s, const LoadFlags& flags) {
+  if (s == &set.memory || s == &set.hop) return run_in_memory(s == &set.hop, flags, *s);
+  return run_sqlite(s == &set.full, s != &set.commit,
+                    s == &set.nonice ? 0 : db::SqliteOptions{}.background_nice,
+                    std::chrono::microseconds(s == &set.gather ? flags.commit_window_us : 0),
+                    flags, *s);
+}
+
+void print_round(int round, const std::vector<StoreRuns*>& stores) {
+  std::printf("round %d:\n", round);
+  for (StoreRuns* s : stores) {
+    const auto& r = s->runs.back();
+    const std::string paced = std::string("paced, ") + s->name;
+    const std::string flat = std::string("flat out, ") + s->name;
+    print_phase(paced.c_str(), r.paced);
+    print_phase(flat.c_str(), r.flat);
+    if (!s->notes.empty())
+      std::printf("    moves in the file %llu of the server's %llu; %s\n",
+                  static_cast<unsigned long long>(s->in_file.back()),
+                  static_cast<unsigned long long>(r.server_moves), s->notes.back().c_str());
+  }
+  std::fflush(stdout);
+}
+
+// Store s against the MemoryStore over the rounds, and the verdict on its paced p99.
+void print_comparison(const StoreRuns& s, const StoreRuns& memory) {
+  std::printf(
+      "  %-20s moves per second (flat out) %.0f, %.3f of the MemoryStore's %.0f; "
+      "paced CPU %.1f us/round trip (MemoryStore %.1f); paced p50 %+.3f ms; paced p99 %.3f - "
+      "%.3f = %+.3f ms\n",
+      s.name, s.flat_per_second(),
+      memory.flat_per_second() > 0 ? s.flat_per_second() / memory.flat_per_second() : 0,
+      memory.flat_per_second(), s.median_paced_cpu(), memory.median_paced_cpu(),
+      s.median_paced(50) - memory.median_paced(50), s.median_paced(99), memory.median_paced(99),
+      s.median_paced(99) - memory.median_paced(99));
+  // Paired: each round against the MemoryStore's run just before it, which shared its minute
+  // of the machine. The verdict is on the median of these: a slow minute falls on both sides
+  // of a pair, while the difference of the two medians above can pair a fast round of one
+  // store with a slow round of the other.
+  std::vector<double> paired;
+  std::printf("  %-20s p99 - the MemoryStore's of the same round:", "");
+  for (std::size_t i = 0; i < s.runs.size() && i < memory.runs.size(); ++i) {
+    paired.push_back(s.runs[i].paced.percentile(99) - memory.runs[i].paced.percentile(99));
+    std::printf(" %+.3f", paired.back());
+  }
+  const double rise = median(paired);
+  std::printf(" ms; median %+.3f ms: %s\n", rise,
+              rise <= 1.0 ? "holds (<= 1 ms)" : "DOES NOT HOLD (> 1 ms)");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -179,94 +270,22 @@ int main(int argc, char** argv) {
 
   // Interleaved, so that a slow minute on a shared machine falls on every store alike; the
   // medians over the rounds are compared.
-  StoreRuns memory{"MemoryStore", {}, {}, {}}, hop{"HopStore", {}, {}, {}},
-      normal{"SqliteStore NORMAL", {}, {}, {}}, full{"SqliteStore FULL", {}, {}, {}},
-      commit{"NORMAL, no journal", {}, {}, {}}, gather{"NORMAL + window", {}, {}, {}},
-      nonice{"NORMAL, writer nice 0", {}, {}, {}};
-  std::vector<StoreRuns*> compared;  // in the order of the flag
-  {
-    std::stringstream list(flags->stores);
-    std::string name;
-    while (std::getline(list, name, ','))
-      compared.push_back(name == "hop"      ? &hop
-                         : name == "normal" ? &normal
-                         : name == "gather" ? &gather
-                         : name == "commit" ? &commit
-                         : name == "nonice" ? &nonice
-                                            : &full);
-  }
-  std::vector<StoreRuns*> every_store{&memory};
-  every_store.insert(every_store.end(), compared.begin(), compared.end());
+  Stores set(flags->stores);
+  std::vector<StoreRuns*> every_store{&set.memory};
+  every_store.insert(every_store.end(), set.compared.begin(), set.compared.end());
   for (int round = 1; round <= flags->rounds; ++round) {
     for (StoreRuns* s : every_store) {
-      Expected<void> ok;
-      if (s == &memory || s == &hop) {
-        std::unique_ptr<db::Store> store;
-        if (s == &memory) {
-          store = std::make_unique<db::MemoryStore>();
-        } else if (auto opened = HopStore::open(); opened) {
-          store = std::move(*opened);
-        } else {
-          ok = make_error(opened.error());
-        }
-        if (store) {
-          auto run = run_arena_load(*store, *flags);
-          if (run)
-            s->runs.push_back(std::move(*run));
-          else
-            ok = make_error(run.error());
-        }
-      } else {
-        ok = run_sqlite(
-            s == &full, s != &commit, s == &nonice ? 0 : db::SqliteOptions{}.background_nice,
-            std::chrono::microseconds(s == &gather ? flags->commit_window_us : 0), *flags, *s);
-      }
-      if (!ok) {
+      if (auto ok = run_store(set, s, *flags); !ok) {
         std::printf("FAILED (%s): %s\n", s->name, ok.error().c_str());
         return 1;
       }
     }
-    std::printf("round %d:\n", round);
-    for (StoreRuns* s : every_store) {
-      const auto& r = s->runs.back();
-      const std::string paced = std::string("paced, ") + s->name;
-      const std::string flat = std::string("flat out, ") + s->name;
-      print_phase(paced.c_str(), r.paced);
-      print_phase(flat.c_str(), r.flat);
-      if (!s->notes.empty())
-        std::printf("    moves in the file %llu of the server's %llu; %s\n",
-                    static_cast<unsigned long long>(s->in_file.back()),
-                    static_cast<unsigned long long>(r.server_moves), s->notes.back().c_str());
-    }
-    std::fflush(stdout);
+    print_round(round, every_store);
   }
 
   std::printf(
       "over %d rounds (medians of the paced CPU, p50 and p99; mean of the flat-out rates):\n",
       flags->rounds);
-  for (StoreRuns* s : compared) {
-    std::printf(
-        "  %-20s moves per second (flat out) %.0f, %.3f of the MemoryStore's %.0f; "
-        "paced CPU %.1f us/round trip (MemoryStore %.1f); paced p50 %+.3f ms; paced p99 %.3f - "
-        "%.3f = %+.3f ms\n",
-        s->name, s->flat_per_second(),
-        memory.flat_per_second() > 0 ? s->flat_per_second() / memory.flat_per_second() : 0,
-        memory.flat_per_second(), s->median_paced_cpu(), memory.median_paced_cpu(),
-        s->median_paced(50) - memory.median_paced(50), s->median_paced(99), memory.median_paced(99),
-        s->median_paced(99) - memory.median_paced(99));
-    // Paired: each round against the MemoryStore's run just before it, which shared its minute
-    // of the machine. The verdict is on the median of these: a slow minute falls on both sides
-    // of a pair, while the difference of the two medians above can pair a fast round of one
-    // store with a slow round of the other.
-    std::vector<double> paired;
-    std::printf("  %-20s p99 - the MemoryStore's of the same round:", "");
-    for (std::size_t i = 0; i < s->runs.size() && i < memory.runs.size(); ++i) {
-      paired.push_back(s->runs[i].paced.percentile(99) - memory.runs[i].paced.percentile(99));
-      std::printf(" %+.3f", paired.back());
-    }
-    const double rise = median(paired);
-    std::printf(" ms; median %+.3f ms: %s\n", rise,
-                rise <= 1.0 ? "holds (<= 1 ms)" : "DOES NOT HOLD (> 1 ms)");
-  }
+  for (StoreRuns* s : set.compared) print_comparison(*s, set.memory);
   return 0;
 }

@@ -100,138 +100,209 @@ struct Round {
   Tail read, sync_write, append, lag, export_lag;
 };
 
-Expected<Round> run_inversion(const std::string& kind, const Flags& flags) {
+// A store in a fresh directory under /tmp, its writer set up as `kind` says, with flags.games
+// games of two players.
+struct InversionStore {
+  std::filesystem::path dir;
+  std::string path;
+  db::SqliteOptions options;
+  std::unique_ptr<db::SqliteStore> store;
+  std::vector<db::GameId> games;
+};
+
+Expected<InversionStore> open_inversion_store(const std::string& kind, const Flags& flags) {
   char dir_template[] = "/tmp/arena_bench_faults.XXXXXX";
   if (mkdtemp(dir_template) == nullptr) return make_error("cannot create a directory in /tmp");
-  const std::filesystem::path dir(dir_template);
-  const std::string path = (dir / "arena.db").string();
-  db::SqliteOptions options;
-  options.background_nice = kind == "nice0" ? 0 : 10;
-  options.boost_waited_writer = kind == "boost";
-  options.journal_segment_bytes = 64 << 10;  // rotations every few hundred moves
-  auto opened = db::open_sqlite_store(path, options);
+  InversionStore s;
+  s.dir = dir_template;
+  s.path = (s.dir / "arena.db").string();
+  s.options.background_nice = kind == "nice0" ? 0 : 10;
+  s.options.boost_waited_writer = kind == "boost";
+  s.options.journal_segment_bytes = 64 << 10;  // rotations every few hundred moves
+  auto opened = db::open_sqlite_store(s.path, s.options);
   if (!opened) {
-    std::filesystem::remove_all(dir);
+    std::filesystem::remove_all(s.dir);
     return make_error(opened.error());
   }
-  db::SqliteStore& store = **opened;
-  auto a = store.find_or_create_player("a", true);
-  auto b = store.find_or_create_player("b", true);
+  s.store = std::move(*opened);
+  auto a = s.store->find_or_create_player("a", true);
+  auto b = s.store->find_or_create_player("b", true);
   if (!a || !b) return make_error("cannot create the players");
-  std::vector<db::GameId> games;
   for (int i = 0; i < flags.games; ++i) {
-    auto id = store.create_game({"chess", "", "start", a->id, b->id, "none", 1, {}, 0, 0});
+    auto id = s.store->create_game({"chess", "", "start", a->id, b->id, "none", 1, {}, 0, 0});
     if (!id) return make_error(id.error());
-    games.push_back(*id);
+    s.games.push_back(*id);
   }
-  store.flush();
+  s.store->flush();
+  return s;
+}
 
-  std::atomic<bool> stop{false};
-  std::vector<std::thread> busy;
-  for (int i = 0; i < flags.busy; ++i)
-    busy.emplace_back([&stop] {
-      volatile std::uint64_t x = 0;
-      while (!stop.load(std::memory_order_relaxed)) x = x + 1;
-    });
+// One round's four clients of the store and what they measured; each loop runs on a thread of
+// its own until `end`.
+class InversionClients {
+ public:
+  InversionClients(const Flags& flags, InversionStore& s, db::SqliteStore& second)
+      : flags_(flags),
+        s_(s),
+        second_(second),
+        start_(Clock::now()),
+        end_(start_ + std::chrono::duration_cast<Clock::duration>(
+                          std::chrono::duration<double>(flags.seconds))),
+        max_plies_(static_cast<std::size_t>(flags.seconds * 1e6 / flags.move_us) + 16),
+        acked_(max_plies_) {
+    for (auto& t : acked_) t.store(-1);
+  }
 
-  const auto start = Clock::now();
-  const auto end = start + std::chrono::duration_cast<Clock::duration>(
-                               std::chrono::duration<double>(flags.seconds));
-  // The first game's acknowledgement times, by ply (the observer's lag).
-  const std::size_t max_plies = static_cast<std::size_t>(flags.seconds * 1e6 / flags.move_us) + 16;
-  std::vector<std::atomic<std::int64_t>> acked(max_plies);
-  for (auto& t : acked) t.store(-1);
-  std::vector<double> appends, reads, writes, lags, export_lags;
-  auto second = db::open_sqlite_store(path, options);  // as `arena export` opens it
-  if (!second) return make_error("the second store: " + second.error());
-  std::string error;
-  std::mutex error_mutex;
-  auto fail = [&](const std::string& why) {
-    std::lock_guard lock(error_mutex);
-    if (error.empty()) error = why;
-  };
-
-  std::thread mover([&] {
-    std::vector<int> ply(games.size(), 0);
+  // Appends a move every flags.move_us, round the games; the first game's acknowledgement times
+  // by ply (the observer's lag).
+  void move() {
+    std::vector<int> ply(s_.games.size(), 0);
     auto next = Clock::now();
-    for (std::size_t i = 0; Clock::now() < end; ++i) {
-      next += std::chrono::microseconds(flags.move_us);
+    for (std::size_t i = 0; Clock::now() < end_; ++i) {
+      next += std::chrono::microseconds(flags_.move_us);
       std::this_thread::sleep_until(next);
-      const std::size_t g = i % games.size();
+      const std::size_t g = i % s_.games.size();
       db::MoveRecord m;
-      m.game = games[g];
+      m.game = s_.games[g];
       m.ply = ply[g];
       m.move = "m" + std::to_string(ply[g]);
       const auto t0 = Clock::now();
       bool ok = true;
-      store.append_move(m, [&ok](Expected<void> r) { ok = r.has_value(); });
+      s_.store->append_move(m, [&ok](Expected<void> r) { ok = r.has_value(); });
       if (!ok) return fail("append_move failed");
-      appends.push_back(ms_since(t0));
-      if (g == 0 && static_cast<std::size_t>(ply[g]) < max_plies)
-        acked[static_cast<std::size_t>(ply[g])].store(
-            std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count());
+      appends_.push_back(ms_since(t0));
+      if (g == 0 && static_cast<std::size_t>(ply[g]) < max_plies_)
+        acked_[static_cast<std::size_t>(ply[g])].store(micros_since_start());
       ++ply[g];
     }
-  });
-  std::thread waiter([&] {
+  }
+
+  // Every flags.wait_ms, a read and a synchronous write by turns: both wait for the writer.
+  void wait() {
     auto next = Clock::now();
-    for (int i = 0; Clock::now() < end; ++i) {
-      next += std::chrono::milliseconds(flags.wait_ms);
+    for (int i = 0; Clock::now() < end_; ++i) {
+      next += std::chrono::milliseconds(flags_.wait_ms);
       std::this_thread::sleep_until(next);
       const auto t0 = Clock::now();
       if (i % 2 == 0) {
         db::GameFilter one;
         one.finished_only = false;
         one.limit = 1;
-        if (!store.list_games(one)) return fail("list_games failed");
-        reads.push_back(ms_since(t0));
+        if (!s_.store->list_games(one)) return fail("list_games failed");
+        reads_.push_back(ms_since(t0));
       } else {
-        if (!store.find_or_create_player("p" + std::to_string(i), true))
+        if (!s_.store->find_or_create_player("p" + std::to_string(i), true))
           return fail("find_or_create_player failed");
-        writes.push_back(ms_since(t0));
+        writes_.push_back(ms_since(t0));
       }
     }
-  });
-  std::thread observer([&] {
+  }
+
+  // Polls the file read-only for the first game's moves: how long after its acknowledgement a
+  // move is in the database.
+  void observe() {
     sqlite3* db = nullptr;
-    if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
+    if (sqlite3_open_v2(s_.path.c_str(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK)
       return fail("the observer cannot open the file");
     sqlite3_busy_timeout(db, 5000);
     sqlite3_stmt* stmt = nullptr;
     const std::string sql =
-        "SELECT COALESCE(MAX(ply), -1) FROM moves WHERE game_id = " + std::to_string(games[0]);
+        "SELECT COALESCE(MAX(ply), -1) FROM moves WHERE game_id = " + std::to_string(s_.games[0]);
     sqlite3_prepare_v2(db, sql.c_str(), -1, &stmt, nullptr);
     std::int64_t seen = -1;
-    while (Clock::now() < end + std::chrono::milliseconds(200)) {
-      std::this_thread::sleep_for(std::chrono::microseconds(flags.poll_us));
+    while (Clock::now() < end_ + std::chrono::milliseconds(200)) {
+      std::this_thread::sleep_for(std::chrono::microseconds(flags_.poll_us));
       if (sqlite3_step(stmt) == SQLITE_ROW) {
         const std::int64_t top = sqlite3_column_int64(stmt, 0);
-        const auto now =
-            std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
-        for (std::int64_t p = seen + 1; p <= top && p < static_cast<std::int64_t>(max_plies); ++p)
-          if (const auto t = acked[static_cast<std::size_t>(p)].load(); t >= 0)
-            lags.push_back(static_cast<double>(now - t) / 1000.0);
+        const auto now = micros_since_start();
+        for (std::int64_t p = seen + 1; p <= top && p < static_cast<std::int64_t>(max_plies_); ++p)
+          if (const auto t = acked_[static_cast<std::size_t>(p)].load(); t >= 0)
+            lags_.push_back(static_cast<double>(now - t) / 1000.0);
         seen = std::max(seen, top);
       }
       sqlite3_reset(stmt);
     }
     sqlite3_finalize(stmt);
     sqlite3_close(db);
-  });
-  std::thread exporter([&] {
+  }
+
+  // Polls the second store (as `arena export` opens it) for the first game's moves.
+  void export_moves() {
     std::size_t seen = 0;
-    while (Clock::now() < end + std::chrono::milliseconds(200)) {
-      std::this_thread::sleep_for(std::chrono::microseconds(flags.poll_us));
-      auto detail = (*second)->game_detail(games[0]);
+    while (Clock::now() < end_ + std::chrono::milliseconds(200)) {
+      std::this_thread::sleep_for(std::chrono::microseconds(flags_.poll_us));
+      auto detail = second_.game_detail(s_.games[0]);
       if (!detail) return fail("the second store: " + detail.error());
-      const auto now =
-          std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start).count();
-      for (std::size_t p = seen; p < detail->moves.size() && p < max_plies; ++p)
-        if (const auto t = acked[p].load(); t >= 0)
-          export_lags.push_back(static_cast<double>(now - t) / 1000.0);
+      const auto now = micros_since_start();
+      for (std::size_t p = seen; p < detail->moves.size() && p < max_plies_; ++p)
+        if (const auto t = acked_[p].load(); t >= 0)
+          export_lags_.push_back(static_cast<double>(now - t) / 1000.0);
       seen = std::max(seen, detail->moves.size());
     }
-  });
+  }
+
+  // The first failure of any loop, or the round's tails.
+  Expected<Round> result() const {
+    if (!error_.empty()) return make_error(error_);
+    Round r;
+    r.read = tail_of(reads_);
+    r.sync_write = tail_of(writes_);
+    r.append = tail_of(appends_);
+    r.lag = tail_of(lags_);
+    r.export_lag = tail_of(export_lags_);
+    return r;
+  }
+
+ private:
+  std::int64_t micros_since_start() const {
+    return std::chrono::duration_cast<std::chrono::microseconds>(Clock::now() - start_).count();
+  }
+
+  void fail(const std::string& why) {
+    std::lock_guard lock(error_mutex_);
+    if (error_.empty()) error_ = why;
+  }
+
+  const Flags& flags_;
+  InversionStore& s_;
+  db::SqliteStore& second_;
+  const Clock::time_point start_;
+  const Clock::time_point end_;
+  const std::size_t max_plies_;
+  std::vector<std::atomic<std::int64_t>> acked_;
+  std::vector<double> appends_, reads_, writes_, lags_, export_lags_;
+  std::string error_;
+  std::mutex error_mutex_;
+};
+
+// flags.busy threads that spin until told to stop: the CPU contention of the round.
+std::vector<std::thread> start_busy_threads(int n, const std::atomic<bool>& stop) {
+  std::vector<std::thread> busy;
+  for (int i = 0; i < n; ++i)
+    busy.emplace_back([&stop] {
+      volatile std::uint64_t x = 0;
+      while (!stop.load(std::memory_order_relaxed)) x = x + 1;
+    });
+  return busy;
+}
+
+Expected<Round> run_inversion(const std::string& kind, const Flags& flags) {
+  auto opened = open_inversion_store(kind, flags);
+  if (!opened) return make_error(opened.error());
+  InversionStore& s = *opened;
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> busy = start_busy_threads(flags.busy, stop);
+  auto second = db::open_sqlite_store(s.path, s.options);  // as `arena export` opens it
+  if (!second) {
+    stop = true;
+    for (auto& t : busy) t.join();
+    return make_error("the second store: " + second.error());
+  }
+  InversionClients clients(flags, s, **second);
+  std::thread mover([&clients] { clients.move(); });
+  std::thread waiter([&clients] { clients.wait(); });
+  std::thread observer([&clients] { clients.observe(); });
+  std::thread exporter([&clients] { clients.export_moves(); });
   mover.join();
   waiter.join();
   observer.join();
@@ -239,16 +310,9 @@ Expected<Round> run_inversion(const std::string& kind, const Flags& flags) {
   second->reset();
   stop = true;
   for (auto& t : busy) t.join();
-  Round r;
-  opened->reset();
-  std::filesystem::remove_all(dir);
-  if (!error.empty()) return make_error(error);
-  r.read = tail_of(reads);
-  r.sync_write = tail_of(writes);
-  r.append = tail_of(appends);
-  r.lag = tail_of(lags);
-  r.export_lag = tail_of(export_lags);
-  return r;
+  s.store.reset();
+  std::filesystem::remove_all(s.dir);
+  return clients.result();
 }
 
 void print_tail(const char* what, const Tail& t) {

@@ -30,7 +30,7 @@ std::atomic<bool> g_ladder_stop{false};
 extern "C" void on_ladder_signal(int) { g_ladder_stop = true; }
 
 struct LadderFlags {
-  tournament::LadderConfig config;
+  league::LadderConfig config;
   std::string tc;
   int prior_draws = -1;
   bool quiet = false;
@@ -38,7 +38,7 @@ struct LadderFlags {
 };
 
 // "BASE+INC" in seconds, e.g. "10+0.1".
-bool parse_tc(const std::string& text, tournament::LadderConfig& c) {
+bool parse_tc(const std::string& text, league::LadderConfig& c) {
   const auto plus = text.find('+');
   try {
     std::size_t used = 0;
@@ -67,7 +67,7 @@ int run(LadderFlags& f) {
   }
   c.prior_draws = f.prior_draws >= 0 ? f.prior_draws : c.all_pairs ? 1 : 0;
   if (!apply_gdl_sheet_flags(f.sheets, "ladder")) return kExitUsage;
-  if (auto game = tournament::check_ladder_game(c); !game) {
+  if (auto game = league::check_ladder_game(c); !game) {
     std::cerr << "arena ladder: " << game.error() << "\n";
     return kExitUsage;
   }
@@ -75,7 +75,7 @@ int run(LadderFlags& f) {
   std::vector<std::string> seats{c.player};
   seats.insert(seats.end(), c.opponents.begin(), c.opponents.end());
   for (const auto& s : seats) {
-    if (auto seat = tournament::parse_ladder_seat(s, c.game); !seat) {
+    if (auto seat = league::parse_ladder_seat(s, c.game); !seat) {
       std::cerr << "arena ladder: " << seat.error() << "\n";
       return kExitUsage;
     }
@@ -85,7 +85,7 @@ int run(LadderFlags& f) {
   std::signal(SIGPIPE, SIG_IGN);
   std::signal(SIGINT, on_ladder_signal);
   std::signal(SIGTERM, on_ladder_signal);
-  auto progress = [&](const tournament::LadderResult& r, int done, int total) {
+  auto progress = [&](const league::LadderResult& r, int done, int total) {
     if (f.quiet) return;
     const auto& g = r.games.back();
     const char* score = g.first_score == 1 ? "1-0" : g.first_score == 0 ? "0-1" : "1/2-1/2";
@@ -94,12 +94,12 @@ int run(LadderFlags& f) {
                  r.seats[static_cast<std::size_t>(g.second)].name.c_str(), score, g.reason.c_str(),
                  g.plies, is_gdl_game(c.game) ? "turns" : "plies");
   };
-  auto result = tournament::run_ladder(c, progress, &g_ladder_stop);
+  auto result = league::run_ladder(c, progress, &g_ladder_stop);
   if (!result) {
     std::cerr << "arena ladder: " << result.error() << "\n";
     return kExitFailure;
   }
-  std::cout << tournament::format_ladder(c, *result);
+  std::cout << league::format_ladder(c, *result);
   return kExitOk;
 }
 

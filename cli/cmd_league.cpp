@@ -56,7 +56,7 @@ std::string duration(double s) {
   return buf;
 }
 
-void draw_progress(const tournament::LeagueProgress& p) {
+void draw_progress(const league::LeagueProgress& p) {
   constexpr int kWidth = 30;
   const int filled = p.total > 0 ? kWidth * p.done / p.total : 0;
   const double rate = p.elapsed_s > 0 ? p.done_now / p.elapsed_s : 0;
@@ -145,9 +145,9 @@ int run_in_process(const LeagueFlags& f, const tournament::LeagueConfig& config)
     std::cerr << "arena league: " << store.error() << "\n";
     return kExitFailure;
   }
-  tournament::ProgressFn progress;
+  league::ProgressFn progress;
   if (!f.quiet) progress = draw_progress;
-  auto run = tournament::run_league(config, **store, f.db, progress, &g_stop);
+  auto run = league::run_league(config, **store, f.db, progress, &g_stop);
   if (!f.quiet) std::fputs("\n", stderr);
   if (!run) {
     std::cerr << "arena league: " << run.error() << "\n";
@@ -175,7 +175,7 @@ int run(const LeagueFlags& f) {
   std::signal(SIGINT, on_league_signal);
   std::signal(SIGTERM, on_league_signal);
   if (f.in_process) return run_in_process(f, *config);
-  tournament::ServerLeagueOptions o;
+  league::ServerLeagueOptions o;
   o.server = f.server;
   o.token = f.token;
   std::string token_file = f.token_file;
@@ -198,7 +198,7 @@ int run(const LeagueFlags& f) {
   o.port = static_cast<unsigned short>(f.port);
   o.stop = &g_stop;
   if (!f.quiet) o.progress = draw_progress;
-  auto run = tournament::run_league_on_server(*config, o);
+  auto run = league::run_league_on_server(*config, o);
   if (!f.quiet) std::fputs("\n", stderr);
   if (!run) {
     std::cerr << "arena league: " << run.error() << "\n";

@@ -26,10 +26,10 @@
 #include "bots/eval/pattern_database.h"
 #include "bots/eval/rubiks_cube.h"
 #include "bots/eval/sliding_puzzle.h"
-#include "bots/eval/sliding_puzzle_ida.h"
 #include "bots/gdl/puzzle_search.h"
 #include "bots/search/astar.h"
 #include "bots/search/idastar.h"
+#include "bots/search/sliding_puzzle_ida.h"
 #include "cli/commands.h"
 #include "cli/gdl_sheet_flags.h"
 #include "games/puzzles/io/korf100_file.h"
@@ -111,7 +111,7 @@ class IterationLine {
  public:
   IterationLine() {
     if (::isatty(STDERR_FILENO) == 0) return;
-    progress_ = [this](const eval::IdaIteration& i) {
+    progress_ = [this](const search::IdaIteration& i) {
       std::fprintf(stderr, "\riteration %d, bound %d, nodes %llu, %.1f s   ", i.iteration, i.bound,
                    static_cast<unsigned long long>(i.nodes), i.seconds);
       printed_ = true;
@@ -122,10 +122,10 @@ class IterationLine {
   }
   IterationLine(const IterationLine&) = delete;
   IterationLine& operator=(const IterationLine&) = delete;
-  const eval::IdaProgress& progress() const { return progress_; }
+  const search::IdaProgress& progress() const { return progress_; }
 
  private:
-  eval::IdaProgress progress_;
+  search::IdaProgress progress_;
   bool printed_ = false;
 };
 
@@ -143,7 +143,7 @@ int run_search(const P& start, H&& h, const SolveOptions& o) {
 }
 
 // What the dedicated 15-puzzle IDA* loops found, printed as the template searches' results are.
-int report_ida(const SlidingPuzzle& start, const eval::SlidingSolveResult& r,
+int report_ida(const SlidingPuzzle& start, const search::SlidingSolveResult& r,
                const SolveOptions& o) {
   search::PuzzleSolution<SlidingPuzzle> s{r.solved, {}, 0, r.nodes, 0, r.iterations, r.seconds};
   for (auto d : r.moves) s.moves.push_back({d});
@@ -175,10 +175,10 @@ int solve_sliding(const SolveOptions& o, int size) {
     if (!pdb) return fail(pdb.error());
     std::fprintf(stderr, "pattern databases: %s\n", how.c_str());
     if (o.algo == "idastar") {
-      eval::SlidingSolveResult r;
+      search::SlidingSolveResult r;
       {
         IterationLine line;
-        r = eval::solve_sliding_pdb(*start, *pdb, o.max_nodes, line.progress());
+        r = search::solve_sliding_pdb(*start, *pdb, o.max_nodes, line.progress());
       }
       return report_ida(*start, r, o);
     }
@@ -188,10 +188,10 @@ int solve_sliding(const SolveOptions& o, int size) {
   if (!h) return fail(h.error());
   if (o.algo == "idastar" && o.heuristic == "manhattan") {
     // The tight loop: same algorithm and node counts as the template, ~10x faster.
-    eval::SlidingSolveResult r;
+    search::SlidingSolveResult r;
     {
       IterationLine line;
-      r = eval::solve_sliding_manhattan(*start, o.max_nodes, line.progress());
+      r = search::solve_sliding_manhattan(*start, o.max_nodes, line.progress());
     }
     return report_ida(*start, r, o);
   }

@@ -79,12 +79,11 @@ void Checkpointer::checkpoint() {
   if (rc == SQLITE_OK && log_frames > restart_frames_) {
     // The log is to start over, and whoever makes it (the writer in its next idle moment, or
     // the RESTART below) runs a last checkpoint that holds the writer up. SQLite syncs the log
-    // before a checkpoint and the database file after a complete one, and an fsync here takes
-    // about 1 ms per MiB of dirty pages (0.2 ms for a few): left to that last checkpoint, the
-    // sync of everything this thread had copied held every waiting move up for 3 to 23 ms in
-    // bench_store. So catch up with what the writer appended during this round's copy, then
-    // sync both files from this thread: the last checkpoint copies and syncs only what came
-    // after (at bench_store's paced load it took 0.8-2.1 ms instead of 3-6). The catch-up
+    // before a checkpoint and the database file after a complete one, and an fsync costs in
+    // proportion to the dirty pages: left to that last checkpoint, the sync of everything this
+    // thread had copied would hold every waiting move up. So catch up with what the writer
+    // appended during this round's copy, then sync both files from this thread: the last
+    // checkpoint copies and syncs only what came after (db/README.md, "Measured"). The catch-up
     // delays the restart by its syncs, during which the writer appends: worth it only for a
     // large log (kCatchUpFrames). Below that the last checkpoint has little to sync anyway,
     // and with a small limit (tests use 64 frames) a slow disk let the log grow past its

@@ -107,8 +107,8 @@ Expected<Connection> Connection::open(const std::string& path, int flags) {
   // SQLite's memory statistics take a process-wide mutex on every allocation of every
   // connection (the writer's, the readers', the checkpointer's); nothing here reads them
   // (sqlite3_memory_used, a soft heap limit), and SQLite's own advice for speed is to turn them
-  // off. bench_store: the writer's CPU per move fell by about 3%. Only before SQLite is first
-  // initialized: later the call fails with SQLITE_MISUSE and changes nothing.
+  // off (db/README.md, "Measured"). Only before SQLite is first initialized: later the call
+  // fails with SQLITE_MISUSE and changes nothing.
   static const bool statistics_off = sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0) == SQLITE_OK;
   (void)statistics_off;
   sqlite3* db = nullptr;

@@ -82,8 +82,8 @@ struct SqliteOptions {
   // keep the process's priority.
   int background_nice = 10;
   // While a thread waits for the writer (a synchronous write, a read that stores the
-  // journaled moves first), the writer runs at the process's priority (write_queue.h). False: it keeps
-  // background_nice throughout (bench_store_priority's comparison).
+  // journaled moves first), the writer runs at the process's priority (write_queue.h). False:
+  // it keeps background_nice throughout (what bench_store_faults --phase inversion compares).
   bool boost_waited_writer = true;
 };
 

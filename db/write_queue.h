@@ -31,9 +31,10 @@ int set_thread_nice(int nice);
 // The writer's priority while someone waits for it. A writer at a positive nice value makes
 // whoever waits for it (run(), flush(): a synchronous write, a read that first stores the
 // journaled moves) wait behind every busy thread of normal priority: a priority inversion
-// (bench_store_priority measures it). So while at least one thread waits in run() or flush(),
-// the writer runs at the priority it started with (the process's, nice 0 unless the process
-// was started under `nice`), and goes back down when the last one returns. Going back up in priority needs CAP_SYS_NICE or an RLIMIT_NICE of 20; a
+// (bench_store_faults --phase inversion measures it; figures in db/README.md). So while at
+// least one thread waits in run() or flush(), the writer runs at the priority it started with
+// (the process's, nice 0 unless the process was started under `nice`), and goes back down when
+// the last one returns. Going back up in priority needs CAP_SYS_NICE or an RLIMIT_NICE of 20; a
 // process without either keeps the inversion (boost_refusals() counts the refused tries).
 class WriteQueue {
  public:
@@ -55,7 +56,7 @@ class WriteQueue {
   // `nice` is how many steps the thread runs below the process's priority (set_thread_nice);
   // 0 keeps the process's. With `boost_when_waited` (the default) the thread runs at the
   // process's priority while anyone waits for it (see above); false keeps the lower one
-  // throughout (bench_store_priority's "before").
+  // throughout (what bench_store_faults --phase inversion compares it with).
   WriteQueue(Connection connection, std::size_t max_batch,
              std::function<void(Connection&)> when_idle = {},
              std::chrono::microseconds window = std::chrono::microseconds{0},

@@ -15,7 +15,7 @@
 #include <string_view>
 #include <thread>
 
-namespace arena::tournament {
+namespace arena::league {
 
 ChildProcess::ChildProcess(ChildProcess&& other) noexcept
     : pid_(other.pid_), status_(other.status_) {
@@ -124,4 +124,4 @@ Expected<unsigned short> free_loopback_port() {
   return ntohs(a.sin_port);
 }
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -11,7 +11,7 @@
 
 #include "games/core/expected.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 class ChildProcess {
  public:
@@ -44,4 +44,4 @@ std::string self_executable();
 // A TCP port on 127.0.0.1 that is free now.
 Expected<unsigned short> free_loopback_port();
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -26,7 +26,7 @@
 #include "games/catalog/game_types.h"
 #include "tournament/pairing/fair_start.h"
 
-namespace arena::tournament {
+namespace arena::league {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -133,10 +133,10 @@ Expected<void> new_game(Mover<G>& m) {
 template <class G>
 Expected<G> opening_of(const G& start, const LadderConfig& c, const std::vector<std::string>& book,
                        int p) {
-  const std::uint64_t seed = pair_seed(static_cast<std::int64_t>(c.seed), p);
+  const std::uint64_t seed = tournament::pair_seed(static_cast<std::int64_t>(c.seed), p);
   if (book.empty()) return random_opening(start, c.opening_plies, seed);
   if constexpr (std::is_same_v<G, othello::Othello>) {
-    return fair_start(start, 0, seed, book);
+    return tournament::fair_start(start, 0, seed, book);
   } else {
     const std::string& line = book[seed % book.size()];
     G g = start;
@@ -240,7 +240,7 @@ Expected<void> run_games(const LadderConfig& c, const GameOptions& options, Ladd
     if (!start) return make_error(start.error());
     std::vector<std::string> book;
     if (!c.opening_book.empty()) {
-      auto read = read_opening_book(c.opening_book);
+      auto read = tournament::read_opening_book(c.opening_book);
       if (!read) return make_error(read.error());
       if (read->empty()) return make_error("opening book '" + c.opening_book + "' has no line");
       book = std::move(*read);
@@ -271,8 +271,8 @@ std::string fixed(double v, int decimals = 0) {
   return buf;
 }
 
-std::string elo_text(const EloEstimate& e) {
-  using B = EloEstimate::Bound;
+std::string elo_text(const tournament::EloEstimate& e) {
+  using B = tournament::EloEstimate::Bound;
   if (e.anchor) return fixed(e.elo) + " (anchor)";
   switch (e.bound) {
     case B::kAtLeast:
@@ -389,7 +389,7 @@ Expected<LadderResult> run_ladder(const LadderConfig& c, const LadderProgress& p
   const int n = static_cast<int>(result.seats.size());
   std::vector<std::optional<double>> anchors;
   for (const auto& s : result.seats) anchors.push_back(s.anchor);
-  std::vector<GameOutcome> outcomes;
+  std::vector<tournament::GameOutcome> outcomes;
   for (const auto* list : {&result.earlier, &result.games})
     for (const auto& g : *list) outcomes.push_back({g.first, g.second, g.first_score});
   if (std::none_of(anchors.begin(), anchors.end(), [](const auto& a) { return a.has_value(); })) {
@@ -412,15 +412,17 @@ Expected<LadderResult> run_ladder(const LadderConfig& c, const LadderProgress& p
     result.origin_chosen = true;
     result.origin = weakest;
   }
-  auto fit = fit_anchored_elo(anchors, outcomes, c.prior_draws);
+  auto fit = tournament::fit_anchored_elo(anchors, outcomes, c.prior_draws);
   if (!fit) return make_error(fit.error());
   result.elo = std::move(*fit);
   result.wall_s = std::chrono::duration<double>(Clock::now() - started).count();
   return result;
 }
 
-std::string format_ladder(const LadderConfig& c, const LadderResult& r) {
-  std::ostringstream out;
+namespace {
+
+// The two lines above the table: the game and seats, then the settings and what was played.
+void format_ladder_header(std::ostream& out, const LadderConfig& c, const LadderResult& r) {
   const std::string tc = c.base_ms > 0 ? fixed(static_cast<double>(c.base_ms) / 1000, 1) + " s + " +
                                              fixed(static_cast<double>(c.increment_ms) / 1000, 2) +
                                              " s a move"
@@ -449,13 +451,15 @@ std::string format_ladder(const LadderConfig& c, const LadderResult& r) {
                                   " virtual draw(s) per pairing"
                             : "")
       << "\n\n";
-  const int n = static_cast<int>(r.seats.size());
-  std::size_t width = 8;
-  for (const auto& s : r.seats) width = std::max(width, s.name.size() + 2);
+}
+
+// The table of opponents: seat 0's games against each, and each one's Elo.
+void format_ladder_opponents(std::ostream& out, const LadderResult& r, std::size_t width) {
   char line[512];
   std::snprintf(line, sizeof line, "%-*s %-13s %5s %5s %5s %5s %7s  %s\n", static_cast<int>(width),
                 "opponent", "kind", "games", "+", "-", "=", "score", "Elo (95% interval)");
   out << line;
+  const int n = static_cast<int>(r.seats.size());
   for (int j = 1; j < n; ++j) {
     int wins = 0, losses = 0, draws = 0;
     for (const auto* list : {&r.earlier, &r.games})
@@ -478,6 +482,10 @@ std::string format_ladder(const LadderConfig& c, const LadderResult& r) {
                   elo_text(e).c_str());
     out << line;
   }
+}
+
+// Seat 0's Elo and the scale it is on.
+void format_ladder_summary(std::ostream& out, const LadderResult& r) {
   const auto& me = r.elo[0];
   out << "\n" << r.seats[0].name << ": Elo " << elo_text(me) << " over " << me.games
       << " games (" << fixed(me.games > 0 ? 100 * me.points / me.games : 0, 1) << "%)";
@@ -489,22 +497,38 @@ std::string format_ladder(const LadderConfig& c, const LadderResult& r) {
     out << ", on the scale of the " << anchors << " anchor" << (anchors == 1 ? "" : "s");
   }
   out << "\n";
-  if (c.all_pairs) {
-    out << "\nevery seat, best first:\n";
-    std::vector<int> order(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
-    std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-      return r.elo[static_cast<std::size_t>(a)].elo > r.elo[static_cast<std::size_t>(b)].elo;
-    });
-    for (int i : order) {
-      const auto& e = r.elo[static_cast<std::size_t>(i)];
-      std::snprintf(line, sizeof line, "  %-*s %5d games %6.1f%%  %s\n", static_cast<int>(width),
-                    r.seats[static_cast<std::size_t>(i)].name.c_str(), e.games,
-                    e.games > 0 ? 100 * e.points / e.games : 0.0, elo_text(e).c_str());
-      out << line;
-    }
+}
+
+// Every seat by Elo, best first (all_pairs ladders).
+void format_ladder_ranking(std::ostream& out, const LadderResult& r, std::size_t width) {
+  out << "\nevery seat, best first:\n";
+  const int n = static_cast<int>(r.seats.size());
+  std::vector<int> order(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return r.elo[static_cast<std::size_t>(a)].elo > r.elo[static_cast<std::size_t>(b)].elo;
+  });
+  char line[512];
+  for (int i : order) {
+    const auto& e = r.elo[static_cast<std::size_t>(i)];
+    std::snprintf(line, sizeof line, "  %-*s %5d games %6.1f%%  %s\n", static_cast<int>(width),
+                  r.seats[static_cast<std::size_t>(i)].name.c_str(), e.games,
+                  e.games > 0 ? 100 * e.points / e.games : 0.0, elo_text(e).c_str());
+    out << line;
   }
+}
+
+}  // namespace
+
+std::string format_ladder(const LadderConfig& c, const LadderResult& r) {
+  std::ostringstream out;
+  format_ladder_header(out, c, r);
+  std::size_t width = 8;
+  for (const auto& s : r.seats) width = std::max(width, s.name.size() + 2);
+  format_ladder_opponents(out, r, width);
+  format_ladder_summary(out, r);
+  if (c.all_pairs) format_ladder_ranking(out, r, width);
   return out.str();
 }
 
-}  // namespace arena::tournament
+}  // namespace arena::league

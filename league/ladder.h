@@ -43,7 +43,7 @@
 #include "games/core/expected.h"
 #include "tournament/statistics/ladder_elo.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 struct LadderSeat {
   enum class Kind { kSearch, kUci, kGdl };
@@ -93,7 +93,7 @@ struct LadderResult {
   std::vector<LadderGame> games;    // this run's
   std::vector<LadderGame> earlier;  // from the games file: in the table and the fit
   int earlier_left_out = 0;         // lines of the games file of other seats or settings
-  std::vector<EloEstimate> elo;  // by seat
+  std::vector<tournament::EloEstimate> elo;  // by seat
   bool origin_chosen = false;    // no anchor was given: elo is relative to seats[origin]
   int origin = -1;
   bool stopped_early = false;    // max_minutes ran out before every pair was played
@@ -117,4 +117,4 @@ Expected<LadderResult> run_ladder(const LadderConfig& config, const LadderProgre
 // Elo (anchor, estimate with interval, or bound) and the player's Elo with its interval.
 std::string format_ladder(const LadderConfig& config, const LadderResult& result);
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -5,7 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace arena::tournament {
+namespace arena::league {
 namespace {
 
 std::string time_control_text(const LadderConfig& c) {
@@ -72,4 +72,4 @@ Expected<void> read_games_file(const LadderConfig& c, LadderResult& result) {
   return {};
 }
 
-}  // namespace arena::tournament
+}  // namespace arena::league

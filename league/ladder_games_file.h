@@ -7,7 +7,7 @@
 #include "games/core/expected.h"
 #include "league/ladder.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 // One game as a line of the games file.
 std::string game_line(const LadderConfig& c, const std::vector<LadderSeat>& seats,
@@ -16,4 +16,4 @@ std::string game_line(const LadderConfig& c, const std::vector<LadderSeat>& seat
 // The games file's earlier games of this ladder's seats and settings into result.earlier.
 Expected<void> read_games_file(const LadderConfig& c, LadderResult& result);
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -16,7 +16,7 @@
 #include "tournament/config/league_config.h"
 #include "tournament/pairing/fair_start.h"
 
-namespace arena::tournament {
+namespace arena::league {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -74,7 +74,7 @@ void work(const LadderConfig& c, const std::vector<LadderSeat>& seats, GdlReason
   while (auto t = queue.next()) {
     auto game = gdl::GdlGame::start(*context);
     if (!game) return queue.fail(game.error());
-    const std::uint64_t seed = pair_seed(static_cast<std::int64_t>(c.seed), t->pair);
+    const std::uint64_t seed = tournament::pair_seed(static_cast<std::int64_t>(c.seed), t->pair);
     random_opening(static_cast<AnyGame&>(**game), c.opening_plies, seed);
     const LadderSeat* pair[2] = {&seats[static_cast<std::size_t>(t->first)],
                                  &seats[static_cast<std::size_t>(t->second)]};
@@ -117,7 +117,7 @@ Expected<void> check_gdl_ladder_game(const LadderConfig& c) {
         "random turns (--opening-plies)");
   auto description = gdl::load_gdl_description(std::string_view(c.game).substr(4));
   if (!description) return make_error(description.error());
-  return check_two_roles(c.game, (*description)->roles().size(), "a ladder");
+  return tournament::check_two_roles(c.game, (*description)->roles().size(), "a ladder");
 }
 
 Expected<void> run_gdl_ladder_games(const LadderConfig& c, LadderResult& result,
@@ -142,4 +142,4 @@ Expected<void> run_gdl_ladder_games(const LadderConfig& c, LadderResult& result,
   return queue.status();
 }
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -21,7 +21,7 @@
 #include "games/core/expected.h"
 #include "league/ladder.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 // Fills `seat` (kind kGdl, its name and spec) from `body` (the seat's text without "@ELO");
 // errors name the seat: a UCI engine, a preset of another game, a text that is neither a
@@ -40,4 +40,4 @@ Expected<void> run_gdl_ladder_games(const LadderConfig& c, LadderResult& result,
                                     const LadderProgress& progress, const std::atomic<bool>* stop,
                                     std::chrono::steady_clock::time_point started);
 
-}  // namespace arena::tournament
+}  // namespace arena::league

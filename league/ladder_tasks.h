@@ -20,7 +20,7 @@
 #include "league/ladder.h"
 #include "league/ladder_games_file.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 // The games of a run in the order they are handed out: pair by pair, each pairing's two games
 // (the first seat of the pairing moving first, then second) one after the other.
@@ -150,4 +150,4 @@ class TaskQueue {
   std::string error_;
 };
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -2,10 +2,10 @@
 
 #include "bots/client/roster.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
-Expected<void> resolve_entrants(LeagueConfig& config) {
-  for (Entrant& e : config.players) {
+Expected<void> resolve_entrants(tournament::LeagueConfig& config) {
+  for (tournament::Entrant& e : config.players) {
     if (!e.spec.empty() && e.preset.empty()) continue;
     const std::string name = e.preset.empty() ? e.name : e.preset;
     const client::Preset* preset = client::find_preset(name);
@@ -23,4 +23,4 @@ Expected<void> resolve_entrants(LeagueConfig& config) {
   return {};
 }
 
-}  // namespace arena::tournament
+}  // namespace arena::league

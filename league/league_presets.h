@@ -6,10 +6,10 @@
 #include "games/core/expected.h"
 #include "tournament/config/league_config.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 // Fills every entrant's spec from its preset (the entrant's name when neither a preset nor a
 // spec is given). Errors name an unknown preset or one that plays another game.
-Expected<void> resolve_entrants(LeagueConfig& config);
+Expected<void> resolve_entrants(tournament::LeagueConfig& config);
 
-}  // namespace arena::tournament
+}  // namespace arena::league

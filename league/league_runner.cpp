@@ -22,13 +22,13 @@
 #include "tournament/pairing/league_schedule.h"
 #include "tournament/pairing/schedule.h"
 
-namespace arena::tournament {
+namespace arena::league {
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
 struct Context {
-  const LeagueConfig& config;
+  const tournament::LeagueConfig& config;
   db::Store& store;
   std::int64_t tournament = 0;
   std::vector<db::PlayerId> ids;       // by player index
@@ -43,13 +43,13 @@ bool finished(const db::PairingRow& row) {
   return !row.result.empty() && row.result != "*";
 }
 
-std::string time_control(const LeagueConfig& c) {
+std::string time_control(const tournament::LeagueConfig& c) {
   return c.movetime_ms > 0 ? "movetime:" + std::to_string(c.movetime_ms) : "none";
 }
 
 db::NewGame new_game(const Context& ctx, const db::PairingRow& row, std::string kind,
                      std::string start, std::uint64_t seed) {
-  const LeagueConfig& c = ctx.config;
+  const tournament::LeagueConfig& c = ctx.config;
   const auto fi = static_cast<std::size_t>(ctx.index_of.at(row.first));
   const auto si = static_cast<std::size_t>(ctx.index_of.at(row.second));
   return {std::move(kind),
@@ -68,7 +68,7 @@ db::NewGame new_game(const Context& ctx, const db::PairingRow& row, std::string 
 // A GDL sheet's row: a reasoner no other game in play uses (from the pool), the start
 // position as the server's leagues draw it (random_opening through AnyGame), GDL players.
 Expected<void> play_gdl_row(Context& ctx, const db::PairingRow& row, std::uint64_t seed) {
-  const LeagueConfig& c = ctx.config;
+  const tournament::LeagueConfig& c = ctx.config;
   auto context = ctx.gdl->take();
   if (!context) return make_error(context.error());
   struct GiveBack {
@@ -96,7 +96,7 @@ Expected<void> play_gdl_row(Context& ctx, const db::PairingRow& row, std::uint64
 
 // Plays one pairing row's game start to end; errors are a bad config (spec, options, book).
 Expected<void> play_row(Context& ctx, const db::PairingRow& row, std::uint64_t seed) {
-  const LeagueConfig& c = ctx.config;
+  const tournament::LeagueConfig& c = ctx.config;
   if (is_gdl_game(c.game)) return play_gdl_row(ctx, row, seed);
   Expected<void> status;
   GameOptions options;
@@ -110,7 +110,7 @@ Expected<void> play_row(Context& ctx, const db::PairingRow& row, std::uint64_t s
     } else {
       auto start = G::create(options);
       if (!start) return void(status = make_error(start.error()));
-      auto position = fair_start(*start, c.opening_plies, seed, ctx.book);
+      auto position = tournament::fair_start(*start, c.opening_plies, seed, ctx.book);
       if (!position) return void(status = make_error(position.error()));
       auto game = ctx.store.create_game(new_game(ctx, row, kind, position->serialize(), seed));
       if (!game) return void(status = make_error(game.error()));
@@ -153,17 +153,17 @@ Expected<void> setup_players(Context& ctx) {
 
 // The first schedule of a new tournament (Swiss: round 1 only).
 Expected<void> schedule_start(Context& ctx) {
-  auto games = first_schedule(ctx.config);
+  auto games = tournament::first_schedule(ctx.config);
   if (!games) return make_error(games.error());
-  return add_pairings(ctx.store, ctx.tournament, *games, ctx.ids);
+  return tournament::add_pairings(ctx.store, ctx.tournament, *games, ctx.ids);
 }
 
 // Swiss: pairs the next round from the stored results; false when every round is scheduled.
 Expected<bool> schedule_next_swiss_round(Context& ctx, const std::vector<db::PairingRow>& rows) {
-  auto next = next_swiss_round(ctx.config, rows, ctx.index_of);
+  auto next = tournament::next_swiss_round(ctx.config, rows, ctx.index_of);
   if (!next) return make_error(next.error());
   if (!*next) return false;
-  if (auto r = add_pairings(ctx.store, ctx.tournament, **next, ctx.ids); !r)
+  if (auto r = tournament::add_pairings(ctx.store, ctx.tournament, **next, ctx.ids); !r)
     return make_error(r.error());
   return true;
 }
@@ -197,8 +197,8 @@ Expected<int> play_pending(Context& ctx, const std::vector<db::PairingRow>& rows
       ++done;
       continue;
     }
-    pending.emplace_back(
-        rows[k], row_seed(ctx.tournament, ctx.config.seed, k, ctx.config.games_per_pairing));
+    pending.emplace_back(rows[k], tournament::row_seed(ctx.tournament, ctx.config.seed, k,
+                                                       ctx.config.games_per_pairing));
   }
   {
     std::lock_guard lock(pool.mutex);
@@ -241,11 +241,11 @@ Expected<int> play_pending(Context& ctx, const std::vector<db::PairingRow>& rows
 
 }  // namespace
 
-Expected<LeagueRun> run_league(const LeagueConfig& given, db::Store& store,
+Expected<LeagueRun> run_league(const tournament::LeagueConfig& given, db::Store& store,
                                const std::string& db_path, const ProgressFn& progress,
                                const std::atomic<bool>* stop) {
-  if (auto v = validate(given); !v) return make_error(v.error());
-  LeagueConfig config = given;
+  if (auto v = tournament::validate(given); !v) return make_error(v.error());
+  tournament::LeagueConfig config = given;
   if (auto r = resolve_entrants(config); !r) return make_error(r.error());
   const auto started = Clock::now();
   Context ctx{config, store, 0, {}, {}, {}, {}, {}, nullptr};
@@ -254,7 +254,7 @@ Expected<LeagueRun> run_league(const LeagueConfig& given, db::Store& store,
     if (auto r = check_gdl_league(config, *ctx.gdl); !r) return make_error(r.error());
   }
   if (!config.opening_book.empty()) {
-    auto book = read_opening_book(config.opening_book);
+    auto book = tournament::read_opening_book(config.opening_book);
     if (!book) return make_error(book.error());
     ctx.book = std::move(*book);
   }
@@ -292,7 +292,7 @@ Expected<LeagueRun> run_league(const LeagueConfig& given, db::Store& store,
     if (!played) return make_error(played.error());
     run.games_played += *played;
     if (stop != nullptr && stop->load()) break;
-    if (config.format != Format::kSwiss) break;
+    if (config.format != tournament::Format::kSwiss) break;
     auto after = reader->pairings(ctx.tournament);
     if (!after) return make_error(after.error());
     auto more = schedule_next_swiss_round(ctx, *after);
@@ -308,4 +308,4 @@ Expected<LeagueRun> run_league(const LeagueConfig& given, db::Store& store,
   return run;
 }
 
-}  // namespace arena::tournament
+}  // namespace arena::league

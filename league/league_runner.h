@@ -29,7 +29,7 @@
 #include "tournament/report/stored_analysis.h"
 #include "db/tournament_reader.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 struct LeagueProgress {
   int done = 0;      // finished games, including those of an earlier run
@@ -50,8 +50,8 @@ struct LeagueRun {
 // `db_path` is the file `store` was opened on (read back through db::TournamentReader). `stop`,
 // when set, makes the run return after the games in play finish (the tournament stays
 // unfinished, to be resumed).
-Expected<LeagueRun> run_league(const LeagueConfig& config, db::Store& store,
+Expected<LeagueRun> run_league(const tournament::LeagueConfig& config, db::Store& store,
                                const std::string& db_path, const ProgressFn& progress,
                                const std::atomic<bool>* stop = nullptr);
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -11,7 +11,7 @@
 #include "games/core/join.h"
 #include "tournament/config/league_config.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 struct GameSetup {
   db::GameId game = 0;
@@ -33,7 +33,7 @@ inline PlayedGame forfeit(Player offender, const std::string& why) {
 // Plays from `position` to the end or config.max_plies (then a draw, "adjudicated").
 template <class G>
 Expected<PlayedGame> play_recorded_game(G position, const GameSetup& setup,
-                                        const LeagueConfig& config, db::Store& store,
+                                        const tournament::LeagueConfig& config, db::Store& store,
                                         std::uint64_t seed) {
   auto first = search::make_agent_from_spec<G>(setup.first_spec);
   if (!first) return make_error(first.error());
@@ -66,7 +66,7 @@ Expected<PlayedGame> play_recorded_game(G position, const GameSetup& setup,
     }
     std::string pv = join(r.info.pv);
     if (!error.empty()) {
-      if (config.on_error == ErrorPolicy::kLose || legal.empty())
+      if (config.on_error == tournament::ErrorPolicy::kLose || legal.empty())
         return detail::forfeit(mover, error);
       r.move = legal[substitute_rng.below(legal.size())];
       pv = "substituted: " + error;
@@ -92,4 +92,4 @@ Expected<PlayedGame> play_recorded_game(G position, const GameSetup& setup,
   return PlayedGame{outcome.result == Result::kFirstWins ? "1-0" : "0-1", reason};
 }
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -8,12 +8,12 @@
 #include "games/core/rng.h"
 #include "games/gdl/library/library.h"
 
-namespace arena::tournament {
+namespace arena::league {
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;
 
-std::chrono::milliseconds movetime(const LeagueConfig& config) {
+std::chrono::milliseconds movetime(const tournament::LeagueConfig& config) {
   return std::chrono::milliseconds(config.movetime_ms > 0 ? config.movetime_ms : 1000);
 }
 
@@ -82,7 +82,7 @@ int GdlReasonerPool::made() const {
   return made_;
 }
 
-Expected<void> check_gdl_league(const LeagueConfig& config, GdlReasonerPool& pool) {
+Expected<void> check_gdl_league(const tournament::LeagueConfig& config, GdlReasonerPool& pool) {
   if (!config.options.empty())
     return make_error("options: " + config.game + " is a GDL sheet, which takes no options");
   if (!config.opening_book.empty())
@@ -93,8 +93,8 @@ Expected<void> check_gdl_league(const LeagueConfig& config, GdlReasonerPool& poo
   if (!context) return make_error(context.error());
   const std::size_t roles = (*context)->role_names().size();
   pool.put(std::move(*context));
-  if (auto two = check_two_roles(config.game, roles, "a league"); !two) return two;
-  for (const Entrant& e : config.players) {
+  if (auto two = tournament::check_two_roles(config.game, roles, "a league"); !two) return two;
+  for (const tournament::Entrant& e : config.players) {
     if (e.spec.starts_with("ggp:"))
       return make_error("player '" + e.name +
                         "': a GGP player by URL plays through a local "
@@ -106,8 +106,8 @@ Expected<void> check_gdl_league(const LeagueConfig& config, GdlReasonerPool& poo
 }
 
 Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGameSeats& seats,
-                                               const LeagueConfig& config, db::Store& store,
-                                               std::uint64_t seed) {
+                                               const tournament::LeagueConfig& config,
+                                               db::Store& store, std::uint64_t seed) {
   std::unique_ptr<gdl::GdlPlayer> players[2];
   const std::string* specs[2] = {&seats.first_spec, &seats.second_spec};
   gdl::StateMachine& machine = game.context()->machine();
@@ -134,7 +134,8 @@ Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGame
       record.ply = rows + static_cast<int>(records.size());
       record.seat = seat;
       if (!move.error.empty()) {
-        if (config.on_error == ErrorPolicy::kLose) return forfeit(game, seat, move.error);
+        if (config.on_error == tournament::ErrorPolicy::kLose)
+          return forfeit(game, seat, move.error);
         move.text = legal[substitute_rng.below(legal.size())];
         record.pv = "substituted: " + move.error;
       }
@@ -153,4 +154,4 @@ Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGame
   return result_of(game);
 }
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -25,7 +25,7 @@
 #include "games/gdl/game/gdl_game.h"
 #include "tournament/config/league_config.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 // One seat's move this turn, or why it has none. A seat with one legal move is not asked.
 // Otherwise `player` thinks for `think`; a move it gives that is not in `legal` is an
@@ -75,11 +75,11 @@ class GdlReasonerPool {
 // options and no opening book, and every entrant's spec is a GDL player (a GGP player by URL,
 // "ggp:URL", plays through a local server: server_league.h). Errors name the part.
 // The sheet is loaded through `pool` (its reasoner kept for the first game).
-Expected<void> check_gdl_league(const LeagueConfig& config, GdlReasonerPool& pool);
+Expected<void> check_gdl_league(const tournament::LeagueConfig& config, GdlReasonerPool& pool);
 
 // Plays `game` (its start position already recorded for setup.game) to its end.
 Expected<PlayedGdlGame> play_recorded_gdl_game(gdl::GdlGame& game, const GdlGameSeats& seats,
-                                               const LeagueConfig& config, db::Store& store,
-                                               std::uint64_t seed);
+                                               const tournament::LeagueConfig& config,
+                                               db::Store& store, std::uint64_t seed);
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -2,7 +2,7 @@
 
 #include "db/sha256.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 Expected<void> check_resumed_players(db::TournamentReader& reader, std::int64_t tournament,
                                      const std::string& league, const std::vector<PlayerBot>& now) {
@@ -31,4 +31,4 @@ Expected<void> check_resumed_players(db::TournamentReader& reader, std::int64_t 
   return {};
 }
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -11,7 +11,7 @@
 #include "db/tournament_reader.h"
 #include "games/core/expected.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 // A player's bot as it would play now, in the terms Store::register_bot_version records: its
 // search spec and its parameters (a weights file's text).
@@ -25,4 +25,4 @@ struct PlayerBot {
 Expected<void> check_resumed_players(db::TournamentReader& reader, std::int64_t tournament,
                                      const std::string& league, const std::vector<PlayerBot>& now);
 
-}  // namespace arena::tournament
+}  // namespace arena::league

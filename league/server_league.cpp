@@ -17,7 +17,7 @@
 #include "league/league_presets.h"
 #include "league/resume_check.h"
 
-namespace arena::tournament {
+namespace arena::league {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -125,7 +125,7 @@ struct Local {
 
 // Tokens for every player (the server stores only their hashes), created before the server
 // starts so that it is the only writer of the file while it runs.
-Expected<std::vector<std::string>> make_tokens(const LeagueConfig& config,
+Expected<std::vector<std::string>> make_tokens(const tournament::LeagueConfig& config,
                                                const std::string& db) {
   auto store = db::open_sqlite_store(db);
   if (!store) return make_error(store.error());
@@ -142,7 +142,7 @@ Expected<std::vector<std::string>> make_tokens(const LeagueConfig& config,
 // Run again, the league continues its unfinished tournament of the same name on the server:
 // only with the bots that played its finished games (league/resume_check.h). Each bot names its
 // engine in its hello as `arena bot` does (client::engine_of), which the server records.
-Expected<void> check_resume(const LeagueConfig& config, const std::string& db) {
+Expected<void> check_resume(const tournament::LeagueConfig& config, const std::string& db) {
   auto reader = db::TournamentReader::open(db);
   if (!reader) return make_error(reader.error());
   auto existing = reader->unfinished_named(config.name);
@@ -157,12 +157,12 @@ Expected<void> check_resume(const LeagueConfig& config, const std::string& db) {
   return check_resumed_players(*reader, **existing, config.name, bots);
 }
 
-Expected<ServerLeagueRun> follow(const LeagueConfig& config,
+Expected<ServerLeagueRun> follow(const tournament::LeagueConfig& config,
                                  const ServerLeagueOptions& o, const std::string& url,
                                  const std::string& token, Local* local) {
   const auto started = Clock::now();
   auto created = client::http_request(url, "POST", "/api/tournaments",
-                                      to_json_text(config), token);
+                                      tournament::to_json_text(config), token);
   if (!created) return make_error(created.error());
   json reply = json::parse(created->body, nullptr, false);
   if (created->status != 200 && created->status != 201)
@@ -210,15 +210,15 @@ Expected<ServerLeagueRun> follow(const LeagueConfig& config,
 
 }  // namespace
 
-Expected<ServerLeagueRun> run_league_on_server(const LeagueConfig& given,
+Expected<ServerLeagueRun> run_league_on_server(const tournament::LeagueConfig& given,
                                                const ServerLeagueOptions& o) {
-  if (auto v = validate(given); !v) return make_error(v.error());
+  if (auto v = tournament::validate(given); !v) return make_error(v.error());
   if (!o.server.empty()) {
     if (o.token.empty())
       return make_error("--server needs a bot token (--token, --token-file or ARENA_TOKEN_FILE)");
     return follow(given, o, o.server, o.token, nullptr);
   }
-  LeagueConfig config = given;
+  tournament::LeagueConfig config = given;
   if (auto r = resolve_entrants(config); !r) return make_error(r.error());
   auto tokens = make_tokens(config, o.db);
   if (!tokens) return make_error(tokens.error());
@@ -269,4 +269,4 @@ Expected<ServerLeagueRun> run_league_on_server(const LeagueConfig& given,
   return run;
 }
 
-}  // namespace arena::tournament
+}  // namespace arena::league

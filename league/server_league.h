@@ -23,7 +23,7 @@
 #include "tournament/config/league_config.h"
 #include "league/league_runner.h"
 
-namespace arena::tournament {
+namespace arena::league {
 
 struct ServerLeagueOptions {
   std::string server;  // http://HOST:PORT or ws://HOST:PORT/ws; empty: start one here
@@ -50,7 +50,7 @@ struct ServerLeagueRun {
   nlohmann::json final_state;  // GET /api/tournaments/ID at the end
 };
 
-Expected<ServerLeagueRun> run_league_on_server(const LeagueConfig& config,
+Expected<ServerLeagueRun> run_league_on_server(const tournament::LeagueConfig& config,
                                                const ServerLeagueOptions& options);
 
-}  // namespace arena::tournament
+}  // namespace arena::league

@@ -9,12 +9,12 @@
 #include "bots/client/gdl_client_player.h"
 #include "bots/eval/rubiks_cube.h"
 #include "bots/eval/sliding_puzzle.h"
-#include "bots/eval/sliding_puzzle_ida.h"
 #include "bots/eval/weights_file.h"
 #include "bots/gdl/gdl_player.h"
 #include "bots/gdl/puzzle_search.h"
 #include "bots/search/agent_factory.h"
 #include "bots/search/idastar.h"
+#include "bots/search/sliding_puzzle_ida.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 
@@ -133,7 +133,7 @@ Expected<std::vector<std::string>> solve_sliding(std::string_view position, cons
   auto start = puzzles::SlidingPuzzle::deserialize(position);
   if (!start) return make_error("bad sliding-puzzle state '" + std::string(position) + "'");
   if (h == "manhattan" || (h == "pdb" && start->size() != 4)) {
-    const auto r = eval::solve_sliding_manhattan(*start);
+    const auto r = search::solve_sliding_manhattan(*start);
     if (!r.solved) return make_error("IDA* found no solution");
     std::vector<puzzles::SlidingPuzzle::Move> moves;
     for (auto d : r.moves) moves.push_back({d});
@@ -142,7 +142,7 @@ Expected<std::vector<std::string>> solve_sliding(std::string_view position, cons
   if (h == "pdb") {
     auto pdb = eval::AdditivePatternDatabase::load_or_build("6-6-3", eval::default_cache_dir());
     if (!pdb) return make_error(pdb.error());
-    const auto r = eval::solve_sliding_pdb(*start, *pdb);
+    const auto r = search::solve_sliding_pdb(*start, *pdb);
     if (!r.solved) return make_error("IDA* found no solution");
     std::vector<puzzles::SlidingPuzzle::Move> moves;
     for (auto d : r.moves) moves.push_back({d});
@@ -215,7 +215,7 @@ std::optional<int> optimal_puzzle_length(std::string_view puzzle, std::string_vi
   if (name == "sliding") {
     auto start = puzzles::SlidingPuzzle::deserialize(position);
     if (!start) return std::nullopt;
-    const auto r = eval::solve_sliding_manhattan(*start, max_nodes);
+    const auto r = search::solve_sliding_manhattan(*start, max_nodes);
     if (!r.solved) return std::nullopt;
     return static_cast<int>(r.moves.size());
   }

@@ -210,21 +210,24 @@ struct SideAttacks {
   Bitboard all = 0, minors = 0;
 };
 
-// One side's terms (its own view), added up as a middlegame and an endgame score in fixed
-// point; its attacks into `attacks` when the threat terms need them.
+// A middlegame and an endgame sum in fixed point.
+struct FixedTerms {
+  int mg = 0, eg = 0;
+};
+
+// One side's pieces (knights to queens): tables, safe mobility, knight outposts, rooks on open
+// files, and the attack on the enemy king; their attacks into `attacks`.
 template <Player side>
-Score tapered_side(const Chess& position, const TaperedParams& w, SideAttacks& attacks) {
+inline FixedTerms piece_terms(const Chess& position, const TaperedParams& w,
+                              SideAttacks& attacks) {
   constexpr Player them = opponent(side);
   constexpr bool white = side == Player::kFirst;
   constexpr std::size_t colour = white ? 0 : 1;
   const Bitboard occ = position.occupied();
-  const Bitboard own = position.pieces(side);
   const Bitboard own_pawns = position.pieces(side, PieceType::kPawn);
   const Bitboard their_pawns = position.pieces(them, PieceType::kPawn);
-  const Bitboard their_pawn_attacks = pawn_attack_span(their_pawns, them);
-  const Bitboard safe = ~own & ~their_pawn_attacks;
+  const Bitboard safe = ~position.pieces(side) & ~pawn_attack_span(their_pawns, them);
   const Square their_king = position.king_square(them);
-  const Square my_king = position.king_square(side);
   Bitboard zone = chess::kKingAttacks[their_king] | chess::square_bb(their_king);
   zone |= white ? chess::shift_south(zone) : chess::shift_north(zone);  // towards us
   int mg = 0, eg = 0;
@@ -233,15 +236,6 @@ Score tapered_side(const Chess& position, const TaperedParams& w, SideAttacks& a
   constexpr int kAttackWeight[6] = {0, 2, 2, 3, 5, 0};
   const auto& pst_mg = w.pst_mg[colour];
   const auto& pst_eg = w.pst_eg[colour];
-  // Pawns and the king: the tables alone.
-  for (Bitboard b = own_pawns; b;) {
-    const auto s = static_cast<std::size_t>(chess::pop_lsb(b));
-    mg += pst_mg[0][s];
-    eg += pst_eg[0][s];
-  }
-  mg += pst_mg[5][static_cast<std::size_t>(my_king)];
-  eg += pst_eg[5][static_cast<std::size_t>(my_king)];
-  // The pieces: tables, safe mobility, attacks near the enemy king, rooks on open files.
   auto piece = [&](int t, Square s, Bitboard a) {
     const auto ut = static_cast<std::size_t>(t);
     mg += pst_mg[ut][static_cast<std::size_t>(s)];
@@ -291,25 +285,46 @@ Score tapered_side(const Chess& position, const TaperedParams& w, SideAttacks& a
   // take part and we have a queen to lead them.
   if (attackers >= 2 && queens)
     mg += w.king_attack[static_cast<std::size_t>(std::min(attack_units, kKingAttackUnits - 1))];
-  // Our own king's pawn shield (middlegame), while the king stays near its back rank.
+  return {mg, eg};
+}
+
+// Our own king's pawn shield (middlegame only), while the king stays near its back rank.
+template <Player side>
+inline int king_shield(const Chess& position, const TaperedParams& w) {
+  constexpr bool white = side == Player::kFirst;
+  const Bitboard own_pawns = position.pieces(side, PieceType::kPawn);
+  const Square my_king = position.king_square(side);
   const int king_rank = white ? chess::rank_of(my_king) : 7 - chess::rank_of(my_king);
-  if (king_rank <= 1) {
-    const int kf = chess::file_of(my_king);
-    for (int f = std::max(0, kf - 1); f <= std::min(7, kf + 1); ++f) {
-      const Bitboard file_pawns = own_pawns & file_mask(f);
-      if (!file_pawns) {
-        mg -= w.king_open_file;
-        continue;
-      }
-      const Square one = my_king + (white ? 8 : -8) + (f - kf);
-      const Square two = one + (white ? 8 : -8);
-      if (one >= 0 && one < 64 && (file_pawns & chess::square_bb(one)))
-        mg += w.shield;
-      else if (two >= 0 && two < 64 && (file_pawns & chess::square_bb(two)))
-        mg += w.shield_half;
+  if (king_rank > 1) return 0;
+  int mg = 0;
+  const int kf = chess::file_of(my_king);
+  for (int f = std::max(0, kf - 1); f <= std::min(7, kf + 1); ++f) {
+    const Bitboard file_pawns = own_pawns & file_mask(f);
+    if (!file_pawns) {
+      mg -= w.king_open_file;
+      continue;
     }
+    const Square one = my_king + (white ? 8 : -8) + (f - kf);
+    const Square two = one + (white ? 8 : -8);
+    if (one >= 0 && one < 64 && (file_pawns & chess::square_bb(one)))
+      mg += w.shield;
+    else if (two >= 0 && two < 64 && (file_pawns & chess::square_bb(two)))
+      mg += w.shield_half;
   }
-  // Pawn structure: doubled and isolated pawns by file, passed pawns.
+  return mg;
+}
+
+// Pawn structure: doubled and isolated pawns by file, passed pawns.
+template <Player side>
+inline FixedTerms pawn_structure(const Chess& position, const TaperedParams& w) {
+  constexpr Player them = opponent(side);
+  constexpr bool white = side == Player::kFirst;
+  const Bitboard occ = position.occupied();
+  const Bitboard own_pawns = position.pieces(side, PieceType::kPawn);
+  const Bitboard their_pawns = position.pieces(them, PieceType::kPawn);
+  const Square their_king = position.king_square(them);
+  const Square my_king = position.king_square(side);
+  int mg = 0, eg = 0;
   for (int f = 0; f < 8; ++f) {
     const Bitboard on = own_pawns & file_mask(f);
     if (!on) continue;
@@ -323,7 +338,7 @@ Score tapered_side(const Chess& position, const TaperedParams& w, SideAttacks& a
       eg -= on_file * w.isolated_eg;
     }
   }
-  const auto& passed = passed_masks()[colour];
+  const auto& passed = passed_masks()[white ? 0 : 1];
   for (Bitboard p = own_pawns; p;) {
     const Square s = chess::pop_lsb(p);
     if (passed[static_cast<std::size_t>(s)] & their_pawns) continue;
@@ -335,13 +350,41 @@ Score tapered_side(const Chess& position, const TaperedParams& w, SideAttacks& a
     eg += free_path ? w.passed_eg_free[ur] : w.passed_eg_blocked[ur];
     if (rank >= 3) eg += w.passed_king * (distance(their_king, stop) - distance(my_king, stop));
   }
+  return {mg, eg};
+}
+
+// One side's terms (its own view), added up as a middlegame and an endgame score in fixed
+// point; its attacks into `attacks` when the threat terms need them.
+template <Player side>
+Score tapered_side(const Chess& position, const TaperedParams& w, SideAttacks& attacks) {
+  constexpr Player them = opponent(side);
+  constexpr std::size_t colour = side == Player::kFirst ? 0 : 1;
+  const Bitboard own_pawns = position.pieces(side, PieceType::kPawn);
+  const Bitboard their_pawn_attacks =
+      pawn_attack_span(position.pieces(them, PieceType::kPawn), them);
+  const Square my_king = position.king_square(side);
+  const auto& pst_mg = w.pst_mg[colour];
+  const auto& pst_eg = w.pst_eg[colour];
+  int mg = 0, eg = 0;
+  // Pawns and the king: the tables alone.
+  for (Bitboard b = own_pawns; b;) {
+    const auto s = static_cast<std::size_t>(chess::pop_lsb(b));
+    mg += pst_mg[0][s];
+    eg += pst_eg[0][s];
+  }
+  mg += pst_mg[5][static_cast<std::size_t>(my_king)];
+  eg += pst_eg[5][static_cast<std::size_t>(my_king)];
+  const FixedTerms pieces = piece_terms<side>(position, w, attacks);
+  const FixedTerms pawns = pawn_structure<side>(position, w);
+  mg += pieces.mg + king_shield<side>(position, w) + pawns.mg;
+  eg += pieces.eg + pawns.eg;
   if (chess::more_than_one(position.pieces(side, PieceType::kBishop))) {
     mg += w.bishop_pair_mg;
     eg += w.bishop_pair_eg;
   }
   // Our pieces attacked by enemy pawns.
-  const int threatened = chess::popcount(own & ~own_pawns & ~position.pieces(PieceType::kKing) &
-                                         their_pawn_attacks);
+  const int threatened = chess::popcount(position.pieces(side) & ~own_pawns &
+                                         ~position.pieces(PieceType::kKing) & their_pawn_attacks);
   mg -= threatened * w.pawn_threat_mg;
   eg -= threatened * w.pawn_threat_eg;
   attacks.all |= pawn_attack_span(own_pawns, side) | chess::kKingAttacks[my_king];

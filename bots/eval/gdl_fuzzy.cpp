@@ -410,7 +410,7 @@ class FuzzyCompiler {
   std::unordered_set<TermId> on_path_;
 };
 
-// --- the t-norms -------------------------------------------------------------------------------
+// --- the parameters ---------------------------------------------------------------------------
 
 Expected<FuzzyGoalParams> parse_fuzzy_goal_params(const GameOptions& params) {
   FuzzyGoalParams p;
@@ -438,23 +438,6 @@ Expected<FuzzyGoalParams> parse_fuzzy_goal_params(const GameOptions& params) {
     }
   }
   return p;
-}
-
-double fuzzy_goal_and(double a, double b, const FuzzyGoalParams& p) {
-  double t = a * b;
-  if (p.q > 0)
-    t = std::max(0.0, 1.0 - std::pow(std::pow(1 - a, p.q) + std::pow(1 - b, p.q), 1.0 / p.q));
-  if (p.theta > 0 && std::min(a, b) > 0.5) t = std::max(t, p.theta);
-  return t;
-}
-
-double fuzzy_goal_or(double a, double b, const FuzzyGoalParams& p) {
-  return 1.0 - fuzzy_goal_and(1.0 - a, 1.0 - b, p);
-}
-
-double fuzzy_goal_combine(double a, double b, const FuzzyGoalParams& p) {
-  if (p.q > 0) return std::min(1.0, std::pow(std::pow(a, p.q) + std::pow(b, p.q), 1.0 / p.q));
-  return a + b - a * b;
 }
 
 // --- the heuristic -----------------------------------------------------------------------------
@@ -534,9 +517,9 @@ void FuzzyGoalHeuristic::evaluate(const gdl::State& state) {
     for (std::uint32_t k = 1; k < n.count; ++k) {
       const double x = lit_value(c[k]);
       if (n.op == Op::kAnd)
-        acc = product ? acc * x : fuzzy_goal_and(acc, x, params_);
+        acc = product ? acc * x : fuzzy_and(acc, x, params_);
       else
-        acc = product ? acc + x - acc * x : fuzzy_goal_or(acc, x, params_);
+        acc = product ? acc + x - acc * x : fuzzy_or(acc, x, params_);
     }
     val_[i] = acc;
   }
@@ -547,7 +530,7 @@ void FuzzyGoalHeuristic::evaluate(const gdl::State& state) {
 double FuzzyGoalHeuristic::role_value(std::size_t role) const {
   double acc = 0.0;
   for (const Level& l : levels_[role])
-    acc = fuzzy_goal_combine(acc, l.value / 100.0 * lit_value(l.lit), params_);
+    acc = fuzzy_combine(acc, l.value / 100.0 * lit_value(l.lit), params_);
   return 100.0 * acc;
 }
 

@@ -5,14 +5,14 @@
 // Degrees. Over the ground program (games/gdl/ground/ground.h), in a state s:
 //   (true f)        tau if f holds in s, else 1 - tau
 //   (not L)         1 - degree(L)
-//   a rule's body   the t-norm T folded over its literals from the first (an empty body is 1)
-//   an atom         the co-norm S(a, b) = 1 - T(1-a, 1-b) folded over its rules' bodies (an atom
-//                   with no rule is 0: static facts are crisp 1/0 and the grounder has already
-//                   evaluated them away)
-// T is the product, or Yager's T(a, b) = max(0, 1 - ((1-a)^q + (1-b)^q)^(1/q)) when q > 0. With
-// a threshold theta > 0, a conjunction of two true-ish operands (both > 0.5) is at least theta:
-// T'(a, b) = max(T(a, b), theta). Recursion is cut: an atom met again on the path that compiles
-// it counts 0 there, and every atom is compiled once (its first path decides the cut).
+//   a rule's body   the t-norm T' folded over its literals from the first (an empty body is 1)
+//   an atom         the co-norm S(a, b) = 1 - T'(1-a, 1-b) folded over its rules' bodies (an
+//                   atom with no rule is 0: static facts are crisp 1/0 and the grounder has
+//                   already evaluated them away)
+// T' is the product or Yager's t-norm, with the threshold theta (bots/eval/fuzzy_logic.h: T', S
+// and S* are fuzzy_and, fuzzy_or and fuzzy_combine there). Recursion is cut: an atom met again
+// on the path that compiles it counts 0 there, and every atom is compiled once (its first path
+// decides the cut).
 //
 // Value. value(role) = 100 * S*(over the role's goal levels v of (v/100) * degree(goal(role, v)))
 // where S* is the co-norm of T without the threshold: for the product, the probabilistic sum
@@ -69,6 +69,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "bots/eval/fuzzy_logic.h"
 #include "games/core/expected.h"
 #include "games/core/types.h"
 #include "games/gdl/ground/ground.h"
@@ -78,21 +79,14 @@
 
 namespace arena::eval {
 
-struct FuzzyGoalParams {
-  double tau = 0.9;    // degree of a fluent that holds; one that does not is 1 - tau; (0.5, 1]
-  double theta = 0.0;  // threshold of conjunctions of true-ish values; 0 = none; [0, 1]
-  double q = 0.0;      // Yager's parameter; 0 = the product t-norm; >= 0
+// The logic's tau, theta and q (tau: the degree of a fluent that holds), and how goals are read.
+struct FuzzyGoalParams : FuzzyParams {
   bool read_under_terminal = true;  // false: goal rules evaluated as written
 };
 
 // tau=, theta=, q=, reading=terminal|written from --params or a player spec; errors name a bad
 // key or value.
 Expected<FuzzyGoalParams> parse_fuzzy_goal_params(const GameOptions& params);
-
-// T' (with the threshold), S' = 1 - T'(1-a, 1-b), and S* (the value's co-norm, no threshold).
-double fuzzy_goal_and(double a, double b, const FuzzyGoalParams& p);
-double fuzzy_goal_or(double a, double b, const FuzzyGoalParams& p);
-double fuzzy_goal_combine(double a, double b, const FuzzyGoalParams& p);
 
 inline constexpr int kMaxGoalAtoms = 16;
 

@@ -98,18 +98,6 @@ int block_win(const TicTacToe& g, Player p) {
   return count_lines(g, p, 1, 2);
 }
 
-double fuzzy_and(double a, double b, const FuzzyParams& f) {
-  double t = a * b;
-  if (f.q > 0)
-    t = std::max(0.0, 1.0 - std::pow(std::pow(1 - a, f.q) + std::pow(1 - b, f.q), 1.0 / f.q));
-  if (f.theta > 0 && std::min(a, b) > 0.5) t = std::max(t, f.theta);
-  return t;
-}
-
-double fuzzy_or(double a, double b, const FuzzyParams& f) {
-  return 1.0 - fuzzy_and(1.0 - a, 1.0 - b, f);
-}
-
 double fuzzy_line(const TicTacToe& g, Player p, const FuzzyParams& f) {
   const std::uint16_t mine = g.marks(p);
   double any = 0.0;  // OR's identity

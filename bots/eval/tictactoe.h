@@ -20,10 +20,8 @@
 //                   side to move's value minus the opponent's
 //
 // Fuzzy goal heuristic (after Schiffel and Thielscher's Fluxplayer): an atom "cell is p" is
-// tau (0.9) when true and 1 - tau when false; AND is the t-norm T, OR the co-norm
-// S(a, b) = 1 - T(1-a, 1-b), NOT a = 1 - a. T is the product by default, or Yager's
-// T(a, b) = max(0, 1 - ((1-a)^q + (1-b)^q)^(1/q)) when q > 0. With a threshold theta > 0 a
-// conjunction of true-ish values (both > 0.5) never drops below theta: T' = max(T, theta).
+// tau (0.9) when true and 1 - tau when false; AND is the t-norm T', OR its co-norm S and
+// NOT a = 1 - a (bots/eval/fuzzy_logic.h: the product or Yager's, with the threshold theta).
 //   line(p)        = OR over the 8 lines of (AND of "cell is p" over the line's 3 cells)
 //   goal(p, 100)   = line(p) AND NOT line(opp)
 //   goal(p, 50)    = NOT line(p) AND NOT line(opp)
@@ -35,6 +33,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "bots/eval/fuzzy_logic.h"
 #include "bots/eval/heuristic.h"
 #include "games/tictactoe/tictactoe.h"
 
@@ -43,14 +42,6 @@ namespace arena::eval {
 int available_wins(const tictactoe::TicTacToe& g, Player p);
 int block_win(const tictactoe::TicTacToe& g, Player p);
 
-struct FuzzyParams {
-  double tau = 0.9;    // truth value of a true atom; a false one is 1 - tau
-  double theta = 0.0;  // threshold for conjunctions of true-ish values; 0 = none
-  double q = 0.0;      // Yager parameter; 0 = product t-norm and probabilistic sum
-};
-
-double fuzzy_and(double a, double b, const FuzzyParams& f);
-double fuzzy_or(double a, double b, const FuzzyParams& f);
 double fuzzy_line(const tictactoe::TicTacToe& g, Player p, const FuzzyParams& f);
 double fuzzy_goal_win(const tictactoe::TicTacToe& g, Player p, const FuzzyParams& f);
 double fuzzy_goal_draw(const tictactoe::TicTacToe& g, Player p, const FuzzyParams& f);

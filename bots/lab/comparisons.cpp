@@ -4,10 +4,10 @@
 #include "bots/eval/othello.h"
 #include "bots/eval/rubiks_cube.h"
 #include "bots/eval/sliding_puzzle.h"
-#include "bots/eval/sliding_puzzle_ida.h"
 #include "bots/lab/game_lines.h"
 #include "bots/search/agent_factory.h"
 #include "bots/search/search_rng.h"
+#include "bots/search/sliding_puzzle_ida.h"
 #include "games/puzzles/rubiks_cube.h"
 #include "games/puzzles/sliding_puzzle.h"
 
@@ -85,7 +85,7 @@ Comparison fifteen_puzzle_manhattan(const ComparisonOptions& o) {
   search::SearchRng rng(o.seed);
   for (int i = 0; i < o.puzzle_paths; ++i) {
     puzzles::SlidingPuzzle p = random_walk(o.puzzle_walk, rng);
-    const eval::SlidingSolveResult r = eval::solve_sliding_manhattan(p, 50'000'000);
+    const search::SlidingSolveResult r = search::solve_sliding_manhattan(p, 50'000'000);
     if (!r.solved) continue;
     std::vector<int> costs = {eval::manhattan_distance(p)};
     for (puzzles::Direction d : r.moves) {

@@ -21,7 +21,7 @@
 #include <utility>
 #include <vector>
 
-#include "bots/eval/ida_iteration.h"
+#include "bots/search/ida_iteration.h"
 
 namespace arena::search {
 
@@ -49,7 +49,7 @@ struct PuzzleSolution {
 struct PuzzleLimits {
   std::uint64_t max_nodes = 0;  // 0 = no limit
   int max_length = 1000;        // give up beyond this bound / depth
-  eval::IdaProgress progress;   // IDA*: called as each iteration begins (A*: not called)
+  IdaProgress progress;         // IDA*: called as each iteration begins (A*: not called)
 };
 
 namespace detail {

@@ -195,7 +195,7 @@ TEST_P(TicTacToeSheets, EqualsTheHandWrittenVersionOnRandomPositions) {
                        std::to_string(p.q) + " theta " + std::to_string(p.theta));
           EXPECT_NEAR(h.goal_degree(s, role, 100), win, 1e-9);
           EXPECT_NEAR(h.goal_degree(s, role, 50), draw, 1e-9);
-          const double value = 100 * fuzzy_goal_combine(win, 0.5 * draw, p);
+          const double value = 100 * fuzzy_combine(win, 0.5 * draw, p);
           EXPECT_NEAR(h.value(s, role), value, 1e-9);
           if (p.q == 0 && p.theta == 0) {
             EXPECT_NEAR(h.value(s, role), fuzzy_goal_value(t, pl, hp), 1e-9);
@@ -314,11 +314,11 @@ TEST(GdlFuzzyGoal, ParamsAreCheckedAndNamed) {
 TEST(GdlFuzzyGoal, YagerWithQOneIsLukasiewicz) {
   FuzzyGoalParams p;
   p.q = 1;
-  EXPECT_NEAR(fuzzy_goal_and(0.9, 0.9, p), 0.8, 1e-12);
-  EXPECT_NEAR(fuzzy_goal_or(0.3, 0.4, p), 0.7, 1e-12);
-  EXPECT_NEAR(fuzzy_goal_combine(0.7, 0.6, p), 1.0, 1e-12);
+  EXPECT_NEAR(fuzzy_and(0.9, 0.9, p), 0.8, 1e-12);
+  EXPECT_NEAR(fuzzy_or(0.3, 0.4, p), 0.7, 1e-12);
+  EXPECT_NEAR(fuzzy_combine(0.7, 0.6, p), 1.0, 1e-12);
   p.q = 0;
-  EXPECT_NEAR(fuzzy_goal_combine(0.5, 0.5, p), 0.75, 1e-12);
+  EXPECT_NEAR(fuzzy_combine(0.5, 0.5, p), 0.75, 1e-12);
 }
 
 TEST(GdlFuzzyGoal, BadGoalValuesAreErrors) {
@@ -411,7 +411,7 @@ TEST(GdlFuzzyGoalLatches, AGoalThatNeedsAFluentLatchedFalseHasDegreeZero) {
     FuzzyGoalHeuristic h = g.heuristic(p);
     ASSERT_TRUE(h.simplified());
     const double plain = h.goal_degree(dropped, 0, 100);
-    EXPECT_NEAR(plain, fuzzy_goal_and(0.1, 0.9, p), 1e-12);
+    EXPECT_NEAR(plain, fuzzy_and(0.1, 0.9, p), 1e-12);
     EXPECT_GT(plain, 0.05);
     EXPECT_GT(h.value(dropped, 0), 5.0);
     h.set_latches(key_latches(g));

@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "bots/eval/sliding_puzzle.h"
-#include "bots/eval/sliding_puzzle_ida.h"
+#include "bots/search/sliding_puzzle_ida.h"
 #include "games/puzzles/io/korf100_file.h"
 
 namespace arena::eval {
@@ -68,7 +68,7 @@ TEST(PatternDatabase, SolvesKorfInstancesOptimallyWithFewerNodes) {
             [](const auto& a, const auto& b) { return a.published_nodes < b.published_nodes; });
   for (std::size_t i = 0; i < 10; ++i) {
     const auto start = *SlidingPuzzle::deserialize(all[i].tiles);
-    const auto r = solve_sliding_pdb(start, *pdb);
+    const auto r = search::solve_sliding_pdb(start, *pdb);
     ASSERT_TRUE(r.solved) << "instance " << all[i].id;
     EXPECT_EQ(static_cast<int>(r.moves.size()), all[i].optimal_length) << "instance " << all[i].id;
     EXPECT_LT(r.nodes, all[i].published_nodes) << "instance " << all[i].id;

@@ -6,9 +6,9 @@
 #include <algorithm>
 
 #include "bots/eval/sliding_puzzle.h"
-#include "bots/eval/sliding_puzzle_ida.h"
 #include "bots/search/astar.h"
 #include "bots/search/idastar.h"
+#include "bots/search/sliding_puzzle_ida.h"
 #include "games/puzzles/io/korf100_file.h"
 #include "tests/games/puzzles/eight_puzzle_bfs.h"
 
@@ -56,7 +56,7 @@ TEST(PuzzleSearch, IdaStarSolvesThe31MoveEightPuzzlesOptimally) {
     const auto lc = idastar(start, eval::linear_conflict);
     EXPECT_EQ(lc.length, 31) << text;
     EXPECT_LT(lc.nodes, r.nodes) << "linear conflict should prune more than Manhattan";
-    const auto fast = eval::solve_sliding_manhattan(start);
+    const auto fast = search::solve_sliding_manhattan(start);
     EXPECT_EQ(fast.moves.size(), 31u);
     EXPECT_EQ(fast.nodes, r.nodes) << "the tight loop counts like the template";
   }
@@ -88,7 +88,7 @@ TEST(PuzzleSearch, NodeLimitStopsWithoutASolution) {
   const auto r = idastar(start, eval::manhattan_distance, PuzzleLimits{1000, 1000, {}});
   EXPECT_FALSE(r.solved);
   EXPECT_TRUE(r.moves.empty());
-  EXPECT_FALSE(eval::solve_sliding_manhattan(start, 1000).solved);
+  EXPECT_FALSE(search::solve_sliding_manhattan(start, 1000).solved);
 }
 
 TEST(PuzzleSearch, IdaStarManhattanReproducesKorfsNodeCounts) {
@@ -106,7 +106,7 @@ TEST(PuzzleSearch, IdaStarManhattanReproducesKorfsNodeCounts) {
 TEST(PuzzleSearch, TightLoopReproducesKorfsNodeCounts) {
   for (const auto& k : easiest_korf(8)) {
     const auto start = *SlidingPuzzle::deserialize(k.tiles);
-    const auto r = eval::solve_sliding_manhattan(start);
+    const auto r = search::solve_sliding_manhattan(start);
     ASSERT_TRUE(r.solved) << "instance " << k.id;
     EXPECT_EQ(static_cast<int>(r.moves.size()), k.optimal_length) << "instance " << k.id;
     EXPECT_EQ(r.nodes, k.published_nodes) << "instance " << k.id;
@@ -120,9 +120,9 @@ TEST(PuzzleSearch, TightLoopReproducesKorfsNodeCounts) {
 // the template reports, since both count alike.
 TEST(PuzzleSearch, IdaStarReportsEachIterationAsItBegins) {
   const auto start = *SlidingPuzzle::deserialize(puzzles::test::eight_puzzle_bfs().farthest[0]);
-  std::vector<eval::IdaIteration> seen, tight;
+  std::vector<search::IdaIteration> seen, tight;
   PuzzleLimits limits;
-  limits.progress = [&seen](const eval::IdaIteration& i) { seen.push_back(i); };
+  limits.progress = [&seen](const search::IdaIteration& i) { seen.push_back(i); };
   const auto r = idastar(start, eval::manhattan_distance, limits);
   ASSERT_TRUE(r.solved);
   ASSERT_EQ(static_cast<int>(seen.size()), r.iterations);
@@ -138,8 +138,8 @@ TEST(PuzzleSearch, IdaStarReportsEachIterationAsItBegins) {
     EXPECT_GE(seen[k].seconds, seen[k - 1].seconds);
   }
   EXPECT_LT(seen.back().nodes, r.nodes);
-  const auto fast = eval::solve_sliding_manhattan(
-      start, 0, [&tight](const eval::IdaIteration& i) { tight.push_back(i); });
+  const auto fast = search::solve_sliding_manhattan(
+      start, 0, [&tight](const search::IdaIteration& i) { tight.push_back(i); });
   ASSERT_EQ(tight.size(), seen.size());
   for (std::size_t k = 0; k < seen.size(); ++k) {
     EXPECT_EQ(tight[k].bound, seen[k].bound) << k;

@@ -16,7 +16,7 @@
 #include "league/server_league.h"
 #include "tests/db/temp_dir.h"
 
-namespace arena::tournament {
+namespace arena::league {
 namespace {
 
 std::string read_all(const std::string& path) {
@@ -92,7 +92,7 @@ TEST(ChildProcess, AFreeLoopbackPortCanBeBound) {
 // A league through a server: a remote one needs a token; a local one whose server cannot
 // start says so with the server's log, and no process is left behind.
 TEST(ServerLeague, RefusesWhatCannotRun) {
-  LeagueConfig config;
+  tournament::LeagueConfig config;
   config.name = "server-league-test";
   config.game = "tictactoe";
   config.players = {{.name = "a", .spec = "random"}, {.name = "b", .spec = "random"}};
@@ -112,4 +112,4 @@ TEST(ServerLeague, RefusesWhatCannotRun) {
 }
 
 }  // namespace
-}  // namespace arena::tournament
+}  // namespace arena::league

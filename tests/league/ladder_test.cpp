@@ -18,7 +18,7 @@
 #include "games/chess/chess.h"
 #include "tournament/pairing/fair_start.h"
 
-namespace arena::tournament {
+namespace arena::league {
 namespace {
 
 constexpr const char* kStockfish = "/usr/games/stockfish";
@@ -189,7 +189,7 @@ TEST(Ladder, AllPairsPlaysEverySeatAgainstEveryOther) {
 
 TEST(Ladder, TheChessBookIsLegalAndPairsGetDifferentLines) {
   const std::string path = std::string(ARENA_SOURCE_DIR) + "/leagues/openings/chess.txt";
-  auto book = read_opening_book(path);
+  auto book = tournament::read_opening_book(path);
   ASSERT_TRUE(book) << book.error();
   ASSERT_GE(book->size(), 30u);
   for (const auto& line : *book) {
@@ -340,4 +340,4 @@ TEST(Ladder, AgainstCalibratedStockfish) {
 }
 
 }  // namespace
-}  // namespace arena::tournament
+}  // namespace arena::league

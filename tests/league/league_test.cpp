@@ -23,7 +23,7 @@
 #include "tournament/report/report.h"
 #include "tournament/report/stored_analysis.h"
 
-namespace arena::tournament {
+namespace arena::league {
 namespace {
 
 TEST(FairStart, TheSameSeedGivesTheSamePositionAndSeedsDiffer) {
@@ -31,7 +31,7 @@ TEST(FairStart, TheSameSeedGivesTheSamePositionAndSeedsDiffer) {
   ASSERT_TRUE(start);
   std::set<std::string> seen;
   for (int pair = 0; pair < 8; ++pair) {
-    const auto seed = pair_seed(7, pair);
+    const auto seed = tournament::pair_seed(7, pair);
     const std::string a = random_opening(*start, 2, seed).serialize();
     EXPECT_EQ(a, random_opening(*start, 2, seed).serialize());
     EXPECT_NE(a, start->serialize());
@@ -41,26 +41,26 @@ TEST(FairStart, TheSameSeedGivesTheSamePositionAndSeedsDiffer) {
 }
 
 TEST(FairStart, OthelloTakesTheXotLineOfTheSeed) {
-  auto book = read_opening_book(std::string(ARENA_TEST_DATA_DIR) + "/xot_small.txt");
+  auto book = tournament::read_opening_book(std::string(ARENA_TEST_DATA_DIR) + "/xot_small.txt");
   ASSERT_TRUE(book);
   EXPECT_EQ(book->size(), 3623u);  // the small list's count, stated in the file's header
   auto start = othello::Othello::create({});
   ASSERT_TRUE(start);
-  auto g = fair_start(*start, 0, 5, *book);
+  auto g = tournament::fair_start(*start, 0, 5, *book);
   ASSERT_TRUE(g);
   auto expected = othello::Othello::from_opening((*book)[5]);
   ASSERT_TRUE(expected);
   EXPECT_EQ(g->serialize(), expected->serialize());
-  EXPECT_FALSE(read_opening_book("/nonexistent/book.txt"));
+  EXPECT_FALSE(tournament::read_opening_book("/nonexistent/book.txt"));
 }
 
-LeagueConfig tiny_league(Format format) {
-  LeagueConfig c;
+tournament::LeagueConfig tiny_league(tournament::Format format) {
+  tournament::LeagueConfig c;
   c.name = "tiny";
   c.game = "tictactoe";
   c.format = format;
   c.players = {{"rand", "random:seed=3"}, {"greedy", "greedy"}, {"ab", "alphabeta:depth=9"}};
-  if (format == Format::kSwiss) c.players.push_back({"rand2", "random:seed=9"});
+  if (format == tournament::Format::kSwiss) c.players.push_back({"rand2", "random:seed=9"});
   c.games_per_pairing = 2;
   c.rounds = 2;
   c.concurrency = 2;
@@ -78,7 +78,7 @@ TEST(League, ARoundRobinRunsToItsEndWithFairPairsInTheStore) {
   auto store = db::open_sqlite_store(f.path);
   ASSERT_TRUE(store) << store.error();
   int reports = 0;
-  auto run = run_league(tiny_league(Format::kRoundRobin), **store, f.path,
+  auto run = run_league(tiny_league(tournament::Format::kRoundRobin), **store, f.path,
                         [&](const LeagueProgress&) { ++reports; });
   ASSERT_TRUE(run) << run.error();
   EXPECT_EQ(run->games_played, 6);
@@ -113,7 +113,7 @@ TEST(League, ARoundRobinRunsToItsEndWithFairPairsInTheStore) {
       }
     }
   }
-  auto analysis = load_analysis(*reader, run->tournament);
+  auto analysis = tournament::load_analysis(*reader, run->tournament);
   ASSERT_TRUE(analysis);
   int games = 0;
   for (const auto& s : analysis->standings) games += s.games;
@@ -145,7 +145,7 @@ TEST(League, APlayersVersionCarriesItsWeightsFilesText) {
   ASSERT_TRUE(sqlite) << sqlite.error();
   VersionRecordingStore store(**sqlite);
   const std::string weights = f.dir.file("qubic.txt");
-  LeagueConfig c;
+  tournament::LeagueConfig c;
   c.game = "qubic";
   c.players = {{"linear", "alphabeta:eval=linear,weights=" + weights + ",depth=1"},
                {"rand", "random:seed=3"}};
@@ -174,7 +174,7 @@ TEST(League, AResumedLeagueRefusesAPlayerWhoseWeightsChanged) {
   const std::string weights = f.dir.file("qubic.txt");
   const std::string before = "own1 1\nown2 4\nown3 16\n";
   std::ofstream(weights) << before;
-  LeagueConfig c;
+  tournament::LeagueConfig c;
   c.name = "edited";
   c.game = "qubic";
   c.players = {{"linear", "alphabeta:eval=linear,weights=" + weights + ",depth=1"},
@@ -235,10 +235,10 @@ TEST(League, TournamentsAsJsonForTheApi) {
   Fixture f;
   auto store = db::open_sqlite_store(f.path);
   ASSERT_TRUE(store) << store.error();
-  auto run = run_league(tiny_league(Format::kRoundRobin), **store, f.path, {});
+  auto run = run_league(tiny_league(tournament::Format::kRoundRobin), **store, f.path, {});
   ASSERT_TRUE(run) << run.error();
   (*store)->flush();
-  auto all = tournaments_json(f.path);
+  auto all = tournament::tournaments_json(f.path);
   ASSERT_TRUE(all) << all.error();
   ASSERT_EQ(all->size(), 1u);
   const auto& t = (*all)[0];
@@ -265,10 +265,10 @@ TEST(League, TournamentsAsJsonForTheApi) {
                    pb = std::stod(ba.substr(0, ba.find('/')));
       EXPECT_DOUBLE_EQ(pa + pb, std::stod(ab.substr(ab.find('/') + 1))) << ab << " vs " << ba;
     }
-  auto one = tournaments_json(f.path, run->tournament);
+  auto one = tournament::tournaments_json(f.path, run->tournament);
   ASSERT_TRUE(one) << one.error();
   EXPECT_EQ((*one)["standings"], t["standings"]);
-  auto missing = tournaments_json(f.path, 99);
+  auto missing = tournament::tournaments_json(f.path, 99);
   ASSERT_FALSE(missing);
   EXPECT_NE(missing.error().find("no tournament 99"), std::string::npos) << missing.error();
 }
@@ -277,7 +277,7 @@ TEST(League, AStoppedAndInterruptedLeagueResumesWithoutReplayingFinishedGames) {
   Fixture f;
   auto store = db::open_sqlite_store(f.path);
   ASSERT_TRUE(store);
-  LeagueConfig config = tiny_league(Format::kRoundRobin);
+  tournament::LeagueConfig config = tiny_league(tournament::Format::kRoundRobin);
   config.concurrency = 1;
   std::atomic<bool> stop{false};
   auto first = run_league(
@@ -327,7 +327,7 @@ TEST(League, SwissPlaysItsRoundsWithoutRepeats) {
   Fixture f;
   auto store = db::open_sqlite_store(f.path);
   ASSERT_TRUE(store);
-  auto run = run_league(tiny_league(Format::kSwiss), **store, f.path, {});
+  auto run = run_league(tiny_league(tournament::Format::kSwiss), **store, f.path, {});
   ASSERT_TRUE(run) << run.error();
   auto reader = db::TournamentReader::open(f.path);
   auto rows = reader->pairings(run->tournament);
@@ -340,8 +340,8 @@ TEST(League, SwissPlaysItsRoundsWithoutRepeats) {
 }
 
 // Two GDL players of the roster at tic-tac-toe's sheet.
-LeagueConfig gdl_league() {
-  LeagueConfig c = tiny_league(Format::kRoundRobin);
+tournament::LeagueConfig gdl_league() {
+  tournament::LeagueConfig c = tiny_league(tournament::Format::kRoundRobin);
   c.game = "gdl:tictactoe";
   c.players = {{"GDL_Random", "", "GDL_Random"}, {"GDL_UCT", "", "GDL_UCT"}};
   return c;
@@ -355,7 +355,7 @@ TEST(League, AGdlSheetPlaysInProcessAndEveryGameReplaysFromTheStore) {
   Fixture f;
   auto store = db::open_sqlite_store(f.path);
   ASSERT_TRUE(store) << store.error();
-  LeagueConfig c = gdl_league();
+  tournament::LeagueConfig c = gdl_league();
   c.movetime_ms = 20;
   c.opening_plies = 2;
   c.concurrency = 1;  // the second game is played on the first one's reasoner
@@ -406,7 +406,7 @@ TEST(League, AGdlGameEndedByASheetsBugKeepsItsNote) {
   ASSERT_TRUE(added) << added.error();
   auto store = db::open_sqlite_store(f.path);
   ASSERT_TRUE(store) << store.error();
-  LeagueConfig c = gdl_league();
+  tournament::LeagueConfig c = gdl_league();
   c.game = "gdl:" + *added;
   auto run = run_league(c, **store, f.path, {});
   gdl::clear_gdl_files();
@@ -426,18 +426,18 @@ TEST(League, AGdlGameEndedByASheetsBugKeepsItsNote) {
   // many ended so, with the first one's note; so does its JSON.
   auto reader = db::TournamentReader::open(f.path);
   ASSERT_TRUE(reader) << reader.error();
-  auto analysis = load_analysis(*reader, run->tournament);
+  auto analysis = tournament::load_analysis(*reader, run->tournament);
   ASSERT_TRUE(analysis) << analysis.error();
   EXPECT_EQ(analysis->noted_games, 2);
   EXPECT_EQ(analysis->first_note, games->back().note);  // list_games: newest first
   std::ostringstream report;
-  print_report(report, *analysis);
+  tournament::print_report(report, *analysis);
   EXPECT_NE(report.str().find("(2 games ended by a fault of the rules, counted as their scores "
                               "make them and not rated in the store; the first: " +
                               analysis->first_note + ")"),
             std::string::npos)
       << report.str();
-  auto json = tournaments_json(f.path, run->tournament);
+  auto json = tournament::tournaments_json(f.path, run->tournament);
   ASSERT_TRUE(json) << json.error();
   EXPECT_EQ(json->value("noted_games", 0), 2) << json->dump();
   EXPECT_EQ(json->value("first_note", ""), analysis->first_note);
@@ -452,7 +452,7 @@ TEST(League, SimultaneousTurnsAreStoredOneRowPerMoverAndCountedForTheirSeats) {
   Fixture f;
   auto store = db::open_sqlite_store(f.path);
   ASSERT_TRUE(store) << store.error();
-  LeagueConfig c = gdl_league();
+  tournament::LeagueConfig c = gdl_league();
   c.game = "gdl:chickentictactoe";
   c.movetime_ms = 10;
   c.concurrency = 1;
@@ -482,9 +482,9 @@ TEST(League, SimultaneousTurnsAreStoredOneRowPerMoverAndCountedForTheirSeats) {
     turns += static_cast<std::size_t>(r.rows.back().turn + 1);
   }
   EXPECT_GT(stored_rows, turns) << "some turn had two movers";
-  auto analysis = load_analysis(*reader, run->tournament);
+  auto analysis = tournament::load_analysis(*reader, run->tournament);
   ASSERT_TRUE(analysis) << analysis.error();
-  std::map<std::string, MoveStats> search;
+  std::map<std::string, tournament::MoveStats> search;
   for (std::size_t i = 0; i < analysis->names.size(); ++i)
     search[analysis->names[i]] = analysis->search[i];
   EXPECT_GT(search["GDL_Random"].moves, 0);
@@ -520,32 +520,32 @@ TEST(League, AGdlLeagueRefusesWhatItCannotPlayNamingIt) {
   Fixture f;
   auto store = db::open_sqlite_store(f.path);
   ASSERT_TRUE(store) << store.error();
-  const LeagueConfig base = gdl_league();
-  auto refused = [&](LeagueConfig c, const std::string& words) {
+  const tournament::LeagueConfig base = gdl_league();
+  auto refused = [&](tournament::LeagueConfig c, const std::string& words) {
     auto run = run_league(c, **store, f.path, {});
     ASSERT_FALSE(run) << words;
     EXPECT_NE(run.error().find(words), std::string::npos) << run.error();
   };
-  LeagueConfig three = base;
+  tournament::LeagueConfig three = base;
   three.game = "gdl:3pttc";
   three.players.push_back({"GDL_Fuzzy", "", "GDL_Fuzzy"});
   refused(three, "gdl:3pttc has 3 roles; a league plays games of two");
-  LeagueConfig puzzle = base;
+  tournament::LeagueConfig puzzle = base;
   puzzle.game = "gdl:maze";
   refused(puzzle, "gdl:maze has one role (a puzzle: arena solve)");
-  LeagueConfig catalog_spec = base;
+  tournament::LeagueConfig catalog_spec = base;
   catalog_spec.players[1] = {"ab", "alphabeta:depth=3"};
   refused(catalog_spec, "player 'ab': unknown GDL player 'alphabeta'");
-  LeagueConfig by_url = base;
+  tournament::LeagueConfig by_url = base;
   by_url.players[1] = {"Outside", "ggp:http://127.0.0.1:9147"};
   refused(by_url, "player 'Outside': a GGP player by URL plays through a local server");
-  LeagueConfig book = base;
+  tournament::LeagueConfig book = base;
   book.opening_book = std::string(ARENA_TEST_DATA_DIR) + "/xot_small.txt";
   refused(book, "opening_book");
-  LeagueConfig options = base;
+  tournament::LeagueConfig options = base;
   options.options = "size=4";
   refused(options, "takes no options");
-  LeagueConfig missing = base;
+  tournament::LeagueConfig missing = base;
   missing.game = "gdl:no_such_sheet";
   refused(missing, "no_such_sheet");
   auto open = (*store)->unfinished_tournaments();
@@ -554,27 +554,27 @@ TEST(League, AGdlLeagueRefusesWhatItCannotPlayNamingIt) {
 }
 
 TEST(League, ConfigErrorsNameTheField) {
-  auto unknown =
-      parse_league_config("{\"game\": \"isolation\", \"players\": [\"Nobody\", \"Random\"]}");
+  auto unknown = tournament::parse_league_config(
+      "{\"game\": \"isolation\", \"players\": [\"Nobody\", \"Random\"]}");
   ASSERT_TRUE(unknown) << "on a server a player is a name";
   auto resolved = resolve_entrants(*unknown);
   ASSERT_FALSE(resolved);
   EXPECT_NE(resolved.error().find("Nobody"), std::string::npos);
-  auto wrong_game =
-      parse_league_config("{\"game\": \"chess\", \"players\": [\"Random\", \"AB_Custom\"]}");
+  auto wrong_game = tournament::parse_league_config(
+      "{\"game\": \"chess\", \"players\": [\"Random\", \"AB_Custom\"]}");
   ASSERT_TRUE(wrong_game);
   EXPECT_NE(resolve_entrants(*wrong_game).error().find("plays isolation"), std::string::npos);
-  EXPECT_NE(parse_league_config("{\"game\": \"isolation\", \"format\": \"ladder\"}")
+  EXPECT_NE(tournament::parse_league_config("{\"game\": \"isolation\", \"format\": \"ladder\"}")
                 .error()
                 .find("ladder"),
             std::string::npos);
   // Text that is not JSON at all is told apart from JSON of the wrong shape, with where.
-  const auto broken = parse_league_config("{\"game\": isolation}");
+  const auto broken = tournament::parse_league_config("{\"game\": isolation}");
   ASSERT_FALSE(broken);
   EXPECT_NE(broken.error().find("not valid JSON"), std::string::npos) << broken.error();
   EXPECT_NE(broken.error().find("column 10"), std::string::npos) << broken.error();
-  EXPECT_EQ(parse_league_config("[\"isolation\"]").error(), "not a JSON object");
-  auto preset = league_preset("aind-isolation");
+  EXPECT_EQ(tournament::parse_league_config("[\"isolation\"]").error(), "not a JSON object");
+  auto preset = tournament::league_preset("aind-isolation");
   ASSERT_TRUE(preset) << preset.error();
   EXPECT_EQ(preset->players.size(), 11u);
   EXPECT_EQ(preset->num_challengers, 4);
@@ -582,4 +582,4 @@ TEST(League, ConfigErrorsNameTheField) {
 }
 
 }  // namespace
-}  // namespace arena::tournament
+}  // namespace arena::league

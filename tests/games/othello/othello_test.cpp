@@ -12,13 +12,7 @@
 #include <vector>
 
 #include "games/core/perft.h"
-// conformance.h (shared) trips -Wpedantic (__int128 in rng.h) and -Wdangling-else (an
-// ASSERT inside an unbraced if); silenced here until the foundation fixes them.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpedantic"
-#pragma GCC diagnostic ignored "-Wdangling-else"
 #include "tests/games/conformance.h"
-#pragma GCC diagnostic pop
 
 namespace arena::othello {
 namespace {

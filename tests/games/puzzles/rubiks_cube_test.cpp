@@ -7,12 +7,7 @@
 
 #include <string>
 
-// conformance.h and rng.h trip -Wpedantic/-Wdangling-else at the time of writing (not ours).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpedantic"
-#pragma GCC diagnostic ignored "-Wdangling-else"
 #include "tests/games/conformance.h"
-#pragma GCC diagnostic pop
 
 namespace arena::test {
 INSTANTIATE_TYPED_TEST_SUITE_P(Rubik, Conformance, ::testing::Types<puzzles::RubiksCube>);

@@ -12,12 +12,7 @@
 #include <string>
 #include <vector>
 
-// conformance.h and rng.h trip -Wpedantic/-Wdangling-else at the time of writing (not ours).
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpedantic"
-#pragma GCC diagnostic ignored "-Wdangling-else"
 #include "tests/games/conformance.h"
-#pragma GCC diagnostic pop
 #include "tests/games/puzzles/eight_puzzle_bfs.h"
 
 namespace arena::test {

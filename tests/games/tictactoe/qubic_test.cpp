@@ -8,14 +8,8 @@
 #include <string>
 
 #include "games/core/perft.h"
-// conformance.h (shared) trips -Wpedantic (__int128 in rng.h) and -Wdangling-else (an
-// ASSERT inside an unbraced if); silenced here until the foundation fixes them.
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wpedantic"
-#pragma GCC diagnostic ignored "-Wdangling-else"
 #include "tests/games/conformance.h"
 #include "tests/games/tictactoe/qubic_play.h"
-#pragma GCC diagnostic pop
 
 namespace arena::test {
 INSTANTIATE_TYPED_TEST_SUITE_P(Qubic, Conformance, ::testing::Types<tictactoe::Qubic>);

@@ -1,11 +1,11 @@
-#include "bots/eval/sliding_puzzle_ida.h"
+#include "bots/search/sliding_puzzle_ida.h"
 
 #include <array>
 #include <chrono>
 #include <cstdlib>
 #include <limits>
 
-namespace arena::eval {
+namespace arena::search {
 namespace {
 
 using puzzles::Direction;
@@ -55,7 +55,7 @@ struct ManhattanPolicy {
 };
 
 struct PdbPolicy {
-  const AdditivePatternDatabase* pdb;
+  const eval::AdditivePatternDatabase* pdb;
   std::array<std::uint32_t, 8> index{};
   std::array<std::int8_t, 16> part_of{};
   std::array<std::uint8_t, 16> shift_of{};
@@ -204,7 +204,8 @@ SlidingSolveResult solve_sliding_manhattan(const SlidingPuzzle& start, std::uint
   }
 }
 
-SlidingSolveResult solve_sliding_pdb(const SlidingPuzzle& start, const AdditivePatternDatabase& pdb,
+SlidingSolveResult solve_sliding_pdb(const SlidingPuzzle& start,
+                                     const eval::AdditivePatternDatabase& pdb,
                                      std::uint64_t max_nodes, const IdaProgress& progress) {
   if (start.size() != 4 || pdb.parts().empty()) return {};
   PdbPolicy policy{};
@@ -212,4 +213,4 @@ SlidingSolveResult solve_sliding_pdb(const SlidingPuzzle& start, const AdditiveP
   return run_ida<PdbPolicy, 4>(start, policy, max_nodes, progress);
 }
 
-}  // namespace arena::eval
+}  // namespace arena::search

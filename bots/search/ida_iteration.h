@@ -1,12 +1,12 @@
 #pragma once
 // What an IDA* search reports as each iteration begins, for a progress line: the sliding-tile
-// loops (sliding_puzzle_ida.h) and the generic IDA* (bots/search/idastar.h, which sits above
-// bots/eval) report the same, once per iteration, so nothing is paid per node.
+// loops (sliding_puzzle_ida.h) and the generic IDA* (idastar.h) report the same, once per
+// iteration, so nothing is paid per node.
 
 #include <cstdint>
 #include <functional>
 
-namespace arena::eval {
+namespace arena::search {
 
 struct IdaIteration {
   int iteration = 0;        // 1 for the first
@@ -17,4 +17,4 @@ struct IdaIteration {
 
 using IdaProgress = std::function<void(const IdaIteration&)>;
 
-}  // namespace arena::eval
+}  // namespace arena::search

@@ -10,11 +10,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "bots/eval/ida_iteration.h"
 #include "bots/eval/pattern_database.h"
+#include "bots/search/ida_iteration.h"
 #include "games/puzzles/sliding_puzzle.h"
 
-namespace arena::eval {
+namespace arena::search {
 
 struct SlidingSolveResult {
   bool solved = false;                    // false if max_nodes stopped it first
@@ -32,7 +32,7 @@ SlidingSolveResult solve_sliding_manhattan(const puzzles::SlidingPuzzle& start,
 
 // IDA* with an additive pattern database (15-puzzle only; others get solved = false).
 SlidingSolveResult solve_sliding_pdb(const puzzles::SlidingPuzzle& start,
-                                     const AdditivePatternDatabase& pdb,
+                                     const eval::AdditivePatternDatabase& pdb,
                                      std::uint64_t max_nodes = 0, const IdaProgress& progress = {});
 
-}  // namespace arena::eval
+}  // namespace arena::search
