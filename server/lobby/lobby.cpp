@@ -80,7 +80,6 @@ int Lobby::check_offer(const std::shared_ptr<Connection>& c, const std::string& 
 }
 
 void Lobby::use_blocking_executor(boost::asio::any_io_executor blocking) {
-  compiles_ = boost::asio::make_strand(blocking);
   blocking_ = std::move(blocking);
 }
 
@@ -99,8 +98,8 @@ bool Lobby::make_elsewhere_first(const std::shared_ptr<Connection>& c, const std
     // Made to be made again at once by `then`, which answers (or refuses) the offer. Only a
     // game that was made is remembered: an unknown or refused sheet is tried here each time.
     // Its games are made on the sheet's prover (a second or so) while the sheet compiles
-    // afterwards, one sheet at a time, so that no offer waits for a compile and one blocking
-    // worker stays free for HTTP.
+    // afterwards, so that no offer waits for a compile. (The job is posted to the blocking
+    // workers themselves: a strand over them would outlive their io_context at shutdown.)
     defer_game_compile(game);
     auto opts = parse_game_options(options);
     const bool made = opts && self->config_.make_game(game, *opts);
@@ -109,7 +108,7 @@ bool Lobby::make_elsewhere_first(const std::shared_ptr<Connection>& c, const std
       self->made_elsewhere_.insert(std::move(name));
     }
     c->continue_reading(std::move(then));
-    if (made) boost::asio::post(*self->compiles_, [game] { compile_game(game); });
+    if (made) boost::asio::post(*self->blocking_, [game] { compile_game(game); });
   });
   return true;
 }

@@ -33,7 +33,6 @@
 
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 
 #include "server/connection.h"
 #include "server/hub_config.h"
@@ -118,7 +117,6 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::shared_ptr<GameRooms> rooms_;
   boost::asio::steady_timer timer_;
   std::optional<boost::asio::any_io_executor> blocking_;
-  std::optional<boost::asio::strand<boost::asio::any_io_executor>> compiles_;  // on blocking_
 
   std::mutex mutex_;
   std::map<std::int64_t, SeekRecord> seeks_;
