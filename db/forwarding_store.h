@@ -93,6 +93,9 @@ class ForwardingStore : public Store {
     return inner_.rating_history(kind, player);
   }
   Expected<PlayerRecord> player_by_id(PlayerId id) override { return inner_.player_by_id(id); }
+  Expected<std::optional<PlayerRecord>> player_by_name(const std::string& name) override {
+    return inner_.player_by_name(name);
+  }
   Expected<std::vector<BotVersionRow>> bot_versions(PlayerId player) override {
     return inner_.bot_versions(player);
   }

@@ -383,6 +383,19 @@ Expected<db::PlayerRecord> MemoryStore::player_by_id(db::PlayerId id) {
   return players_[static_cast<std::size_t>(id - 1)];
 }
 
+Expected<std::optional<db::PlayerRecord>> MemoryStore::player_by_name(const std::string& name) {
+  const auto fold = [](std::string s) {
+    for (char& ch : s)
+      if (ch >= 'A' && ch <= 'Z') ch = static_cast<char>(ch - 'A' + 'a');
+    return s;
+  };
+  const std::string key = fold(name);
+  std::lock_guard lock(mutex_);
+  for (const auto& p : players_)
+    if (fold(p.name) == key) return std::optional(p);
+  return std::optional<db::PlayerRecord>{};
+}
+
 Expected<std::vector<db::BotVersionRow>> MemoryStore::bot_versions(db::PlayerId player) {
   std::lock_guard lock(mutex_);
   std::vector<db::BotVersionRow> out;

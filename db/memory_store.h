@@ -66,6 +66,7 @@ class MemoryStore final : public db::Store {
   Expected<std::vector<db::RatingPoint>> rating_history(const std::string& kind,
                                                         db::PlayerId player) override;
   Expected<db::PlayerRecord> player_by_id(db::PlayerId id) override;
+  Expected<std::optional<db::PlayerRecord>> player_by_name(const std::string& name) override;
   Expected<std::vector<db::BotVersionRow>> bot_versions(db::PlayerId player) override;
 
   // Test controls.

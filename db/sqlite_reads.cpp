@@ -366,6 +366,19 @@ Expected<PlayerRecord> SqliteStore::player_by_id(PlayerId id) {
   return PlayerRecord{stmt->int64(0), stmt->text(1), stmt->int32(2) != 0};
 }
 
+Expected<std::optional<PlayerRecord>> SqliteStore::player_by_name(const std::string& name) {
+  std::lock_guard lock(read_mutex_);
+  // NOCASE folds ASCII letters only, as the server's name rules do.
+  auto stmt = reader_.prepare(
+      "SELECT id, name, is_bot FROM players WHERE name = ?1 COLLATE NOCASE ORDER BY id LIMIT 1");
+  if (!stmt) return Error{stmt.error()};
+  stmt->bind(1, name);
+  auto row = stmt->step();
+  if (!row) return Error{row.error()};
+  if (!*row) return std::optional<PlayerRecord>{};
+  return std::optional(PlayerRecord{stmt->int64(0), stmt->text(1), stmt->int32(2) != 0});
+}
+
 Expected<std::vector<BotVersionRow>> SqliteStore::bot_versions(PlayerId player) {
   std::lock_guard lock(read_mutex_);
   auto stmt = reader_.prepare(

@@ -135,6 +135,7 @@ class SqliteStore final : public Store {
   Expected<std::vector<RatingPoint>> rating_history(const std::string& kind,
                                                     PlayerId player) override;
   Expected<PlayerRecord> player_by_id(PlayerId id) override;
+  Expected<std::optional<PlayerRecord>> player_by_name(const std::string& name) override;
   Expected<std::vector<BotVersionRow>> bot_versions(PlayerId player) override;
 
   // Group commits so far (tests check that queued writes are batched).

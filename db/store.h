@@ -306,6 +306,9 @@ class Store {
   virtual Expected<PlayerRecord> player_by_id(PlayerId id) = 0;
   // The bot versions of one player, oldest first, each with the games it played.
   virtual Expected<std::vector<BotVersionRow>> bot_versions(PlayerId player) = 0;
+  // The stored player whose name is `name` with ASCII letters' case folded ("Alice" finds
+  // "alice"), or nullopt when there is none (a guest's row, "guest:...", holds no chosen name).
+  virtual Expected<std::optional<PlayerRecord>> player_by_name(const std::string& name) = 0;
 };
 
 // A player's name as the stores take it: 1 to 64 characters, none a control character. The

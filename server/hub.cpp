@@ -5,6 +5,8 @@
 #include <random>
 #include <utility>
 
+#include <boost/asio/post.hpp>
+
 #include "db/sha256.h"
 #include "games/core/overload.h"
 #include "protocol/player_name.h"
@@ -55,6 +57,7 @@ Hub::Hub(boost::asio::any_io_executor executor, HubConfig config, db::Store& sto
 }
 
 void Hub::use_blocking_executor(boost::asio::any_io_executor blocking) {
+  blocking_ = blocking;
   lobby_->use_blocking_executor(blocking);
   puzzles_->use_blocking_executor(std::move(blocking));
 }
@@ -224,10 +227,27 @@ void Hub::on_set_name(const std::shared_ptr<Connection>& c, const protocol::SetN
     return send_error(c, ErrorCode::kBadField,
                       "a bot that logs in with a token is named by its token, not by set_name",
                       "set_name");
-  if (auto renamed = presence_->rename_guest(c, m.name); !renamed)
-    return send_error(c, ErrorCode::kBadField, renamed.error(), "set_name");
-  c->send(text_of(protocol::NameSetMessage{c->player}));
-  lobby_->changed();
+  // A stored player's name (a bot's, online or not) is refused too: the store is read on the
+  // blocking workers while the connection's reading waits (its later messages keep their
+  // order).
+  auto rename = [self = shared_from_this(), c, name = m.name](
+                    const Expected<std::optional<db::PlayerRecord>>& stored) {
+    if (!stored) return send_error(c, ErrorCode::kInternal, stored.error(), "set_name");
+    if (*stored && (*stored)->id != c->player.id)
+      return send_error(c, ErrorCode::kBadField,
+                              "the name '" + name + "' is taken by another player", "set_name");
+    if (auto renamed = self->presence_->rename_guest(c, name); !renamed)
+      return send_error(c, ErrorCode::kBadField, renamed.error(), "set_name");
+    c->send(text_of(protocol::NameSetMessage{c->player}));
+    self->lobby_->changed();
+  };
+  if (!blocking_) return rename(store_.player_by_name(m.name));
+  c->reading_paused = true;
+  boost::asio::post(*blocking_, [self = shared_from_this(), c, name = m.name,
+                                 rename = std::move(rename)]() mutable {
+    auto stored = self->store_.player_by_name(name);
+    c->continue_reading([rename = std::move(rename), stored = std::move(stored)] { rename(stored); });
+  });
 }
 
 void Hub::register_engine(const std::shared_ptr<Connection>& c, const protocol::PlayerInfo& guest,

@@ -142,6 +142,7 @@ class Hub final : public ClientEvents,
 
   HubConfig config_;
   db::Store& store_;
+  std::optional<boost::asio::any_io_executor> blocking_;  // use_blocking_executor's
   std::shared_ptr<const TimeSource> time_;
   std::shared_ptr<Presence> presence_;
   std::shared_ptr<GameRooms> rooms_;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <future>
 #include <mutex>
 #include <string>
 #include <utility>
@@ -50,20 +51,15 @@ class GdlClientPlayer final : public Player {
 
   Expected<TurnReply> choose_move(const TurnRequest& request) override {
     const auto begin = SteadyClock::now();
-    if (!context_ || loaded_for_ != request.game) {
-      auto made = gdl::make_gdl_context(request.game);
-      if (!made) return make_error(made.error());
-      context_ = *made;
-      loaded_for_ = request.game;
-      started_ = false;
-    }
+    std::int64_t ms = request.budget_ms;
+    if (cap_ms_ > 0) ms = ms > 0 ? std::min(ms, cap_ms_) : cap_ms_;
+    if (ms <= 0) ms = kDefaultGdlMoveMs;
+    if (auto loaded = load(request.game, begin + std::chrono::milliseconds(ms / 4)); !loaded)
+      return make_error(loaded.error());
     auto game = gdl::GdlGame::load(context_, request.position);
     if (!game) return make_error("cannot read the " + request.game + " position: " + game.error());
     auto role = my_role(**game, request.seat, request.legal_moves);
     if (!role) return make_error(role.error());
-    std::int64_t ms = request.budget_ms;
-    if (cap_ms_ > 0) ms = ms > 0 ? std::min(ms, cap_ms_) : cap_ms_;
-    if (ms <= 0) ms = kDefaultGdlMoveMs;
     // A margin for sending the move: a tenth, at most 50 ms.
     const auto deadline = begin + std::chrono::milliseconds(ms - std::min<std::int64_t>(50, ms / 10));
     std::lock_guard lock(context_->mutex());
@@ -92,6 +88,36 @@ class GdlClientPlayer final : public Player {
   }
 
  private:
+  // Makes context_ the reasoner of sheet `name`. A sheet new to this Player is compiled on a
+  // thread of its own (over 20 s for the largest sheets); a compile not done by `wait_until`
+  // leaves context_ on the sheet's prover (made at once) until a later move finds it done, so
+  // that no move waits for a compile. Errors: the sheet does not load.
+  Expected<void> load(const std::string& name, SteadyClock::time_point wait_until) {
+    if (!context_ || loaded_for_ != name) {
+      // A compile of another sheet still running is waited for here (a Player is made for one
+      // kind: rare).
+      context_.reset();
+      compiling_ = std::async(std::launch::async, [name] { return gdl::make_gdl_context(name); });
+      if (compiling_.wait_until(wait_until) != std::future_status::ready) {
+        auto prover = gdl::make_gdl_context(name, gdl::Reasoner::kProver);
+        if (!prover) return make_error(prover.error());
+        context_ = *prover;
+      }
+      loaded_for_ = name;
+      started_ = false;
+    }
+    if (compiling_.valid() && compiling_.wait_for(std::chrono::seconds(0)) == std::future_status::ready) {
+      auto compiled = compiling_.get();
+      if (compiled) {
+        context_ = *compiled;
+        started_ = false;  // a new machine: the player starts again on it
+      } else if (!context_) {
+        return make_error(compiled.error());
+      }
+    }
+    return {};
+  }
+
   static Expected<int> my_role(const gdl::GdlGame& game, int asked,
                                const std::vector<std::string>& legal) {
     const std::vector<int> movers = game.movers();
@@ -111,6 +137,7 @@ class GdlClientPlayer final : public Player {
   std::unique_ptr<gdl::GdlPlayer> player_;
   std::int64_t cap_ms_;
   std::shared_ptr<gdl::GdlContext> context_;
+  std::future<Expected<std::shared_ptr<gdl::GdlContext>>> compiling_;  // see load()
   std::string loaded_for_;
   bool started_ = false;
   int role_ = -1;

@@ -9,7 +9,9 @@
 // first whose legal moves are those the request lists.
 //
 // The reasoner is kept while the Player plays games of the same sheet (a Player is reused for
-// later games of its kind), so a sheet compiles once per Player. The spec's movetime=MS caps
+// later games of its kind), so a sheet compiles once per Player. The compile runs on a thread
+// of its own: a move that comes before it is done (over 20 s for the largest sheets) is chosen
+// on the sheet's prover, within the move's time. The spec's movetime=MS caps
 // the time per move (the clock's budget wins when shorter); without a clock and without
 // movetime a move takes kDefaultMoveMs.
 

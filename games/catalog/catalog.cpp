@@ -147,6 +147,18 @@ Expected<std::unique_ptr<AnyGame>> make_game(std::string_view name, const GameOp
   return result;
 }
 
+void defer_game_compile(std::string_view name) {
+  GameOptions ignored;
+  if (const std::string canonical = resolve_game_name(name, ignored); is_gdl_game(canonical))
+    gdl::defer_gdl_compile(canonical);
+}
+
+void compile_game(std::string_view name) {
+  GameOptions ignored;
+  if (const std::string canonical = resolve_game_name(name, ignored); is_gdl_game(canonical))
+    (void)gdl::shared_gdl_context(canonical);  // a sheet that fails says so at its next make
+}
+
 Expected<std::unique_ptr<AnyGame>> load_game(std::string_view name, std::string_view position) {
   GameOptions ignored;
   std::string canonical = resolve_game_name(name, ignored);

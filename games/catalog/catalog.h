@@ -41,6 +41,14 @@ Expected<std::string> resolve_game(std::string_view name, std::string_view optio
 Expected<std::unique_ptr<AnyGame>> make_game(std::string_view name,
                                              const GameOptions& options = {});
 
+// A GDL game's first make compiles its sheet (seconds; over 20 s for the largest). A server
+// that must answer at once calls defer_game_compile(name) first, so that make_game and
+// load_game make the sheet's games on its prover at once, then compile_game(name) off its I/O
+// threads (it blocks while compiling); the games made after it use the compiled reasoner.
+// Nothing for the other games.
+void defer_game_compile(std::string_view name);
+void compile_game(std::string_view name);
+
 // Game `name` at `position` (as serialize() prints it); errors name the problem.
 Expected<std::unique_ptr<AnyGame>> load_game(std::string_view name, std::string_view position);
 

@@ -97,12 +97,18 @@ bool Lobby::make_elsewhere_first(const std::shared_ptr<Connection>& c, const std
                                  name = std::move(name), then = std::move(then)]() mutable {
     // Made to be made again at once by `then`, which answers (or refuses) the offer. Only a
     // game that was made is remembered: an unknown or refused sheet is tried here each time.
+    // Its games are made on the sheet's prover (a second or so) while the sheet compiles
+    // afterwards, so that no offer waits for a compile. (The job is posted to the blocking
+    // workers themselves: a strand over them would outlive their io_context at shutdown.)
+    defer_game_compile(game);
     auto opts = parse_game_options(options);
-    if (opts && self->config_.make_game(game, *opts)) {
+    const bool made = opts && self->config_.make_game(game, *opts);
+    if (made) {
       std::lock_guard lock(self->mutex_);
       self->made_elsewhere_.insert(std::move(name));
     }
     c->continue_reading(std::move(then));
+    if (made) boost::asio::post(*self->blocking_, [game] { compile_game(game); });
   });
   return true;
 }

@@ -92,11 +92,12 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   int check_offer(const std::shared_ptr<Connection>& c, const std::string& game,
                   const std::string& options, const std::string& time_control,
                   std::string_view ref);
-  // A seek or challenge of a GDL game not made before: the sheet's first load and compile (or
-  // a prover's first answers) can take seconds (chess.kif about 17 s), which on an I/O thread
-  // would hold up every connection it serves. It is made on the blocking workers while the
-  // connection's reading waits (its later messages keep their order); then `then` runs on the
-  // connection's strand and finds it made. False: make it here (call `then`'s work directly).
+  // A seek or challenge of a GDL game not made before: the sheet's first load can take a
+  // second and its compile over 20 s, which on an I/O thread would hold up every connection it
+  // serves. It is made on the blocking workers (on the sheet's prover: defer_game_compile)
+  // while the connection's reading waits (its later messages keep their order); then `then`
+  // runs on the connection's strand and finds it made, and the sheet compiles on the blocking
+  // workers for the games after. False: make it here (call `then`'s work directly).
   bool make_elsewhere_first(const std::shared_ptr<Connection>& c, const std::string& game,
                             const std::string& options, std::function<void()> then);
   // The offers once their game can be made at once.

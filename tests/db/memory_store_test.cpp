@@ -86,6 +86,18 @@ TEST(MemoryStore, KeepsTheLastFinishedGamesAndNamesTheBoundForADroppedOne) {
   EXPECT_GT(fifth, fourth);
 }
 
+TEST(MemoryStore, APlayerIsFoundByNameWithAsciiCaseFolded) {
+  MemoryStore store;
+  auto alice = store.find_or_create_player("Alice", true);
+  ASSERT_TRUE(alice);
+  auto found = store.player_by_name("aLICE");
+  ASSERT_TRUE(found && found->has_value());
+  EXPECT_EQ((*found)->id, alice->id);
+  auto none = store.player_by_name("Alicia");
+  ASSERT_TRUE(none);
+  EXPECT_FALSE(none->has_value());
+}
+
 TEST(MemoryStore, KeepEveryGameKeepsThemAll) {
   MemoryStore store(MemoryStore::kKeepEveryGame);
   const PlayerId a = store.find_or_create_player("a", true)->id;

@@ -106,6 +106,18 @@ TEST_F(StoreTest, AppendFinishAndReadBackEveryField) {
 
 // game_end's note (a GDL sheet's bug that ended the game) is kept with the game, in its summary
 // too; a game without one stores NULL.
+TEST_F(StoreTest, APlayerIsFoundByNameWithAsciiCaseFolded) {
+  const PlayerId alice = player("Alice");
+  auto found = store_->player_by_name("aLICE");
+  ASSERT_TRUE(found) << found.error();
+  ASSERT_TRUE(found->has_value());
+  EXPECT_EQ((*found)->id, alice);
+  EXPECT_EQ((*found)->name, "Alice");
+  auto none = store_->player_by_name("Alicia");
+  ASSERT_TRUE(none) << none.error();
+  EXPECT_FALSE(none->has_value());
+}
+
 TEST_F(StoreTest, AGamesNoteIsStoredAndNoneIsNull) {
   const PlayerId a = player("alpha"), b = player("beta");
   const GameId noted = game(a, b), plain = game(a, b);

@@ -199,6 +199,10 @@ test('a tournament shows named standings, Elo error bars, a heat-map crosstable 
   const links = await page.$$eval('[data-testid=tournament-game-link]', (as) => as.map((a) => a.getAttribute('href')));
   assert.equal(links.length, tour.games_total);
   assert.ok(links.every((h) => /^#\/replay\/\d+$/.test(h)), links.join(' '));
+  // Each game in its round: a round is one colour-swapped pair, so two players' four games are
+  // rounds 1, 1, 2, 2.
+  const rounds = await page.$$eval('[data-testid=tournament-games] tbody tr', (trs) => trs.map((tr) => tr.querySelector('td').textContent));
+  assert.deepEqual(rounds, ['1', '1', '2', '2']);
   assert.doesNotMatch(await page.textContent('main'), RAW_KEYS);
   await screenshot(page, 'analysis-tournament');
   await page.click(`[data-testid=tournament-game-link][href="${links[0]}"]`);

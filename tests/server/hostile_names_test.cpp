@@ -355,6 +355,19 @@ TEST_F(HostileNamesTest, AGuestChoosesAUniqueNameThatOthersSee) {
             std::string::npos);
 }
 
+TEST_F(HostileNamesTest, AStoredPlayersNameIsRefusedWhileItIsOffline) {
+  // A bot with a stored row (its token), never connected: its name, in any case, is not free.
+  ASSERT_TRUE(store_->create_bot_token("Deep_Thought"));
+  start();
+  auto ann = guest("ann");
+  ann->send(Json{{"type", "set_name"}, {"name", "deep_THOUGHT"}});
+  EXPECT_EQ(ann->expect_error("bad_field")["message"],
+            "the name 'deep_THOUGHT' is taken by another player");
+  // A name nobody holds is still granted, and the connection goes on reading.
+  ann->send(Json{{"type", "set_name"}, {"name", "Deep Thought"}});
+  EXPECT_EQ(ann->expect("name_set")["player"]["name"], "Deep Thought");
+}
+
 TEST_F(HostileNamesTest, AGuestThatNamesItsEngineIsBadgedABot) {
   start();
   auto person = guest("person");

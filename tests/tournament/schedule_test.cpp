@@ -56,6 +56,29 @@ TEST(RoundRobin, NobodyPlaysTwoOpponentsInOneRound) {
     for (const auto& [p, opp] : players) EXPECT_EQ(opp.size(), 1u) << round << " " << p;
 }
 
+TEST(RoundRobin, ARoundIsOneColourSwappedPairPerPlayer) {
+  // Two players, four games: two rounds of a pair each (not one round of four games).
+  std::vector<int> rounds;
+  for (const auto& g : round_robin(2, 4)) rounds.push_back(g.round);
+  EXPECT_EQ(rounds, (std::vector<int>{0, 0, 1, 1}));
+  // Four players, four games a pairing: 3 circle rounds twice, each player in one pair a round,
+  // the rounds in order.
+  const auto games = round_robin(4, 4);
+  std::map<int, std::map<int, int>> played;  // round -> player -> games
+  int last = 0;
+  for (const auto& g : games) {
+    EXPECT_GE(g.round, last);
+    last = g.round;
+    ++played[g.round][g.first];
+    ++played[g.round][g.second];
+  }
+  EXPECT_EQ(played.size(), 6u);
+  for (const auto& [round, players] : played) {
+    EXPECT_EQ(players.size(), 4u) << round;
+    for (const auto& [p, n] : players) EXPECT_EQ(n, 2) << round << " " << p;
+  }
+}
+
 TEST(Gauntlet, ChallengersMeetEveryFieldPlayerOnly) {
   const auto games = gauntlet(2, 3, 2);
   EXPECT_EQ(games.size(), 12u);

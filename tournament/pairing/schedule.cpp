@@ -20,24 +20,39 @@ std::vector<ScheduledGame> pairing_games(int a, int b, int round, int games_per_
 std::vector<ScheduledGame> round_robin(int num_players, int games_per_pairing) {
   std::vector<ScheduledGame> games;
   if (num_players < 2) return games;
-  // Circle method: with a dummy player for odd n, n' even; n'-1 rounds.
+  // Circle method: with a dummy player for odd n, n' even; n'-1 circle rounds. Each pairing's
+  // colour-swapped pairs are played in cycles through the circle: cycle c plays every
+  // pairing's pair c, in rounds c*(n'-1) .. c*(n'-1)+n'-2, so that a round is one pair of games
+  // per player, also with two players.
   const int n = num_players + num_players % 2;
+  const int circle_rounds = n - 1;
+  struct Meeting {
+    int round, a, b, first_pair;
+  };
+  std::vector<Meeting> meetings;
   std::vector<int> circle(static_cast<std::size_t>(n));
   std::iota(circle.begin(), circle.end(), 0);
   int next_pair = 0;
-  for (int round = 0; round < n - 1; ++round) {
+  for (int round = 0; round < circle_rounds; ++round) {
     for (int i = 0; i < n / 2; ++i) {
       int a = circle[static_cast<std::size_t>(i)];
       int b = circle[static_cast<std::size_t>(n - 1 - i)];
       if (a >= num_players || b >= num_players) continue;  // a bye
       // Alternate who starts a pairing so no player always moves first in odd-sized pairings.
       if (round % 2 == 1) std::swap(a, b);
-      auto pg = pairing_games(a, b, round, games_per_pairing, next_pair);
-      games.insert(games.end(), pg.begin(), pg.end());
+      meetings.push_back({round, a, b, next_pair});
+      next_pair += (games_per_pairing + 1) / 2;
     }
     // Rotate every position but the last.
     std::rotate(circle.begin(), circle.begin() + (n - 2), circle.begin() + (n - 1));
   }
+  for (int cycle = 0; 2 * cycle < games_per_pairing; ++cycle)
+    for (const Meeting& m : meetings)
+      for (int g = 2 * cycle; g < std::min(games_per_pairing, 2 * cycle + 2); ++g) {
+        const bool swapped = g % 2 == 1;
+        games.push_back({cycle * circle_rounds + m.round, swapped ? m.b : m.a,
+                         swapped ? m.a : m.b, m.first_pair + cycle});
+      }
   return games;
 }
 

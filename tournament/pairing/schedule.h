@@ -8,7 +8,9 @@
 //
 //   round robin: circle method (player n-1 fixed, the others rotate; a dummy for odd n gives
 //                byes, which are not scheduled). Each of the n(n-1)/2 pairings appears
-//                games_per_pairing times.
+//                games_per_pairing times: the circle is gone through once per colour-swapped
+//                pair, so that in a round each player plays one pair (two players, four
+//                games: rounds 0, 0, 1, 1).
 //   gauntlet:    every challenger against every field player, games_per_pairing times.
 //   swiss:       one round at a time (swiss_round): players sorted by score (ties by index),
 //                each takes the highest-ranked opponent below it it has not met yet (Dutch-style
@@ -24,7 +26,7 @@
 namespace arena::tournament {
 
 struct ScheduledGame {
-  int round = 0;   // 0-based round (round robin: circle round; gauntlet: the game number)
+  int round = 0;   // 0-based round (round robin: cycle and circle round; gauntlet: the pairing)
   int first = 0;   // player index moving first
   int second = 0;  // player index moving second
   int pair = 0;    // games with the same pair number start from the same position

@@ -28,6 +28,10 @@ struct Loaded {
   std::shared_ptr<const Description> description;
   std::optional<std::string> compile_error;  // set once compiling failed
   std::shared_ptr<GdlContext> shared;        // the catalog's context
+  // defer_gdl_compile: the shared context is being compiled elsewhere; until it is made, the
+  // catalog's games use `prover`, made at once.
+  bool deferred = false;
+  std::shared_ptr<GdlContext> prover;
 };
 
 struct Library {
@@ -351,11 +355,53 @@ Expected<std::shared_ptr<GdlContext>> shared_gdl_context(std::string_view name) 
   auto it = lib.loaded.find(path);
   if (it == lib.loaded.end() || it->second.description != description) return context;
   if (!it->second.shared) it->second.shared = *context;
+  it->second.prover.reset();  // the games made on it keep it
   return it->second.shared;
 }
 
+void defer_gdl_compile(std::string_view name) {
+  Library& lib = library();
+  std::lock_guard lock(lib.mutex);
+  auto sheet = find_locked(lib, name);
+  if (!sheet) return;
+  if (auto entry = load_locked(lib, *sheet); entry && !(*entry)->shared) (*entry)->deferred = true;
+}
+
+namespace {
+
+// The catalog's context of sheet `name`: the shared one, or while its compile is deferred
+// (defer_gdl_compile) a shared prover's, made once.
+Expected<std::shared_ptr<GdlContext>> catalog_context(std::string_view name) {
+  Library& lib = library();
+  std::string path;
+  std::shared_ptr<const Description> description;
+  {
+    std::lock_guard lock(lib.mutex);
+    auto sheet = find_locked(lib, name);
+    if (!sheet) return make_error(sheet.error());
+    auto entry = load_locked(lib, *sheet);
+    if (!entry) return make_error(entry.error());
+    if ((*entry)->prover && !(*entry)->shared) return (*entry)->prover;
+    if ((*entry)->deferred && !(*entry)->shared) {
+      path = sheet->path;
+      description = (*entry)->description;
+    }
+  }
+  if (path.empty()) return shared_gdl_context(name);  // takes the lock itself
+  auto context = make_gdl_context(name, Reasoner::kProver);
+  if (!context) return context;
+  std::lock_guard lock(lib.mutex);
+  auto it = lib.loaded.find(path);
+  if (it == lib.loaded.end() || it->second.description != description) return context;
+  if (it->second.shared) return it->second.shared;  // compiled meanwhile
+  if (!it->second.prover) it->second.prover = *context;
+  return it->second.prover;
+}
+
+}  // namespace
+
 Expected<std::unique_ptr<AnyGame>> make_gdl_game(std::string_view name) {
-  auto context = shared_gdl_context(name);
+  auto context = catalog_context(name);
   if (!context) return make_error(context.error());
   auto game = GdlGame::start(*context);
   if (!game) return make_error((*context)->game_name() + ": " + game.error());
@@ -363,7 +409,7 @@ Expected<std::unique_ptr<AnyGame>> make_gdl_game(std::string_view name) {
 }
 
 Expected<std::unique_ptr<AnyGame>> load_gdl_game(std::string_view name, std::string_view position) {
-  auto context = shared_gdl_context(name);
+  auto context = catalog_context(name);
   if (!context) return make_error(context.error());
   auto game = GdlGame::load(*context, position);
   if (!game) return make_error((*context)->game_name() + ": " + game.error());

@@ -74,7 +74,15 @@ Expected<std::shared_ptr<GdlContext>> make_gdl_context(std::string_view name,
 // The context the catalog's games of sheet `name` share (made once per sheet).
 Expected<std::shared_ptr<GdlContext>> shared_gdl_context(std::string_view name);
 
-// The catalog's entry points: `gdl:NAME` (the prefix is optional here).
+// Until sheet `name`'s shared context is made (shared_gdl_context, which compiles: over 20 s
+// for the largest sheets), make_gdl_game and load_gdl_game of it use a shared prover context,
+// made at once, instead of compiling first. A server calls this before a sheet's first game,
+// then shared_gdl_context off its I/O threads; games made after that use the compiled one.
+// Nothing for an unknown sheet or one already made.
+void defer_gdl_compile(std::string_view name);
+
+// The catalog's entry points: `gdl:NAME` (the prefix is optional here); the shared context,
+// or its prover while defer_gdl_compile holds.
 Expected<std::unique_ptr<AnyGame>> make_gdl_game(std::string_view name);
 Expected<std::unique_ptr<AnyGame>> load_gdl_game(std::string_view name, std::string_view position);
 

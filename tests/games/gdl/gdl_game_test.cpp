@@ -202,6 +202,36 @@ TEST(GdlGame, TheCatalogListsTheSheetsAndResolvesTheirSpelling) {
   EXPECT_NE(ambiguous.error().find("ambiguous"), std::string::npos) << ambiguous.error();
 }
 
+// A server that must not wait for a sheet's compile defers it: the sheet's games are made on its
+// prover at once, and the ones made after the compile on the compiled reasoner; a position of a
+// prover's game loads into the compiled one.
+TEST(GdlGame, ADeferredCompileMakesGamesOnTheProverUntilItIsDone) {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("arena_deferred_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto path = dir / "deferredTicTacToe.kif";  // a sheet no other test has made
+  std::filesystem::copy_file(kData + "ticTacToe.kif", path,
+                             std::filesystem::copy_options::overwrite_existing);
+  ASSERT_TRUE(arena::add_gdl_file(path.string()));
+  const auto reasoner = [](const AnyGame& g) {
+    return std::string(dynamic_cast<const GdlGame&>(g).context()->machine().kind());
+  };
+  defer_game_compile("gdl:deferredTicTacToe");
+  auto first = make_game("gdl:deferredTicTacToe");
+  ASSERT_TRUE(first) << first.error();
+  EXPECT_EQ(reasoner(**first), "prover");
+  play_all(**first, {"(mark 1 1)", "(mark 2 2)"});
+  compile_game("gdl:deferredTicTacToe");
+  auto next = make_game("gdl:deferredTicTacToe");
+  ASSERT_TRUE(next) << next.error();
+  EXPECT_EQ(reasoner(**next), "compiled");
+  auto loaded = load_game("gdl:deferredTicTacToe", (*first)->serialize());
+  ASSERT_TRUE(loaded) << loaded.error();
+  EXPECT_EQ(reasoner(**loaded), "compiled");
+  EXPECT_EQ((*loaded)->serialize(), (*first)->serialize());
+  std::filesystem::remove_all(dir);
+}
+
 // The catalog marks the sheets the reader refuses, with its reason, and reads a sheet again once
 // its file changed: a fixed sheet is no longer marked.
 TEST(GdlGame, TheCheckedCatalogMarksTheSheetsTheReaderRefuses) {
