@@ -1,6 +1,8 @@
 #pragma once
 // From spec text to an agent for game G, with the heuristic looked up by name in the
-// registry. Needs the arena_eval_registry target (bots/eval/CMakeLists.txt).
+// registry. Needs the arena_agents target (bots/search/CMakeLists.txt): the agents of every
+// two-player game are compiled once there (bots/search/agents/), not in each unit that makes
+// one.
 
 #include <memory>
 #include <string_view>
@@ -8,6 +10,7 @@
 #include "bots/eval/registry.h"
 #include "bots/search/agent.h"
 #include "bots/search/spec.h"
+#include "games/catalog/game_types.h"
 
 namespace arena::eval {
 
@@ -47,5 +50,19 @@ Expected<std::unique_ptr<Agent<G>>> make_agent_from_spec(std::string_view text) 
   if (!spec) return make_error(spec.error());
   return make_agent_from_spec<G>(*spec);
 }
+
+// Compiled in bots/search/agents/<game>.cpp.
+extern template Expected<std::unique_ptr<Agent<tictactoe::TicTacToe>>>
+make_agent_from_spec<tictactoe::TicTacToe>(const SearchSpec&);
+extern template Expected<std::unique_ptr<Agent<tictactoe::Qubic>>>
+make_agent_from_spec<tictactoe::Qubic>(const SearchSpec&);
+extern template Expected<std::unique_ptr<Agent<isolation::Isolation>>>
+make_agent_from_spec<isolation::Isolation>(const SearchSpec&);
+extern template Expected<std::unique_ptr<Agent<othello::Othello>>>
+make_agent_from_spec<othello::Othello>(const SearchSpec&);
+extern template Expected<std::unique_ptr<Agent<checkers::Checkers>>>
+make_agent_from_spec<checkers::Checkers>(const SearchSpec&);
+extern template Expected<std::unique_ptr<Agent<chess::Chess>>>
+make_agent_from_spec<chess::Chess>(const SearchSpec&);
 
 }  // namespace arena::search
