@@ -36,45 +36,25 @@ double ratio_of(double x, double y) {
   return y > 0 ? x / y : 0;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  using namespace arena::bench;
-  int exit_status = 0;
-  auto flags = read_load_flags(argc, argv, "bench_server_load", exit_status);
-  if (!flags) return exit_status;
-  fit_connections_to_fd_limit(*flags);
+// What the run measures, before it starts.
+void print_setup(const arena::bench::LoadFlags& flags) {
   std::printf(
       "server_load: %d connections, %d games of %s, windows of %.1f s (+%.1f s warm-up), "
       "%d server threads, %d client threads\n",
-      flags->connections, flags->connections / 2, flags->game.c_str(), flags->seconds,
-      flags->warmup, flags->server_threads, flags->client_threads);
-  if (flags->lobby_interval_ms >= 0)
+      flags.connections, flags.connections / 2, flags.game.c_str(), flags.seconds,
+      flags.warmup, flags.server_threads, flags.client_threads);
+  if (flags.lobby_interval_ms >= 0)
     std::printf("  lobby updates coalesced over %d ms (not the server's default)\n",
-                flags->lobby_interval_ms);
+                flags.lobby_interval_ms);
   std::fflush(stdout);
+}
 
-  arena::db::MemoryStore store;
-  auto arena_run = run_arena_load(store, *flags);
-  if (!arena_run) {
-    std::printf("FAILED: %s\n", arena_run.error().c_str());
-    return 1;
-  }
-  auto echo_run = run_echo_load(*flags);
-  if (!echo_run) {
-    std::printf("FAILED: %s\n", echo_run.error().c_str());
-    return 1;
-  }
-  auto forward_run = run_forward_load(*flags);
-  if (!forward_run) {
-    std::printf("FAILED: %s\n", forward_run.error().c_str());
-    return 1;
-  }
-  const auto& a = *arena_run;
-  const auto& e = *echo_run;
-  const auto& f = *forward_run;
+// Each phase's figures, and the phases the hypervisor's steal made noisy.
+void print_phases(const arena::bench::LoadFlags& flags, const arena::bench::ArenaLoadResult& a,
+                  const arena::bench::EchoLoadResult& e, const arena::bench::EchoLoadResult& f) {
+  using namespace arena::bench;
   char paced_label[64];
-  std::snprintf(paced_label, sizeof paced_label, "arena paced (%d ms)", flags->pace_ms);
+  std::snprintf(paced_label, sizeof paced_label, "arena paced (%d ms)", flags.pace_ms);
   print_phase(paced_label, a.paced);
   print_phase("arena flat out", a.flat);
   print_phase("echo flat out (reference)", e.flat);
@@ -92,6 +72,11 @@ int main(int argc, char** argv) {
       std::printf("  NOTE: %.0f%% of the CPU was stolen by the hypervisor during %s: its figures "
                   "measure other guests' load too; compare runs without this note\n",
                   100 * phase->steal_share, name);
+}
+
+// The arena against the references: rates, frames, server CPU and memory per move.
+void print_ratios(const arena::bench::ArenaLoadResult& a, const arena::bench::EchoLoadResult& e,
+                  const arena::bench::EchoLoadResult& f) {
   const double ratio = ratio_of(a.flat.per_second(), e.flat.per_second());
   std::printf("  ratio arena moves/s / echo msgs/s: %.3f (%s the 0.5 aim)\n", ratio,
               ratio >= 0.5 ? "meets" : "below");
@@ -120,5 +105,34 @@ int main(int argc, char** argv) {
       "ends, same process)\n",
       a.rss_per_connection / 1024, e.rss_per_connection / 1024, f.rss_per_connection / 1024);
   std::printf("  server moves total: %llu\n", static_cast<unsigned long long>(a.server_moves));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace arena::bench;
+  int exit_status = 0;
+  auto flags = read_load_flags(argc, argv, "bench_server_load", exit_status);
+  if (!flags) return exit_status;
+  fit_connections_to_fd_limit(*flags);
+  print_setup(*flags);
+  arena::db::MemoryStore store;
+  auto arena_run = run_arena_load(store, *flags);
+  if (!arena_run) {
+    std::printf("FAILED: %s\n", arena_run.error().c_str());
+    return 1;
+  }
+  auto echo_run = run_echo_load(*flags);
+  if (!echo_run) {
+    std::printf("FAILED: %s\n", echo_run.error().c_str());
+    return 1;
+  }
+  auto forward_run = run_forward_load(*flags);
+  if (!forward_run) {
+    std::printf("FAILED: %s\n", forward_run.error().c_str());
+    return 1;
+  }
+  print_phases(*flags, *arena_run, *echo_run, *forward_run);
+  print_ratios(*arena_run, *echo_run, *forward_run);
   return 0;
 }

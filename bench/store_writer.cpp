@@ -35,6 +35,7 @@
 #include <filesystem>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -243,10 +244,9 @@ const char* label(const std::string& kind) {
                             : "SqliteStore NORMAL";
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  Flags flags;
+// The flags of the command line into `flags`; an exit status when the run should not go on
+// (help printed: 0; a bad flag, named: 2).
+std::optional<int> parse_flags(int argc, char** argv, Flags& flags) {
   CLI::App app{"bench_store_writer: the store's writer alone; CPU per stored move"};
   app.add_option("--games", flags.games, "games written per run")->check(CLI::Range(1, 10000000));
   app.add_option("--plies", flags.plies, "moves per game")->check(CLI::Range(1, 10000));
@@ -270,15 +270,14 @@ int main(int argc, char** argv) {
   }
   if (std::find(flags.stores.begin(), flags.stores.end(), "hop") == flags.stores.end())
     flags.stores.insert(flags.stores.begin(), "hop");  // the reference always runs
+  return std::nullopt;
+}
 
-  std::printf("store writer: %d games of %d moves per run, %d players, %d rounds, in flight:",
-              flags.games, flags.plies, flags.players, flags.rounds);
-  for (int k : flags.in_flight) std::printf(" %d", k);
-  std::printf("\n");
-  std::fflush(stdout);
-
-  // runs[k][store] over the rounds
-  std::vector<std::vector<std::vector<Run>>> runs(
+// runs[in-flight k][store] over the rounds, each run printed as it ends; nullopt if one failed
+// (printed).
+using Runs = std::vector<std::vector<std::vector<Run>>>;
+std::optional<Runs> run_rounds(const Flags& flags) {
+  Runs runs(
       flags.in_flight.size(), std::vector<std::vector<Run>>(flags.stores.size()));
   for (int round = 1; round <= flags.rounds; ++round) {
     for (std::size_t k = 0; k < flags.in_flight.size(); ++k) {
@@ -287,7 +286,7 @@ int main(int argc, char** argv) {
         if (!r) {
           std::printf("FAILED (%s, %d in flight): %s\n", label(flags.stores[s]), flags.in_flight[k],
                       r.error().c_str());
-          return 1;
+          return std::nullopt;
         }
         std::printf(
             "  round %d, %2d in flight, %-19s %9.0f moves/s  %6.1f us CPU/move (process %6.1f)",
@@ -300,6 +299,11 @@ int main(int argc, char** argv) {
       }
     }
   }
+  return runs;
+}
+
+// Each store's medians over the rounds, against the HopStore reference.
+void print_medians(const Flags& flags, const Runs& runs) {
   std::printf("medians over %d rounds (ratio to HopStore, the writer thread without SQLite):\n",
               flags.rounds);
   for (std::size_t k = 0; k < flags.in_flight.size(); ++k) {
@@ -324,5 +328,20 @@ int main(int argc, char** argv) {
           median(process) / median(ref_process));
     }
   }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Flags flags;
+  if (auto exit_status = parse_flags(argc, argv, flags)) return *exit_status;
+  std::printf("store writer: %d games of %d moves per run, %d players, %d rounds, in flight:",
+              flags.games, flags.plies, flags.players, flags.rounds);
+  for (int k : flags.in_flight) std::printf(" %d", k);
+  std::printf("\n");
+  std::fflush(stdout);
+  auto runs = run_rounds(flags);
+  if (!runs) return 1;
+  print_medians(flags, *runs);
   return 0;
 }
