@@ -411,10 +411,11 @@ class AlphaBeta {
     return score;
   }
 
-  // `null_allowed` is false right after a null move (no two passes in a row).
-  int negamax(G& game, int depth, int alpha, int beta, int ply, bool null_allowed = true) {
-    // Step 1. Terminal positions, leaves and the budget. A side in check is searched one
-    // ply deeper (check extension), so that a check at the horizon is not taken for quiet.
+  // Step 1 of negamax: terminal positions, leaves and the budget. A side in check is searched
+  // one ply deeper (check extension), so that a check at the horizon is not taken for quiet.
+  // The node's score when it ends here; else nullopt, with `depth` extended and `in_check` set.
+  std::optional<int> end_of_node(G& game, int& depth, int alpha, int beta, int ply,
+                                 bool& in_check) {
     pv_->clear_ply(ply);
     if (ply > seldepth_) seldepth_ = ply;
     if constexpr (has_repetitions<G>) {
@@ -427,7 +428,6 @@ class AlphaBeta {
       if (outcome.is_terminal()) return terminal_score(outcome, game.side_to_move(), ply);
     }
     if (ply >= kMaxPly - 1) return eval_(game);
-    bool in_check = false;
     if constexpr (has_in_check<G>) {
       if (lmr_ || check_extension_ || futility_ > 0 || has_drawn_by_rule<G>)
         in_check = game.in_check();
@@ -435,20 +435,17 @@ class AlphaBeta {
     if (in_check && check_extension_) ++depth;
     if (depth <= 0) return leaf(game, alpha, beta, ply);
     if (clock_->out_of_budget(nodes_)) return 0;  // discarded by the caller
+    return std::nullopt;
+  }
 
-    // Step 2. The transposition table: a cut-off, or at least a move to try first.
-    const int alpha_orig = alpha;
-    std::optional<Move> hash_move;
-    if (const auto cut = probe_tt(game, depth, alpha, beta, ply, hash_move)) return *cut;
-    if (options_.iir && !hash_move && depth >= kIirMinDepth) --depth;
-
-    // Step 3. Reverse futility: in a null-window node near the leaves, a static evaluation
-    // that beats beta by a margin per ply left is taken as a cut-off.
-    const bool pv_node = beta - alpha > 1;
-    const bool prune = futility_ > 0 && !pv_node && !in_check && !is_win_score(alpha) &&
-                       !is_win_score(beta);
-    std::optional<int> static_eval;
-    bool improving = true;  // when unknown, prune as without the option
+  // Steps 3 and 4 of negamax, before any move is searched. Reverse futility: in a null-window
+  // node near the leaves, a static evaluation that beats beta by a margin per ply left is
+  // taken as a cut-off. Null move: if the opponent, moving twice, cannot bring the score below
+  // beta in a shallower search, the position is good enough to cut without searching its
+  // moves. The cut-off's score, or nullopt; `static_eval` and `improving` as far as known.
+  std::optional<int> cut_before_moves(G& game, int depth, int beta, int ply, bool prune,
+                                      bool null_allowed, std::optional<int>& static_eval,
+                                      bool& improving) {
     if (prune && depth <= kReverseFutilityMaxDepth) {
       static_eval = eval_(game);
       if (options_.improving) improving = is_improving(ply, *static_eval);
@@ -457,19 +454,61 @@ class AlphaBeta {
     }
     if (options_.improving)
       static_evals_[static_cast<std::size_t>(ply)] = static_eval ? *static_eval : kNoStaticEval;
-
-    // Step 4. Null move: if the opponent, moving twice, cannot bring the score below beta in
-    // a shallower search, the position is good enough to cut without searching its moves.
     if constexpr (HasNullMove<G>) {
       if (null_move_ && null_allowed && depth >= kNullMoveMinDepth && !is_win_score(beta) &&
           game.null_move_allowed()) {
         if (!static_eval) static_eval = eval_(game);
-        if (*static_eval >= beta) {
-          if (const auto cut = null_move_cutoff(game, depth, beta, ply, *static_eval))
-            return *cut;
-        }
+        if (*static_eval >= beta) return null_move_cutoff(game, depth, beta, ply, *static_eval);
       }
     }
+    return std::nullopt;
+  }
+
+  // What negamax's move loop may prune near the leaves: with `futile`, every quiet move (only
+  // moves that can change the material or give check are searched); late quiet moves
+  // (late-move pruning); and captures that lose more than a margin per ply by static
+  // exchange.
+  struct MovePruning {
+    bool prune = false, futile = false, prune_exchanges = false;
+    int late_moves = 0;
+  };
+
+  // Whether move `m`, the `number`th tried, is pruned unsearched; a futile one raises `best` to
+  // the futility bound.
+  bool pruned(const G& game, const Move& m, const MovePruning& p, int depth, int number,
+              int static_eval, int& best) const {
+    if (!p.prune || number == 0 || best == -kScoreInfinite) return false;
+    if ((p.futile || (depth <= kLateMovePruningMaxDepth && number >= p.late_moves)) &&
+        is_quiet(game, m)) {
+      if (p.futile) best = std::max(best, static_eval + futility_ * depth);
+      return true;
+    }
+    return p.prune_exchanges && !is_quiet(game, m) &&
+           exchange_(game, m) < -futility_ * depth;
+  }
+
+  // `null_allowed` is false right after a null move (no two passes in a row).
+  int negamax(G& game, int depth, int alpha, int beta, int ply, bool null_allowed = true) {
+    // Step 1. Terminal positions, leaves and the budget (end_of_node).
+    bool in_check = false;
+    if (const auto end = end_of_node(game, depth, alpha, beta, ply, in_check)) return *end;
+
+    // Step 2. The transposition table: a cut-off, or at least a move to try first.
+    const int alpha_orig = alpha;
+    std::optional<Move> hash_move;
+    if (const auto cut = probe_tt(game, depth, alpha, beta, ply, hash_move)) return *cut;
+    if (options_.iir && !hash_move && depth >= kIirMinDepth) --depth;
+
+    // Steps 3 and 4. Reverse futility and the null move (cut_before_moves).
+    const bool pv_node = beta - alpha > 1;
+    MovePruning pruning;
+    pruning.prune = futility_ > 0 && !pv_node && !in_check && !is_win_score(alpha) &&
+                    !is_win_score(beta);
+    std::optional<int> static_eval;
+    bool improving = true;  // when unknown, prune as without the option
+    if (const auto cut = cut_before_moves(game, depth, beta, ply, pruning.prune, null_allowed,
+                                          static_eval, improving))
+      return *cut;
 
     // Step 5. The moves, best-looking first.
     typename G::MoveList list;
@@ -486,13 +525,11 @@ class AlphaBeta {
     }
     Move quiets_tried[kMaxQuietsTried];
     int quiets_count = 0;
-    // Futility: near the leaves, when even a margin per ply over the static evaluation stays
-    // at or below alpha, only moves that can change the material or give check are searched.
-    const bool futile = prune && depth <= kFutilityMaxDepth &&
-                        *static_eval + futility_ * depth <= alpha;
-    const int late_moves = (kLateMovePruningBase + depth * depth) / (improving ? 1 : 2);
-    const bool prune_exchanges = prune && exchange_ && options_.exchange_pruning &&
-                                 depth <= kExchangePruningMaxDepth;
+    pruning.futile = pruning.prune && depth <= kFutilityMaxDepth &&
+                     *static_eval + futility_ * depth <= alpha;
+    pruning.late_moves = (kLateMovePruningBase + depth * depth) / (improving ? 1 : 2);
+    pruning.prune_exchanges = pruning.prune && exchange_ && options_.exchange_pruning &&
+                              depth <= kExchangePruningMaxDepth;
 
     // Step 6. Search them; a move at least as good as beta refutes the opponent's last move.
     // After the first move, PVS tries a null window (is it better than alpha?) and LMR a
@@ -504,15 +541,7 @@ class AlphaBeta {
     for (std::size_t i = 0; i < list.size(); ++i) {
       if (options_.ordering) next_in_order(list, scores, i);
       const Move& m = list[i];
-      if (prune && number > 0 && best > -kScoreInfinite &&
-          (futile || (depth <= kLateMovePruningMaxDepth && number >= late_moves)) &&
-          is_quiet(game, m)) {
-        if (futile) best = std::max(best, *static_eval + futility_ * depth);
-        ++number;
-        continue;
-      }
-      if (prune_exchanges && number > 0 && best > -kScoreInfinite && !is_quiet(game, m) &&
-          exchange_(game, m) < -futility_ * depth) {
+      if (pruned(game, m, pruning, depth, number, static_eval.value_or(0), best)) {
         ++number;
         continue;
       }
