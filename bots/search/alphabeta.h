@@ -487,6 +487,31 @@ class AlphaBeta {
            exchange_(game, m) < -futility_ * depth;
   }
 
+  // Near the leaves (with `p.prune`): futility when even a margin per ply over the static
+  // evaluation stays at or below alpha, how many quiet moves are tried before late-move
+  // pruning, and whether losing captures are pruned.
+  void limit_pruning(MovePruning& p, int depth, int alpha, const std::optional<int>& static_eval,
+                     bool improving) const {
+    p.futile = p.prune && depth <= kFutilityMaxDepth && *static_eval + futility_ * depth <= alpha;
+    p.late_moves = (kLateMovePruningBase + depth * depth) / (improving ? 1 : 2);
+    p.prune_exchanges =
+        p.prune && exchange_ && options_.exchange_pruning && depth <= kExchangePruningMaxDepth;
+  }
+
+  // Move `m` scored `score` above alpha: alpha and the principal variation take it; true when
+  // it refutes the opponent's last move (at least beta), after the move ordering learns so.
+  bool raise_alpha(const G& game, const Move& m, int score, int& alpha, int beta, int ply,
+                   int depth, const Move* quiets_tried, int quiets_count) {
+    alpha = score;
+    pv_->update(ply, m);
+    if (alpha < beta) return false;
+    if (options_.ordering) {
+      set_previous(ply);
+      ordering_->on_cutoff(game, m, ply, depth, quiets_tried, quiets_count);
+    }
+    return true;
+  }
+
   // `null_allowed` is false right after a null move (no two passes in a row).
   int negamax(G& game, int depth, int alpha, int beta, int ply, bool null_allowed = true) {
     // Step 1. Terminal positions, leaves and the budget (end_of_node).
@@ -525,11 +550,7 @@ class AlphaBeta {
     }
     Move quiets_tried[kMaxQuietsTried];
     int quiets_count = 0;
-    pruning.futile = pruning.prune && depth <= kFutilityMaxDepth &&
-                     *static_eval + futility_ * depth <= alpha;
-    pruning.late_moves = (kLateMovePruningBase + depth * depth) / (improving ? 1 : 2);
-    pruning.prune_exchanges = pruning.prune && exchange_ && options_.exchange_pruning &&
-                              depth <= kExchangePruningMaxDepth;
+    limit_pruning(pruning, depth, alpha, static_eval, improving);
 
     // Step 6. Search them; a move at least as good as beta refutes the opponent's last move.
     // After the first move, PVS tries a null window (is it better than alpha?) and LMR a
@@ -562,17 +583,9 @@ class AlphaBeta {
       if (score > best) {
         best = score;
         best_move = &m;
-        if (score > alpha) {
-          alpha = score;
-          pv_->update(ply, m);
-          if (alpha >= beta) {
-            if (options_.ordering) {
-              set_previous(ply);
-              ordering_->on_cutoff(game, m, ply, depth, quiets_tried, quiets_count);
-            }
-            break;
-          }
-        }
+        if (score > alpha && raise_alpha(game, m, score, alpha, beta, ply, depth, quiets_tried,
+                                         quiets_count))
+          break;
       }
       if (options_.history_malus && quiets_count < kMaxQuietsTried && is_quiet_for_history(game, m))
         quiets_tried[quiets_count++] = m;
