@@ -40,6 +40,9 @@ class WsClient {
     }
     beast::get_lowest_layer(ws_).connect(
         *resolver.resolve("127.0.0.1", std::to_string(port)).begin());
+    // As browsers and the usual WebSocket libraries do: without it a move written just after
+    // the pong to the server's turn probe waits for the server's delayed ACK (up to 40 ms).
+    beast::get_lowest_layer(ws_).socket().set_option(boost::asio::ip::tcp::no_delay(true));
     ws_.set_option(
         beast::websocket::stream_base::decorator([headers](beast::websocket::request_type& req) {
           for (const auto& [k, v] : headers) req.set(k, v);
