@@ -30,6 +30,8 @@
 #include <netinet/tcp.h>
 #include <arpa/inet.h>
 
+#include <gtest/gtest.h>
+
 #include "tests/common/ws_client.h"
 
 namespace arena::server::testing {
