@@ -82,7 +82,7 @@ std::string build_spec(const BotOptions& o, std::string base) {
   return base;
 }
 
-int fail(const std::string& message) {
+int bot_fail(const std::string& message) {
   std::cerr << "arena bot: " << message << "\n";
   return kExitFailure;
 }
@@ -185,11 +185,11 @@ int run_bot(const BotOptions& o) {
   c.puzzles = o.puzzles;
   c.ack_log = o.ack_log;
   std::string game = o.game, spec;
-  if (auto chosen = choose_players(o, run, game, spec); !chosen) return fail(chosen.error());
+  if (auto chosen = choose_players(o, run, game, spec); !chosen) return bot_fail(chosen.error());
   // A GDL sheet's puzzle starts from its initial state unless told otherwise.
   c.scramble = o.scramble >= 0 ? o.scramble : game.starts_with("gdl:") ? 0 : 20;
   if (game == "gdl" && c.seek_games > 0)
-    return fail("a GDL preset seeks one sheet: add --game gdl:NAME");
+    return bot_fail("a GDL preset seeks one sheet: add --game gdl:NAME");
   c.games = {game};
   // What it plays with, named in its hello: the server records it as the bot's version.
   protocol::Engine engine = !spec.empty()    ? client::engine_of(game, spec)
@@ -203,7 +203,7 @@ int run_bot(const BotOptions& o) {
                  "bot version for it\n";
   const bool bounded = c.seek_games > 0 || c.max_games > 0 || c.puzzles > 0;
   auto bot = client::BotRunner::start(std::move(run));
-  if (!bot) return fail(bot.error());
+  if (!bot) return bot_fail(bot.error());
   std::signal(SIGINT, on_bot_signal);
   std::signal(SIGTERM, on_bot_signal);
   std::cerr << "arena bot: " << o.name << " playing " << game << " with "

@@ -56,7 +56,7 @@ struct SolveOptions {
   GdlSheetFlags sheets;
 };
 
-int fail(const std::string& message) {
+int solve_fail(const std::string& message) {
   std::cerr << "arena solve: " << message << "\n";
   return kExitFailure;
 }
@@ -137,7 +137,7 @@ int run_search(const P& start, H&& h, const SolveOptions& o) {
     const search::PuzzleLimits limits{o.max_nodes, 1000, line.progress()};
     r = o.algo == "astar" ? search::astar(start, h, limits) : search::idastar(start, h, limits);
   }
-  if (!r->solved) return fail("no solution within the node limit");
+  if (!r->solved) return solve_fail("no solution within the node limit");
   print_result(start, *r, o.algo, o.heuristic);
   return kExitOk;
 }
@@ -148,7 +148,7 @@ int report_ida(const SlidingPuzzle& start, const search::SlidingSolveResult& r,
   search::PuzzleSolution<SlidingPuzzle> s{r.solved, {}, 0, r.nodes, 0, r.iterations, r.seconds};
   for (auto d : r.moves) s.moves.push_back({d});
   s.length = static_cast<int>(s.moves.size());
-  if (!s.solved) return fail("no solution within the node limit");
+  if (!s.solved) return solve_fail("no solution within the node limit");
   print_result(start, s, o.algo, o.heuristic);
   return kExitOk;
 }
@@ -156,23 +156,23 @@ int report_ida(const SlidingPuzzle& start, const search::SlidingSolveResult& r,
 int solve_sliding(const SolveOptions& o, int size) {
   std::string text = o.state;
   if (o.korf) {
-    if (size != 0 && size != 4) return fail("--korf instances are 15-puzzles");
+    if (size != 0 && size != 4) return solve_fail("--korf instances are 15-puzzles");
     auto tiles = korf_instance(o.korf, o.data);
-    if (!tiles) return fail(tiles.error());
+    if (!tiles) return solve_fail(tiles.error());
     text = *tiles;
   }
-  if (text.empty()) return fail("give the start with --state \"tiles in row order\" or --korf N");
+  if (text.empty()) return solve_fail("give the start with --state \"tiles in row order\" or --korf N");
   auto start = SlidingPuzzle::deserialize(text);
-  if (!start) return fail("bad state '" + text + "': " + start.error());
+  if (!start) return solve_fail("bad state '" + text + "': " + start.error());
   if (size != 0 && start->size() != size)
-    return fail("state '" + text + "' has " + std::to_string(start->cells()) + " cells, not " +
+    return solve_fail("state '" + text + "' has " + std::to_string(start->cells()) + " cells, not " +
                 std::to_string(size * size));
   if (o.heuristic == "pdb") {
-    if (start->size() != 4) return fail("heuristic pdb is for the 15-puzzle only");
+    if (start->size() != 4) return solve_fail("heuristic pdb is for the 15-puzzle only");
     std::string how;
     const std::string dir = o.cache_dir.empty() ? eval::default_cache_dir() : o.cache_dir;
     auto pdb = eval::AdditivePatternDatabase::load_or_build("6-6-3", dir, &how);
-    if (!pdb) return fail(pdb.error());
+    if (!pdb) return solve_fail(pdb.error());
     std::fprintf(stderr, "pattern databases: %s\n", how.c_str());
     if (o.algo == "idastar") {
       search::SlidingSolveResult r;
@@ -185,7 +185,7 @@ int solve_sliding(const SolveOptions& o, int size) {
     return run_search(*start, *pdb, o);
   }
   auto h = eval::make_sliding_cost_heuristic(o.heuristic);
-  if (!h) return fail(h.error());
+  if (!h) return solve_fail(h.error());
   if (o.algo == "idastar" && o.heuristic == "manhattan") {
     // The tight loop: same algorithm and node counts as the template, ~10x faster.
     search::SlidingSolveResult r;
@@ -199,22 +199,22 @@ int solve_sliding(const SolveOptions& o, int size) {
 }
 
 int solve_rubik(const SolveOptions& o) {
-  if (o.korf) return fail("--korf instances are 15-puzzles, not cubes");
-  if (o.state.empty()) return fail("give the cube with --state in Reid's notation");
+  if (o.korf) return solve_fail("--korf instances are 15-puzzles, not cubes");
+  if (o.state.empty()) return solve_fail("give the cube with --state in Reid's notation");
   auto start = RubiksCube::deserialize(o.state);
-  if (!start) return fail("bad state '" + o.state + "': " + start.error());
+  if (!start) return solve_fail("bad state '" + o.state + "': " + start.error());
   const std::string dir = o.cache_dir.empty() ? eval::default_cache_dir() : o.cache_dir;
   auto h = eval::make_rubik_cost_heuristic(o.heuristic, dir);
-  if (!h) return fail(h.error());
+  if (!h) return solve_fail(h.error());
   return run_search(*start, *h, o);
 }
 
 int solve_gdl(const SolveOptions& o) {
-  if (o.korf) return fail("--korf instances are 15-puzzles, not GDL sheets");
+  if (o.korf) return solve_fail("--korf instances are 15-puzzles, not GDL sheets");
   auto algo = gdl::parse_puzzle_algo(o.algo_given ? o.algo : "breadth_first");
-  if (!algo) return fail(algo.error());
+  if (!algo) return solve_fail(algo.error());
   if (o.heuristic_given && !(*algo == gdl::PuzzleAlgo::kBestFirst && o.heuristic == "fuzzy_goal"))
-    return fail("a GDL sheet's heuristic is fuzzy_goal, with --algo best_first");
+    return solve_fail("a GDL sheet's heuristic is fuzzy_goal, with --algo best_first");
   gdl::PuzzleSearchOptions options;
   options.algo = *algo;
   if (o.max_nodes > 0) options.max_states = o.max_nodes;
@@ -233,7 +233,7 @@ int solve_gdl(const SolveOptions& o) {
     };
   auto solved = gdl::solve_sheet_puzzle(o.puzzle, o.state, options);
   if (progressed) std::fputs("\n", stderr);
-  if (!solved) return fail(solved.error());
+  if (!solved) return solve_fail(solved.error());
   std::fputs(gdl::format_sheet_puzzle_solution(*solved, *algo).c_str(), stdout);
   return solved->search.solved ? kExitOk : kExitFailure;
 }
