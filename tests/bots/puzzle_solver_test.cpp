@@ -61,18 +61,21 @@ TEST(SolvePuzzle, PdbWhereNoDatabaseFitsIsAnErrorOrManhattan) {
 }
 
 TEST(SolvePuzzle, TheWrongKindOfSearchOrPuzzleIsRefusedByName) {
-  auto bfs = solve_puzzle(request("sliding", "1 0 2 3 4 5 6 7 8", "bfs", "manhattan"));
-  ASSERT_FALSE(bfs);
-  EXPECT_NE(bfs.error().find("GDL sheets"), std::string::npos) << bfs.error();
-  auto chess = solve_puzzle(request("chess", "", "idastar", "manhattan"));
-  ASSERT_FALSE(chess);
-  EXPECT_NE(chess.error().find("no solver for 'chess'"), std::string::npos) << chess.error();
-  auto bad = solve_puzzle(request("sliding", "1 2 3", "idastar", "manhattan"));
-  ASSERT_FALSE(bad);
-  EXPECT_NE(bad.error().find("bad state '1 2 3'"), std::string::npos) << bad.error();
-  auto h = solve_puzzle(request("sliding", "1 0 2 3 4 5 6 7 8", "idastar", "nosuch"));
-  ASSERT_FALSE(h);
-  EXPECT_NE(h.error().find("nosuch"), std::string::npos) << h.error();
+  struct Case {
+    SolveRequest request;
+    const char* named;
+  };
+  const Case cases[] = {
+      {request("sliding", "1 0 2 3 4 5 6 7 8", "bfs", "manhattan"), "GDL sheets"},
+      {request("chess", "", "idastar", "manhattan"), "no solver for 'chess'"},
+      {request("sliding", "1 2 3", "idastar", "manhattan"), "bad state '1 2 3'"},
+      {request("sliding", "1 0 2 3 4 5 6 7 8", "idastar", "nosuch"), "nosuch"},
+  };
+  for (const auto& c : cases) {
+    auto r = solve_puzzle(c.request);
+    ASSERT_FALSE(r) << c.named;
+    EXPECT_NE(r.error().find(c.named), std::string::npos) << r.error();
+  }
 }
 
 TEST(SolvePuzzle, ANodeLimitLeavesItUnsolved) {
