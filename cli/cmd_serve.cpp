@@ -14,6 +14,7 @@
 
 #include "bots/client/house_bots.h"
 #include "bots/client/search_player.h"
+#include "bots/solver/puzzle_solver.h"
 #include "cli/commands.h"
 #include "cli/gdl_sheet_flags.h"
 #include "db/memory_store.h"
@@ -100,7 +101,7 @@ server::ServerConfig server_config(const ServeOptions& o) {
   // Puzzle sessions learn their optimal length from IDA* when 2 million nodes settle it (all
   // 8-puzzles and short scrambles at once; a hard random 15-puzzle stays unknown).
   config.hub.optimal_length = [](std::string_view puzzle, std::string_view position) {
-    return client::optimal_puzzle_length(puzzle, position, 2'000'000);
+    return solver::optimal_puzzle_length(puzzle, position, 2'000'000);
   };
   // Tournaments in the same file (a league run with --db pointing here shows up live).
   if (o.db != ":memory:")

@@ -23,23 +23,17 @@
 #include <string>
 #include <vector>
 
-#include "bots/eval/pattern_database.h"
-#include "bots/eval/rubiks_cube.h"
-#include "bots/eval/sliding_puzzle.h"
 #include "bots/gdl/puzzle_search.h"
-#include "bots/search/astar.h"
 #include "bots/search/idastar.h"
-#include "bots/search/sliding_puzzle_ida.h"
+#include "bots/solver/puzzle_solver.h"
 #include "cli/commands.h"
 #include "cli/gdl_sheet_flags.h"
 #include "games/puzzles/io/korf100_file.h"
-#include "games/puzzles/rubiks_cube.h"
 #include "games/puzzles/sliding_puzzle.h"
 
 namespace arena::cli {
 namespace {
 
-using puzzles::RubiksCube;
 using puzzles::SlidingPuzzle;
 
 struct SolveOptions {
@@ -90,17 +84,13 @@ Expected<std::string> korf_instance(int n, const std::string& data_dir) {
   return make_error("instance " + std::to_string(n) + " not found in " + path);
 }
 
-template <class P>
-void print_result(const P& start, const search::PuzzleSolution<P>& r, const std::string& algo,
-                  const std::string& heuristic) {
+void print_result(const solver::SolveResult& r, const SolveOptions& o) {
   std::string moves;
-  for (const auto& m : r.moves) {
-    moves += (moves.empty() ? "" : " ") + start.move_to_string(m);
-  }
+  for (const auto& m : r.moves) moves += (moves.empty() ? "" : " ") + m;
   std::printf(
       "start %s\nalgorithm %s, heuristic %s\nsolution %s\nlength %d\nnodes %llu\n"
       "time %.3f s\n",
-      start.serialize().c_str(), algo.c_str(), heuristic.c_str(),
+      r.start.c_str(), o.algo.c_str(), o.heuristic.c_str(),
       moves.empty() ? "(none: already solved)" : moves.c_str(), r.length,
       static_cast<unsigned long long>(r.nodes), r.seconds);
 }
@@ -129,27 +119,28 @@ class IterationLine {
   bool printed_ = false;
 };
 
-template <class P, class H>
-int run_search(const P& start, H&& h, const SolveOptions& o) {
-  std::optional<search::PuzzleSolution<P>> r;
+// The tiles or the cube from `start`, by the solver bots/solver chooses for --algo and
+// --heuristic; prints the solution.
+int run_solver(const SolveOptions& o, const std::string& start) {
+  solver::SolveRequest request;
+  request.puzzle = o.puzzle;
+  request.position = start;
+  request.algo = o.algo;
+  request.heuristic = o.heuristic;
+  request.max_nodes = o.max_nodes;
+  request.cache_dir = o.cache_dir;
+  request.on_pattern_databases = [](const std::string& how) {
+    std::fprintf(stderr, "pattern databases: %s\n", how.c_str());
+  };
+  Expected<solver::SolveResult> r = make_error("");
   {
     IterationLine line;
-    const search::PuzzleLimits limits{o.max_nodes, 1000, line.progress()};
-    r = o.algo == "astar" ? search::astar(start, h, limits) : search::idastar(start, h, limits);
+    request.progress = line.progress();
+    r = solver::solve_puzzle(request);
   }
+  if (!r) return solve_fail(r.error());
   if (!r->solved) return solve_fail("no solution within the node limit");
-  print_result(start, *r, o.algo, o.heuristic);
-  return kExitOk;
-}
-
-// What the dedicated 15-puzzle IDA* loops found, printed as the template searches' results are.
-int report_ida(const SlidingPuzzle& start, const search::SlidingSolveResult& r,
-               const SolveOptions& o) {
-  search::PuzzleSolution<SlidingPuzzle> s{r.solved, {}, 0, r.nodes, 0, r.iterations, r.seconds};
-  for (auto d : r.moves) s.moves.push_back({d});
-  s.length = static_cast<int>(s.moves.size());
-  if (!s.solved) return solve_fail("no solution within the node limit");
-  print_result(start, s, o.algo, o.heuristic);
+  print_result(*r, o);
   return kExitOk;
 }
 
@@ -167,46 +158,13 @@ int solve_sliding(const SolveOptions& o, int size) {
   if (size != 0 && start->size() != size)
     return solve_fail("state '" + text + "' has " + std::to_string(start->cells()) + " cells, not " +
                 std::to_string(size * size));
-  if (o.heuristic == "pdb") {
-    if (start->size() != 4) return solve_fail("heuristic pdb is for the 15-puzzle only");
-    std::string how;
-    const std::string dir = o.cache_dir.empty() ? eval::default_cache_dir() : o.cache_dir;
-    auto pdb = eval::AdditivePatternDatabase::load_or_build("6-6-3", dir, &how);
-    if (!pdb) return solve_fail(pdb.error());
-    std::fprintf(stderr, "pattern databases: %s\n", how.c_str());
-    if (o.algo == "idastar") {
-      search::SlidingSolveResult r;
-      {
-        IterationLine line;
-        r = search::solve_sliding_pdb(*start, *pdb, o.max_nodes, line.progress());
-      }
-      return report_ida(*start, r, o);
-    }
-    return run_search(*start, *pdb, o);
-  }
-  auto h = eval::make_sliding_cost_heuristic(o.heuristic);
-  if (!h) return solve_fail(h.error());
-  if (o.algo == "idastar" && o.heuristic == "manhattan") {
-    // The tight loop: same algorithm and node counts as the template, ~10x faster.
-    search::SlidingSolveResult r;
-    {
-      IterationLine line;
-      r = search::solve_sliding_manhattan(*start, o.max_nodes, line.progress());
-    }
-    return report_ida(*start, r, o);
-  }
-  return run_search(*start, *h, o);
+  return run_solver(o, text);
 }
 
 int solve_rubik(const SolveOptions& o) {
   if (o.korf) return solve_fail("--korf instances are 15-puzzles, not cubes");
   if (o.state.empty()) return solve_fail("give the cube with --state in Reid's notation");
-  auto start = RubiksCube::deserialize(o.state);
-  if (!start) return solve_fail("bad state '" + o.state + "': " + start.error());
-  const std::string dir = o.cache_dir.empty() ? eval::default_cache_dir() : o.cache_dir;
-  auto h = eval::make_rubik_cost_heuristic(o.heuristic, dir);
-  if (!h) return solve_fail(h.error());
-  return run_search(*start, *h, o);
+  return run_solver(o, o.state);
 }
 
 int solve_gdl(const SolveOptions& o) {
@@ -215,8 +173,11 @@ int solve_gdl(const SolveOptions& o) {
   if (!algo) return solve_fail(algo.error());
   if (o.heuristic_given && !(*algo == gdl::PuzzleAlgo::kBestFirst && o.heuristic == "fuzzy_goal"))
     return solve_fail("a GDL sheet's heuristic is fuzzy_goal, with --algo best_first");
-  gdl::PuzzleSearchOptions options;
-  options.algo = *algo;
+  solver::SolveRequest request;
+  request.puzzle = o.puzzle;
+  request.position = o.state;
+  request.algo = std::string(gdl::to_string(*algo));
+  gdl::PuzzleSearchOptions& options = request.sheet;
   if (o.max_nodes > 0) options.max_states = o.max_nodes;
   if (o.seconds > 0)
     options.deadline = std::chrono::steady_clock::now() +
@@ -231,11 +192,11 @@ int solve_gdl(const SolveOptions& o) {
                    static_cast<unsigned long long>(p.expanded), p.depth, p.seconds);
       progressed = true;
     };
-  auto solved = gdl::solve_sheet_puzzle(o.puzzle, o.state, options);
+  auto solved = solver::solve_puzzle(request);
   if (progressed) std::fputs("\n", stderr);
   if (!solved) return solve_fail(solved.error());
-  std::fputs(gdl::format_sheet_puzzle_solution(*solved, *algo).c_str(), stdout);
-  return solved->search.solved ? kExitOk : kExitFailure;
+  std::fputs(gdl::format_sheet_puzzle_solution(*solved->sheet, *algo).c_str(), stdout);
+  return solved->solved ? kExitOk : kExitFailure;
 }
 
 }  // namespace

@@ -24,6 +24,7 @@
 #include "bots/uci/uci_engine.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
+#include "games/core/opening_book.h"
 #include "tournament/pairing/fair_start.h"
 
 namespace arena::league {
@@ -135,20 +136,7 @@ Expected<G> opening_of(const G& start, const LadderConfig& c, const std::vector<
                        int p) {
   const std::uint64_t seed = tournament::pair_seed(static_cast<std::int64_t>(c.seed), p);
   if (book.empty()) return random_opening(start, c.opening_plies, seed);
-  if constexpr (std::is_same_v<G, othello::Othello>) {
-    return tournament::fair_start(start, 0, seed, book);
-  } else {
-    const std::string& line = book[seed % book.size()];
-    G g = start;
-    std::istringstream in(line);
-    std::string word;
-    while (in >> word) {
-      auto m = g.parse_move(word);
-      if (!m) return make_error("opening book line '" + line + "': '" + word + "' is not legal");
-      g.make_move(*m);
-    }
-    return g;
-  }
+  return book_opening(start, book, seed);
 }
 
 // Plays one game from `position`; the score of `a` (moving first), or an error that ends the run.

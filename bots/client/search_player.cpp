@@ -1,20 +1,16 @@
 #include "bots/client/search_player.h"
 
 #include <algorithm>
-#include <chrono>
 #include <memory>
 #include <type_traits>
 #include <utility>
 
 #include "bots/client/gdl_client_player.h"
-#include "bots/eval/rubiks_cube.h"
-#include "bots/eval/sliding_puzzle.h"
 #include "bots/eval/weights_file.h"
 #include "bots/gdl/gdl_player.h"
 #include "bots/gdl/puzzle_search.h"
 #include "bots/search/agent_factory.h"
-#include "bots/search/idastar.h"
-#include "bots/search/sliding_puzzle_ida.h"
+#include "bots/solver/puzzle_solver.h"
 #include "games/catalog/catalog.h"
 #include "games/catalog/game_types.h"
 
@@ -118,66 +114,20 @@ bool is_puzzle_spec(std::string_view spec) {
 
 namespace {
 
-template <class P>
-std::vector<std::string> to_text(const P& start, const std::vector<typename P::Move>& moves) {
-  std::vector<std::string> out;
-  P p = start;
-  for (const auto& m : moves) {
-    out.push_back(p.move_to_string(m));
-    p.make_move(m);
-  }
-  return out;
-}
-
-Expected<std::vector<std::string>> solve_sliding(std::string_view position, const std::string& h) {
-  auto start = puzzles::SlidingPuzzle::deserialize(position);
-  if (!start) return make_error("bad sliding-puzzle state '" + std::string(position) + "'");
-  if (h == "manhattan" || (h == "pdb" && start->size() != 4)) {
-    const auto r = search::solve_sliding_manhattan(*start);
-    if (!r.solved) return make_error("IDA* found no solution");
-    std::vector<puzzles::SlidingPuzzle::Move> moves;
-    for (auto d : r.moves) moves.push_back({d});
-    return to_text(*start, moves);
-  }
-  if (h == "pdb") {
-    auto pdb = eval::AdditivePatternDatabase::load_or_build("6-6-3", eval::default_cache_dir());
-    if (!pdb) return make_error(pdb.error());
-    const auto r = search::solve_sliding_pdb(*start, *pdb);
-    if (!r.solved) return make_error("IDA* found no solution");
-    std::vector<puzzles::SlidingPuzzle::Move> moves;
-    for (auto d : r.moves) moves.push_back({d});
-    return to_text(*start, moves);
-  }
-  auto cost = eval::make_sliding_cost_heuristic(h);
-  if (!cost) return make_error(cost.error());
-  const auto r = search::idastar(*start, *cost);
-  if (!r.solved) return make_error("IDA* found no solution");
-  return to_text(*start, r.moves);
-}
-
-Expected<std::vector<std::string>> solve_rubik(std::string_view position, const std::string& h) {
-  auto start = puzzles::RubiksCube::deserialize(position);
-  if (!start) return make_error("bad cube state '" + std::string(position) + "'");
-  auto cost = eval::make_rubik_cost_heuristic(h, eval::default_cache_dir());
-  if (!cost) return make_error(cost.error());
-  const auto r = search::idastar(*start, *cost);
-  if (!r.solved) return make_error("IDA* found no solution");
-  return to_text(*start, r.moves);
-}
-
 // A GDL sheet of one role solved by gdl::solve_sheet_puzzle (a reasoner of its own per puzzle).
-PuzzleSolver gdl_sheet_solver(std::string spec, gdl::PuzzleAlgo algo) {
-  return [spec = std::move(spec), algo](
-             std::string_view puzzle,
-             std::string_view position) -> Expected<std::vector<std::string>> {
+PuzzleSolver gdl_sheet_solver(std::string spec) {
+  return [spec = std::move(spec)](std::string_view puzzle,
+                                  std::string_view position) -> Expected<std::vector<std::string>> {
     if (!is_gdl_game(puzzle))
       return make_error("solver '" + spec + "' is for GDL sheets (gdl:NAME); '" +
                         std::string(puzzle) + "' takes idastar");
-    gdl::PuzzleSearchOptions options;
-    options.algo = algo;
-    auto solved = gdl::solve_sheet_puzzle(puzzle, position, options);
+    solver::SolveRequest request;
+    request.puzzle = std::string(puzzle);
+    request.position = std::string(position);
+    request.algo = spec;
+    auto solved = solver::solve_puzzle(request);
     if (!solved) return make_error(solved.error());
-    if (!solved->search.solved) return make_error("no solution: " + solved->search.stopped);
+    if (!solved->solved) return make_error("no solution: " + solved->sheet->search.stopped);
     return solved->moves;
   };
 }
@@ -185,7 +135,7 @@ PuzzleSolver gdl_sheet_solver(std::string spec, gdl::PuzzleAlgo algo) {
 }  // namespace
 
 Expected<PuzzleSolver> make_puzzle_solver(std::string_view spec) {
-  if (auto algo = gdl::parse_puzzle_algo(spec)) return gdl_sheet_solver(std::string(spec), *algo);
+  if (gdl::parse_puzzle_algo(spec)) return gdl_sheet_solver(std::string(spec));
   if (!is_puzzle_spec(spec))
     return make_error("solver spec '" + std::string(spec) + "': use idastar or idastar:h=NAME");
   const auto heuristic = idastar_heuristic(spec);
@@ -197,50 +147,19 @@ Expected<PuzzleSolver> make_puzzle_solver(std::string_view spec) {
                       "' (known: manhattan, linear_conflict, misplaced, pdb, corner_pdb)");
   return PuzzleSolver([h](std::string_view puzzle,
                           std::string_view position) -> Expected<std::vector<std::string>> {
-    GameOptions ignored;
-    const std::string name = resolve_game_name(puzzle, ignored);
-    if (name == "sliding") return solve_sliding(position, h);
-    if (name == "rubik") return solve_rubik(position, h == "pdb" ? "manhattan" : h);
-    if (is_gdl_game(name))
+    if (is_gdl_game(puzzle))
       return make_error("no idastar for '" + std::string(puzzle) +
                         "': a GDL sheet is solved by breadth_first (bfs) or best_first");
-    return make_error("no solver for '" + std::string(puzzle) + "'");
+    solver::SolveRequest request;
+    request.puzzle = std::string(puzzle);
+    request.position = std::string(position);
+    request.heuristic = h;
+    request.pdb_or_manhattan = true;  // a bot's "pdb": the best heuristic the puzzle has
+    auto solved = solver::solve_puzzle(request);
+    if (!solved) return make_error(solved.error());
+    if (!solved->solved) return make_error("IDA* found no solution");
+    return solved->moves;
   });
-}
-
-std::optional<int> optimal_puzzle_length(std::string_view puzzle, std::string_view position,
-                                         std::uint64_t max_nodes) {
-  GameOptions ignored;
-  const std::string name = resolve_game_name(puzzle, ignored);
-  if (name == "sliding") {
-    auto start = puzzles::SlidingPuzzle::deserialize(position);
-    if (!start) return std::nullopt;
-    const auto r = search::solve_sliding_manhattan(*start, max_nodes);
-    if (!r.solved) return std::nullopt;
-    return static_cast<int>(r.moves.size());
-  }
-  if (name == "rubik") {
-    auto start = puzzles::RubiksCube::deserialize(position);
-    if (!start) return std::nullopt;
-    auto cost = eval::make_rubik_cost_heuristic("manhattan", eval::default_cache_dir());
-    if (!cost) return std::nullopt;
-    search::PuzzleLimits limits;
-    limits.max_nodes = max_nodes;
-    const auto r = search::idastar(*start, *cost, limits);
-    if (!r.solved) return std::nullopt;
-    return r.length;
-  }
-  if (is_gdl_game(name)) {
-    // Breadth-first: the shortest solution. Bounded tighter than the tiles (a sheet's states
-    // are lists of fluents, and the puzzle opens only once this answers).
-    gdl::PuzzleSearchOptions options;
-    options.max_states = std::min<std::uint64_t>(max_nodes, 200'000);
-    options.deadline = std::chrono::steady_clock::now() + std::chrono::seconds(1);
-    auto solved = gdl::solve_sheet_puzzle(name, position, options);
-    if (!solved || !solved->search.solved) return std::nullopt;
-    return static_cast<int>(solved->moves.size());
-  }
-  return std::nullopt;
 }
 
 }  // namespace arena::client

@@ -2,8 +2,8 @@
 // Players and puzzle solvers built from text: a search spec (bots/search/spec.h) for a
 // two-player game, a solver spec ("idastar:h=manhattan|linear_conflict|misplaced|pdb") for a
 // puzzle, "breadth_first" (or "bfs") or "best_first" for a GDL sheet of one role
-// (bots/gdl/puzzle_search.h). This is the only place where the client meets the search code; the
-// client itself sees only the Player interface.
+// (bots/gdl/puzzle_search.h), solved by bots/solver/puzzle_solver.h. This is the only place where
+// the client meets the search code; the client itself sees only the Player interface.
 
 #include <string>
 #include <string_view>
@@ -26,14 +26,6 @@ PlayerFactory search_player_factory(std::string spec);
 // A solver for puzzle sessions: "idastar:h=NAME", "breadth_first", "bfs" or "best_first";
 // errors name the bad part.
 Expected<PuzzleSolver> make_puzzle_solver(std::string_view spec);
-
-// The optimal solution length of a puzzle position (IDA* with an admissible heuristic:
-// Manhattan distance for the sliding tiles, its admissible cube form for the Rubik's cube;
-// breadth-first search for a GDL sheet of one role, within 200,000 states and 1 s), or nullopt
-// when `max_nodes` generated nodes did not settle it or the kind has no solver.
-// For the server's puzzle_end (injected by `arena serve`: the server links no bots/ code).
-std::optional<int> optimal_puzzle_length(std::string_view puzzle, std::string_view position,
-                                         std::uint64_t max_nodes);
 
 // What a bot that plays `game` with `spec` names in its hello (hello.engine), which the server
 // records as its bot version: the spec, and the heuristic that guides it as arena league

@@ -538,10 +538,7 @@ class AlphaBeta {
     // Step 5. The moves, best-looking first.
     typename G::MoveList list;
     game.generate_moves(list);
-    if (list.empty()) {
-      if constexpr (has_drawn_by_rule<G>) return in_check ? loss_in(ply) : 0;
-      return eval_(game);
-    }
+    if (list.empty()) return without_moves(game, in_check, ply);
     // With ordering, the moves are scored here and picked best-first as the loop goes.
     int scores[G::MoveList::kCapacity];
     if (options_.ordering) {
@@ -592,6 +589,19 @@ class AlphaBeta {
     }
 
     // Step 7. Remember the result with the kind of bound it is.
+    return remember(game, depth, best, alpha_orig, beta, best_move, ply);
+  }
+
+  // A node without legal moves: mate or stalemate where the rules say so, else the evaluation.
+  int without_moves(const G& game, bool in_check, int ply) {
+    if constexpr (has_drawn_by_rule<G>) return in_check ? loss_in(ply) : 0;
+    return eval_(game);
+  }
+
+  // Stores `best` in the transposition table as a lower bound (it reached beta), an exact score
+  // (it raised alpha) or an upper bound; returns it.
+  int remember(const G& game, int depth, int best, int alpha_orig, int beta, const Move* best_move,
+               int ply) {
     const Bound bound = best >= beta        ? Bound::kLower
                         : best > alpha_orig ? Bound::kExact
                                             : Bound::kUpper;

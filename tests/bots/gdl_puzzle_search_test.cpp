@@ -1,7 +1,7 @@
 // Solving GDL sheets of one role (bots/gdl/puzzle_search.h): breadth-first search finds a
 // shortest solution, best-first search on the fuzzy goal heuristic finds one reaching fewer
 // states, and every solution replays on the catalog's game to goal 100. The bot's solver and the
-// server's optimal length (bots/client/search_player.h) use the same search.
+// server's optimal length (bots/solver/puzzle_solver.h) use the same search.
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -14,6 +14,7 @@
 
 #include "bots/client/search_player.h"
 #include "bots/gdl/puzzle_search.h"
+#include "bots/solver/puzzle_solver.h"
 #include "games/catalog/catalog.h"
 #include "tests/games/gdl/lights_sheet.h"
 
@@ -167,11 +168,11 @@ TEST_F(GdlPuzzleSearchTest, TheBotsSolverAndTheServersOptimalLength) {
   auto refused = (*ida)(lights_, "");
   ASSERT_FALSE(refused);
   EXPECT_NE(refused.error().find("best_first"), std::string::npos) << refused.error();
-  EXPECT_EQ(client::optimal_puzzle_length(lights_, "", 1'000'000), 4);
-  EXPECT_EQ(client::optimal_puzzle_length(
+  EXPECT_EQ(arena::solver::optimal_puzzle_length(lights_, "", 1'000'000), 4);
+  EXPECT_EQ(arena::solver::optimal_puzzle_length(
                 lights_, "(cell 1 1 on) (cell 1 2 on) (cell 2 1 on) (cell 2 2 off) (step 3)", 100),
             1);
-  EXPECT_EQ(client::optimal_puzzle_length(lights_, "", 3), std::nullopt) << "the state limit";
+  EXPECT_EQ(arena::solver::optimal_puzzle_length(lights_, "", 3), std::nullopt) << "the state limit";
 }
 
 }  // namespace

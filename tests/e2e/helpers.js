@@ -16,21 +16,24 @@ export const OUT = process.env.ARENA_E2E_OUT || resolve(here, '../../build/web/e
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 // Starts the server; resolves with { url, wsUrl, db, token(name), stop() } once it listens.
-// gdlSheets: { STEM: 'KIF text' }, written to the server's folder and hosted as gdl:STEM.
-export async function startServer({ houseBots = false, gdlSheets = {} } = {}) {
+// gdlSheets: { STEM: 'KIF text' }, written to the server's folder and hosted as gdl:STEM;
+// gdlDir: the folder of sheets it hosts (--gdl-dir); arena: the binary (web/tools use their own
+// build); startMs: how long it may take to listen.
+export async function startServer({ houseBots = false, gdlSheets = {}, gdlDir = '', arena = ARENA, startMs = 20000 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'arena-e2e-'));
   const db = join(dir, 'test.db');
   const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, '--web-root', WEB_ROOT, '--grace-ms', '2000'];
   if (houseBots) args.push('--house-bots');
+  if (gdlDir) args.push('--gdl-dir', gdlDir);
   for (const [stem, text] of Object.entries(gdlSheets)) {
     const file = join(dir, `${stem}.kif`);
     writeFileSync(file, text);
     args.push('--gdl', file);
   }
-  const proc = spawn(ARENA, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(arena, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const url = await new Promise((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`arena serve did not start in 20 s:\n${log}`)), 20000);
+    const timer = setTimeout(() => rej(new Error(`arena serve did not start in ${startMs / 1000} s:\n${log}`)), startMs);
     const onData = (d) => {
       log += d;
       const m = /listening on (http:\/\/[\d.]+:\d+)\//.exec(log);

@@ -11,6 +11,7 @@
 #include "db/forwarding_store.h"
 #include "db/sqlite_store.h"
 #include "games/catalog/catalog.h"
+#include "games/core/opening_book.h"
 #include "games/core/turn_rows.h"
 #include "games/gdl/library/library.h"
 #include "games/isolation/isolation.h"
@@ -52,6 +53,26 @@ TEST(FairStart, OthelloTakesTheXotLineOfTheSeed) {
   ASSERT_TRUE(expected);
   EXPECT_EQ(g->serialize(), expected->serialize());
   EXPECT_FALSE(tournament::read_opening_book("/nonexistent/book.txt"));
+}
+
+// A game without opening lines of its own: the ladder plays a book line's moves from the start
+// (book_opening), a league's fair start keeps to random plies, and an illegal word is named.
+TEST(BookOpening, AnyGamePlaysTheLinesMovesFromItsStart) {
+  auto start = isolation::Isolation::create({{"size", "5"}});
+  ASSERT_TRUE(start);
+  std::vector<std::string> moves;
+  const auto expected = random_opening(*start, 3, 11, &moves);
+  ASSERT_EQ(moves.size(), 3u);
+  const std::vector<std::string> book{"# not this one", moves[0] + "  " + moves[1] + " " + moves[2]};
+  auto g = book_opening(*start, book, 1);
+  ASSERT_TRUE(g) << g.error();
+  EXPECT_EQ(g->serialize(), expected.serialize());
+  auto plies = tournament::fair_start(*start, 0, 1, book);
+  ASSERT_TRUE(plies);
+  EXPECT_EQ(plies->serialize(), start->serialize()) << "a league's book is for opening lines only";
+  auto bad = book_opening(*start, std::vector<std::string>{moves[0] + " zz9"}, 0);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("'zz9' is not legal"), std::string::npos) << bad.error();
 }
 
 tournament::LeagueConfig tiny_league(tournament::Format format) {

@@ -2,8 +2,8 @@
 // Fair starts: both games of a colour-swapped pair begin from the same position, chosen from a
 // seed that is stored with each game (NewGame::seed), so a pair is reproducible and resumable.
 //
-//   Othello with an opening book (XOT lines, games/othello's from_opening): the line
-//     seed % book size.
+//   A game that starts from a book's lines (games/core/opening_book.h: Othello's XOT lines)
+//     with a book: the line seed % book size.
 //   Any other game: `plies` uniformly random legal moves from the start (arena::Rng(seed)); a
 //     move that would end the game is taken back and the opening stops there.
 // The seed of pair p of tournament t is pair_seed(t, p): a splitmix of both, never 0.
@@ -15,7 +15,7 @@
 #include "games/core/random_opening.h"
 #include "games/core/rng.h"
 #include "games/core/expected.h"
-#include "games/othello/othello.h"
+#include "games/core/opening_book.h"
 
 namespace arena::tournament {
 
@@ -42,18 +42,13 @@ inline std::uint64_t row_seed(std::int64_t tournament, std::uint64_t config_seed
 // Reads an opening book: one line of moves per line, '#' comments and blank lines skipped.
 Expected<std::vector<std::string>> read_opening_book(const std::string& path);
 
-// The start position of a pair: the book line for Othello when a book is given, else random
-// plies. Errors name a bad book line.
+// The start position of a pair: the book's line for a game that reads opening lines when a
+// book is given, else random plies. Errors name a bad book line.
 template <class G>
 Expected<G> fair_start(const G& start, int plies, std::uint64_t seed,
                        const std::vector<std::string>& book) {
-  if constexpr (std::is_same_v<G, othello::Othello>) {
-    if (!book.empty()) {
-      const std::string& line = book[seed % book.size()];
-      auto g = othello::Othello::from_opening(line);
-      if (!g) return make_error("opening book line '" + line + "': " + g.error());
-      return *g;
-    }
+  if constexpr (OpeningLines<G>) {
+    if (!book.empty()) return book_opening(start, book, seed);
   }
   return random_opening(start, plies, seed);
 }

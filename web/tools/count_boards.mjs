@@ -7,12 +7,13 @@
 //   node web/tools/count_boards.mjs [--arena build/boards/cli/arena] [--json out.json] [DIR...]
 //
 // Default folders: games/gdl/sheets and /work/shared/data/gdl/{games,test} when present.
-// The WebSocket client is the browser tests' (tests/e2e/node_modules/ws: `npm ci` there).
-import { spawn } from 'node:child_process';
+// The server is started as the browser tests start it (tests/e2e/helpers.js, startServer), and the
+// WebSocket client is theirs (tests/e2e/node_modules/ws: `npm ci` there).
 import { existsSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startServer } from '../../tests/e2e/helpers.js';
 import { detectGrid, parseKif } from '../js/boards/gdl_grid.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -33,24 +34,6 @@ function parseArgs(argv) {
   }
   if (!existsSync(o.arena)) throw new Error(`no arena binary at ${o.arena} (--arena PATH)`);
   return o;
-}
-
-async function startServer(arena, dir) {
-  const proc = spawn(arena, ['serve', '--host', '127.0.0.1', '--port', '0', '--db', ':memory:', '--gdl-dir', dir],
-    { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  const url = await new Promise((res, rej) => {
-    const timer = setTimeout(() => rej(new Error(`arena serve did not start:\n${log}`)), 30000);
-    const onData = (d) => {
-      log += d;
-      const m = /listening on (http:\/\/[\d.]+:\d+)\//.exec(log);
-      if (m) { clearTimeout(timer); res(m[1]); }
-    };
-    proc.stdout.on('data', onData);
-    proc.stderr.on('data', (d) => { log += d; });
-    proc.on('exit', (code) => { clearTimeout(timer); rej(new Error(`arena serve exited (${code}):\n${log}`)); });
-  });
-  return { url, stop: () => { proc.kill('SIGTERM'); } };
 }
 
 // A guest speaking protocol version 2 (game_start.board); next(pred) waits for a message.
@@ -115,7 +98,7 @@ async function firstState(guests, g) {
 }
 
 async function countDir(arena, dir) {
-  const server = await startServer(arena, dir);
+  const server = await startServer({ arena, gdlDir: dir, startMs: 30000 });
   const rows = [];
   try {
     const catalog = await (await fetch(`${server.url}/api/catalog`)).json();
@@ -150,7 +133,7 @@ async function countDir(arena, dir) {
     }
     for (const c of guests) c.close();
   } finally {
-    server.stop();
+    await server.stop();
   }
   return rows;
 }

@@ -154,6 +154,19 @@ Expected<Loaded*> load_locked(Library& lib, const GdlSheet& sheet) {
   return &slot;
 }
 
+// Sheet `name` found (find_locked) and its entry read (load_locked); the caller holds lib.mutex.
+struct Found {
+  std::string path;
+  Loaded* entry = nullptr;
+};
+Expected<Found> find_and_load_locked(Library& lib, std::string_view name) {
+  auto sheet = find_locked(lib, name);
+  if (!sheet) return make_error(sheet.error());
+  auto entry = load_locked(lib, *sheet);
+  if (!entry) return make_error(entry.error());
+  return Found{sheet->path, *entry};
+}
+
 // Compiles when allowed and possible, else the prover. Runs without the library's lock (a
 // large sheet compiles for seconds); `compile_error` is the remembered failure, if any.
 Expected<std::unique_ptr<StateMachine>> build_machine(
@@ -274,11 +287,9 @@ std::map<std::string, std::string> gdl_refused_sheets() {
 Expected<std::shared_ptr<const Description>> load_gdl_description(std::string_view name) {
   Library& lib = library();
   std::lock_guard lock(lib.mutex);
-  auto sheet = find_locked(lib, name);
-  if (!sheet) return make_error(sheet.error());
-  auto entry = load_locked(lib, *sheet);
-  if (!entry) return make_error(entry.error());
-  return (*entry)->description;
+  auto found = find_and_load_locked(lib, name);
+  if (!found) return make_error(found.error());
+  return found->entry->description;
 }
 
 std::string_view to_string(Reasoner r) {
@@ -306,13 +317,11 @@ Expected<std::unique_ptr<StateMachine>> make_gdl_machine(std::string_view name, 
   std::string path;
   {
     std::lock_guard lock(lib.mutex);
-    auto sheet = find_locked(lib, name);
-    if (!sheet) return make_error(sheet.error());
-    auto entry = load_locked(lib, *sheet);
-    if (!entry) return make_error(entry.error());
-    description = (*entry)->description;
-    compile_error = (*entry)->compile_error;
-    path = sheet->path;
+    auto found = find_and_load_locked(lib, name);
+    if (!found) return make_error(found.error());
+    description = found->entry->description;
+    compile_error = found->entry->compile_error;
+    path = found->path;
   }
   std::string failed;
   auto machine = build_machine(description, reasoner, compile_error, &failed);
@@ -333,38 +342,62 @@ Expected<std::shared_ptr<GdlContext>> make_gdl_context(std::string_view name, Re
   return GdlContext::make(sheet->name, std::move(*machine));
 }
 
-Expected<std::shared_ptr<GdlContext>> shared_gdl_context(std::string_view name) {
-  Library& lib = library();
+namespace {
+
+// A sheet's entry as read under the lock: what a context made without the lock is checked
+// against before it is kept (the file may have changed meanwhile).
+struct EntryRead {
   std::string path;
   std::shared_ptr<const Description> description;
-  {
-    std::lock_guard lock(lib.mutex);
-    auto sheet = find_locked(lib, name);
-    if (!sheet) return make_error(sheet.error());
-    auto entry = load_locked(lib, *sheet);
-    if (!entry) return make_error(entry.error());
-    if ((*entry)->shared) return (*entry)->shared;
-    path = sheet->path;
-    description = (*entry)->description;
-  }
+};
+
+// Finds and loads sheet `name` under the library's lock and calls `look(entry)` there: a context
+// it returns is the answer; null asks the caller to make one (from `read`, filled then).
+template <class Look>
+Expected<std::shared_ptr<GdlContext>> look_up(std::string_view name, Look look, EntryRead& read) {
+  Library& lib = library();
+  std::lock_guard lock(lib.mutex);
+  auto found = find_and_load_locked(lib, name);
+  if (!found) return make_error(found.error());
+  if (std::shared_ptr<GdlContext> context = look(*found->entry)) return context;
+  read = {found->path, found->entry->description};
+  return std::shared_ptr<GdlContext>();
+}
+
+// `context`, made without the lock, kept by `keep(entry, context)` (which returns what the
+// caller gets) unless the sheet changed since `read`; then `context` itself.
+template <class Keep>
+std::shared_ptr<GdlContext> keep_made(const EntryRead& read, std::shared_ptr<GdlContext> context,
+                                      Keep keep) {
+  Library& lib = library();
+  std::lock_guard lock(lib.mutex);
+  auto it = lib.loaded.find(read.path);
+  if (it == lib.loaded.end() || it->second.description != read.description) return context;
+  return keep(it->second, std::move(context));
+}
+
+}  // namespace
+
+Expected<std::shared_ptr<GdlContext>> shared_gdl_context(std::string_view name) {
+  EntryRead read;
+  auto found = look_up(name, [](const Loaded& e) { return e.shared; }, read);
+  if (!found || *found) return found;
   // Made without the lock (compiling takes a while); two threads may both make one, the first
   // stored wins.
   auto context = make_gdl_context(name);
   if (!context) return context;
-  std::lock_guard lock(lib.mutex);
-  auto it = lib.loaded.find(path);
-  if (it == lib.loaded.end() || it->second.description != description) return context;
-  if (!it->second.shared) it->second.shared = *context;
-  it->second.prover.reset();  // the games made on it keep it
-  return it->second.shared;
+  return keep_made(read, std::move(*context), [](Loaded& e, std::shared_ptr<GdlContext> made) {
+    if (!e.shared) e.shared = std::move(made);
+    e.prover.reset();  // the games made on it keep it
+    return e.shared;
+  });
 }
 
 void defer_gdl_compile(std::string_view name) {
   Library& lib = library();
   std::lock_guard lock(lib.mutex);
-  auto sheet = find_locked(lib, name);
-  if (!sheet) return;
-  if (auto entry = load_locked(lib, *sheet); entry && !(*entry)->shared) (*entry)->deferred = true;
+  if (auto found = find_and_load_locked(lib, name); found && !found->entry->shared)
+    found->entry->deferred = true;
 }
 
 namespace {
@@ -372,30 +405,25 @@ namespace {
 // The catalog's context of sheet `name`: the shared one, or while its compile is deferred
 // (defer_gdl_compile) a shared prover's, made once.
 Expected<std::shared_ptr<GdlContext>> catalog_context(std::string_view name) {
-  Library& lib = library();
-  std::string path;
-  std::shared_ptr<const Description> description;
-  {
-    std::lock_guard lock(lib.mutex);
-    auto sheet = find_locked(lib, name);
-    if (!sheet) return make_error(sheet.error());
-    auto entry = load_locked(lib, *sheet);
-    if (!entry) return make_error(entry.error());
-    if ((*entry)->prover && !(*entry)->shared) return (*entry)->prover;
-    if ((*entry)->deferred && !(*entry)->shared) {
-      path = sheet->path;
-      description = (*entry)->description;
-    }
-  }
-  if (path.empty()) return shared_gdl_context(name);  // takes the lock itself
+  EntryRead read;
+  bool deferred = false;
+  auto found = look_up(
+      name,
+      [&deferred](const Loaded& e) -> std::shared_ptr<GdlContext> {
+        if (e.prover && !e.shared) return e.prover;
+        deferred = e.deferred && !e.shared;
+        return nullptr;
+      },
+      read);
+  if (!found || *found) return found;
+  if (!deferred) return shared_gdl_context(name);  // takes the lock itself
   auto context = make_gdl_context(name, Reasoner::kProver);
   if (!context) return context;
-  std::lock_guard lock(lib.mutex);
-  auto it = lib.loaded.find(path);
-  if (it == lib.loaded.end() || it->second.description != description) return context;
-  if (it->second.shared) return it->second.shared;  // compiled meanwhile
-  if (!it->second.prover) it->second.prover = *context;
-  return it->second.prover;
+  return keep_made(read, std::move(*context), [](Loaded& e, std::shared_ptr<GdlContext> made) {
+    if (e.shared) return e.shared;  // compiled meanwhile
+    if (!e.prover) e.prover = std::move(made);
+    return e.prover;
+  });
 }
 
 }  // namespace

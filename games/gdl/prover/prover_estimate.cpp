@@ -1,18 +1,42 @@
-// The planner's size estimates (prover_compiler.h): how many rows a literal yields per binding
-// of its bound variables, measured on the static relations and the initial state where they
-// are known, guessed from the state's size elsewhere.
-
 #include <algorithm>
 #include <cmath>
 #include <unordered_set>
 
-#include "games/gdl/prover/prover_compiler.h"
+#include "games/gdl/prover/prover_estimate.h"
 
 namespace arena::gdl::prover_detail {
 
-double Compiler::fanout(const Lit& lit, const std::vector<char>& bound) {
+// The paths of an atom known once `bound` are bound, and (into `key`) the nodes giving them.
+IndexDef index_def(const Program& p, const Lit& lit, const std::vector<char>& bound,
+                   std::vector<std::uint32_t>* key) {
+  IndexDef def;
+  auto known = [&](std::uint32_t node) {
+    const PatternNode& n = p.nodes[node];
+    return n.kind == PatternNode::Kind::kConstant ||
+           (n.kind == PatternNode::Kind::kVariable && bound[n.value]);
+  };
+  for (std::uint32_t a = 0; a < lit.args.size(); ++a) {
+    const PatternNode& n = p.nodes[lit.args[a]];
+    if (n.kind != PatternNode::Kind::kCompound) {
+      if (known(lit.args[a])) {
+        def.push_back({a, -1, 0, 0});
+        if (key) key->push_back(lit.args[a]);
+      }
+      continue;
+    }
+    for (std::uint32_t c = 0; c < n.arity; ++c) {
+      const std::uint32_t child = p.children[n.first + c];
+      if (!known(child)) continue;
+      def.push_back({a, static_cast<std::int32_t>(c), n.value, n.arity});
+      if (key) key->push_back(child);
+    }
+  }
+  return def;
+}
+
+double RowEstimates::fanout(const Lit& lit, const std::vector<char>& bound) {
   const Relation& r = p_.relations[lit.relation];
-  const IndexDef def = index_def(lit, bound, nullptr);
+  const IndexDef def = index_def(p_, lit, bound, nullptr);
   if (r.demand) {  // answered per call and kept, unless called with no argument known
     for (std::uint32_t a : lit.args) {
       std::vector<std::uint32_t> vars;
@@ -25,7 +49,7 @@ double Compiler::fanout(const Lit& lit, const std::vector<char>& bound) {
     const bool role_known = std::any_of(def.begin(), def.end(), [](const Path& p) { return p.arg == 0; });
     return role_known ? 1.0 : static_cast<double>(p_.roles.size());
   }
-  if (const Table* t = (*sample_)[lit.relation]) {
+  if (const Table* t = sample_[lit.relation]) {
     const double f = scan_fanout(lit, def, *t);
     // A state's relation may be empty in the sample and not later: count it small, not empty.
     if (p_.components[r.component].layer == Layer::kStatic) return f;
@@ -38,14 +62,14 @@ double Compiler::fanout(const Lit& lit, const std::vector<char>& bound) {
     paths += n.kind == PatternNode::Kind::kCompound ? n.arity : 1;
   }
   if (paths == 0) return 1.0;
-  const Table* state = (*sample_)[p_.true_rel];
+  const Table* state = sample_[p_.true_rel];
   const double size = std::max(10.0, state ? static_cast<double>(state->size()) : 0.0);
   return std::pow(size, (paths - static_cast<double>(def.size())) / paths);
 }
 
 // The rows of the table whose arguments have the literal's shape (the functors of its compound
 // arguments), divided by the distinct values they take on the known paths.
-double Compiler::scan_fanout(const Lit& lit, const IndexDef& def, const Table& t) {
+double RowEstimates::scan_fanout(const Lit& lit, const IndexDef& def, const Table& t) {
   std::vector<std::uint32_t> signature{lit.relation};
   for (std::uint32_t a : lit.args) {
     const PatternNode& n = p_.nodes[a];

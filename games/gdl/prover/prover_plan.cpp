@@ -1,13 +1,24 @@
 #include <algorithm>
 
-#include "games/gdl/prover/prover_compiler.h"
+#include "games/gdl/prover/prover_plan.h"
 
 namespace arena::gdl::prover_detail {
+
+Planner::Planner(Program& p, const TermPool& pool, const std::vector<ParsedRule>& parsed,
+                 bool demand, const std::vector<const Table*>* sample)
+    : p_(p), parsed_(parsed), demand_wanted_(demand) {
+  if (sample != nullptr) estimates_.emplace(p_, pool, *sample);
+}
+
+void Planner::run() {
+  choose_demand();
+  compile_all();
+}
 
 // Higher first. Filters whose variables are all bound come first (they only cut), literals that
 // cannot run yet (a negation or distinct with an unbound variable) last; among the others the
 // one expected to yield the fewest rows per binding (the most bound one when no sizes are known).
-double Compiler::score(const Lit& lit, const std::vector<char>& bound) {
+double Planner::score(const Lit& lit, const std::vector<char>& bound) {
   int unbound = 0;
   for (std::uint32_t v : lit.vars) unbound += bound[v] ? 0 : 1;
   switch (lit.kind) {
@@ -19,7 +30,7 @@ double Compiler::score(const Lit& lit, const std::vector<char>& bound) {
       return unbound == 0 ? 4e6 : -1e12 - unbound;
     case Step::Kind::kOr:
       if (unbound == 0) return 3e6;
-      if (sample_ == nullptr) return -1e6 - unbound;
+      if (!estimates_) return -1e6 - unbound;
       {  // the rows of its alternatives together; one that cannot run yet puts it last
         double rows = 0;
         for (const Lit& alt : lit.subs) {
@@ -32,46 +43,18 @@ double Compiler::score(const Lit& lit, const std::vector<char>& bound) {
       break;
   }
   if (unbound == 0) return 2e6;  // a lookup of one fact
-  if (sample_ != nullptr) return -fanout(lit, bound);
-  const int keys = static_cast<int>(index_def(lit, bound, nullptr).size());
+  if (estimates_) return -estimates_->fanout(lit, bound);
+  const int keys = static_cast<int>(index_def(p_, lit, bound, nullptr).size());
   return 500 + 50 * keys - 10 * unbound + (lit.relation == p_.true_rel ? 5 : 0);
 }
 
-// The paths of an atom known once `bound` are bound, and (into `key`) the nodes giving them.
-IndexDef Compiler::index_def(const Lit& lit, const std::vector<char>& bound,
-                             std::vector<std::uint32_t>* key) const {
-  IndexDef def;
-  auto known = [&](std::uint32_t node) {
-    const PatternNode& n = p_.nodes[node];
-    return n.kind == PatternNode::Kind::kConstant ||
-           (n.kind == PatternNode::Kind::kVariable && bound[n.value]);
-  };
-  for (std::uint32_t a = 0; a < lit.args.size(); ++a) {
-    const PatternNode& n = p_.nodes[lit.args[a]];
-    if (n.kind != PatternNode::Kind::kCompound) {
-      if (known(lit.args[a])) {
-        def.push_back({a, -1, 0, 0});
-        if (key) key->push_back(lit.args[a]);
-      }
-      continue;
-    }
-    for (std::uint32_t c = 0; c < n.arity; ++c) {
-      const std::uint32_t child = p_.children[n.first + c];
-      if (!known(child)) continue;
-      def.push_back({a, static_cast<std::int32_t>(c), n.value, n.arity});
-      if (key) key->push_back(child);
-    }
-  }
-  return def;
-}
-
 // The step that reads an atom's table given the bound variables, its index made if new.
-Step Compiler::probe(const Lit& lit, const std::vector<char>& bound, Step::Kind kind) {
+Step Planner::probe(const Lit& lit, const std::vector<char>& bound, Step::Kind kind) {
   Step s;
   s.kind = kind;
   s.relation = lit.relation;
   s.args = lit.args;
-  IndexDef def = index_def(lit, bound, &s.key);
+  IndexDef def = index_def(p_, lit, bound, &s.key);
   if (def.empty()) return s;
   auto& defs = p_.relations[lit.relation].indexes;
   auto it = std::find(defs.begin(), defs.end(), def);
@@ -80,7 +63,7 @@ Step Compiler::probe(const Lit& lit, const std::vector<char>& bound, Step::Kind 
   return s;
 }
 
-Step Compiler::step(const Lit& lit, std::vector<char>& bound, std::uint32_t component, bool delta) {
+Step Planner::step(const Lit& lit, std::vector<char>& bound, std::uint32_t component, bool delta) {
   Step s;
   switch (lit.kind) {
     case Step::Kind::kAtom:
@@ -125,7 +108,7 @@ Step Compiler::step(const Lit& lit, std::vector<char>& bound, std::uint32_t comp
 }
 
 // Greedy order: the best scored literal next, ties in the sheet's order.
-Plan Compiler::plan(std::vector<const Lit*> lits, std::vector<char>& bound, std::uint32_t component,
+Plan Planner::plan(std::vector<const Lit*> lits, std::vector<char>& bound, std::uint32_t component,
                     bool delta_first) {
   Plan out;
   if (delta_first) {
@@ -145,12 +128,12 @@ Plan Compiler::plan(std::vector<const Lit*> lits, std::vector<char>& bound, std:
   return out;
 }
 
-void Compiler::compile_rule(const ParsedRule& r, int line) {
+void Planner::compile_rule(const ParsedRule& r) {
   CompiledRule c;
   c.head = r.head;
   c.head_args = r.head_args;
   c.num_vars = r.num_vars;
-  c.line = line;
+  c.line = r.line;
   if (p_.relations[r.head].demand) {  // planned per call pattern (compile_variant)
     p_.rules.push_back(std::move(c));
     return;
@@ -183,7 +166,7 @@ void Compiler::compile_rule(const ParsedRule& r, int line) {
 
 // Candidates for demand evaluation: non-recursive relations computed per state (static ones
 // are computed once anyway) that the reasoner does not read whole.
-void Compiler::choose_demand() {
+void Planner::choose_demand() {
   demand_.assign(p_.relations.size(), 0);
   if (!demand_wanted_) return;
   for (std::uint32_t rel = 0; rel < p_.relations.size(); ++rel) {
@@ -199,7 +182,7 @@ void Compiler::choose_demand() {
 
 // Plans every rule; a demand relation that some literal calls with nothing bound is computed
 // whole after all, and planning starts again without it (at most once per relation).
-void Compiler::compile_all() {
+void Planner::compile_all() {
   for (;;) {
     restart_ = false;
     requests_.clear();
@@ -209,7 +192,7 @@ void Compiler::compile_all() {
       p_.relations[rel].variants.clear();
       p_.relations[rel].demand = demand_[rel] != 0;
     }
-    for (std::size_t i = 0; i < parsed_.size(); ++i) compile_rule(parsed_[i], d_.rules[i].line);
+    for (const ParsedRule& r : parsed_) compile_rule(r);
     while (!requests_.empty() && !restart_) {
       const auto [rel, variant] = requests_.back();
       requests_.pop_back();
@@ -220,7 +203,7 @@ void Compiler::compile_all() {
 }
 
 // A call of a demand relation: the arguments ground when it runs select the variant.
-Step Compiler::call(const Lit& lit, const std::vector<char>& bound, Step::Kind kind) {
+Step Planner::call(const Lit& lit, const std::vector<char>& bound, Step::Kind kind) {
   Step s;
   s.kind = kind;
   s.relation = lit.relation;
@@ -250,7 +233,7 @@ Step Compiler::call(const Lit& lit, const std::vector<char>& bound, Step::Kind k
   return s;
 }
 
-void Compiler::compile_variant(std::uint32_t relation, std::size_t variant) {
+void Planner::compile_variant(std::uint32_t relation, std::size_t variant) {
   const std::uint32_t mask = p_.relations[relation].variants[variant].mask;
   const std::uint32_t component = p_.relations[relation].component;
   std::vector<Plan> plans;

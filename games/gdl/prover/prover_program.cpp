@@ -1,8 +1,10 @@
 #include "games/gdl/prover/prover_program.h"
 
 #include <algorithm>
+#include <string>
+#include <unordered_map>
 
-#include "games/gdl/prover/prover_compiler.h"
+#include "games/gdl/prover/prover_plan.h"
 
 namespace arena::gdl::prover_detail {
 
@@ -27,6 +29,36 @@ void read_relations(const Lit& lit, bool nested, std::vector<std::pair<std::uint
   for (const Lit& s : lit.subs)
     read_relations(s, true, out, negated || lit.kind == Step::Kind::kNot, negatives);
 }
+
+namespace {
+
+// Reads the rules into literals and strata, then has the Planner plan them.
+class Compiler {
+ public:
+  Compiler(const Description& d, TermPool& pool, bool demand,
+           const std::vector<const Table*>* sample)
+      : d_(d), pool_(pool), demand_wanted_(demand), sample_(sample) {}
+  Expected<Program> run();
+
+ private:
+  std::uint32_t relation(Symbol name, std::uint32_t arity);
+  std::uint32_t pattern(const Term& t);
+  Expected<Lit> literal(const Term& t);
+  Error rule_error(const Rule& rule, const std::string& what) const;
+  void find_components(const std::vector<ParsedRule>& parsed);
+  Expected<void> check_strata(const std::vector<ParsedRule>& parsed);
+
+  const Description& d_;
+  TermPool& pool_;
+  bool demand_wanted_;
+  const std::vector<const Table*>* sample_;
+  Program p_;
+  std::unordered_map<std::uint64_t, std::uint32_t> relation_ids_;
+  std::unordered_map<Symbol, std::uint32_t> vars_;  // of the rule being read
+  std::vector<ParsedRule> parsed_;
+};
+
+}  // namespace
 
 std::uint32_t Compiler::relation(Symbol name, std::uint32_t arity) {
   const std::uint64_t key = (std::uint64_t{name} << 32) | arity;
@@ -120,12 +152,12 @@ Expected<Program> Compiler::run() {
       r.body.push_back(std::move(*lit));
     }
     r.num_vars = static_cast<std::uint32_t>(vars_.size());
+    r.line = rule.line;
     parsed_.push_back(std::move(r));
   }
   find_components(parsed_);
   if (auto ok = check_strata(parsed_); !ok) return Error{ok.error()};
-  choose_demand();
-  compile_all();
+  Planner(p_, pool_, parsed_, demand_wanted_, sample_).run();
   return std::move(p_);
 }
 

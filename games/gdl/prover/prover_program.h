@@ -15,8 +15,12 @@
 // evaluates its rules with those arguments bound and keeps the answers for the state (tabling),
 // as a top-down prover would. Bottom-up evaluation of such a relation can cost the product of
 // its literals' sizes (every count of every triple of cells) where the game asks for three.
+//
+// The compiler's stages: reading rules into literals and strata (here, prover_program.cpp),
+// planning the joins (prover_plan.h), and the planner's row estimates (prover_estimate.h).
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "games/core/expected.h"
@@ -117,6 +121,33 @@ struct Program {
   // The components `relation` needs (itself included), in evaluation order.
   std::vector<std::uint32_t> closure(std::uint32_t relation) const;
 };
+
+// A body literal as read, before planning.
+struct Lit {
+  Step::Kind kind = Step::Kind::kFail;  // kAtom, kNot, kDistinct, kOr or kFail
+  std::uint32_t relation = 0;
+  std::vector<std::uint32_t> args;
+  std::vector<Lit> subs;            // kNot: one; kOr: the alternatives
+  std::vector<std::uint32_t> vars;  // every variable it mentions, sorted
+};
+
+// A rule as read: its head's relation and patterns, its body's literals, before planning
+// (prover_plan.h).
+struct ParsedRule {
+  std::uint32_t head = 0;
+  std::vector<std::uint32_t> head_args;
+  std::vector<Lit> body;
+  std::uint32_t num_vars = 0;
+  int line = 0;  // in the sheet
+};
+
+// The variables of a pattern, appended to `out`.
+void collect_vars(const Program& p, std::uint32_t node, std::vector<std::uint32_t>& out);
+void sort_unique(std::vector<std::uint32_t>& v);
+// Every relation a literal reads, with whether it reads it under a negation or an `or`; the
+// negated ones also into `negatives`.
+void read_relations(const Lit& lit, bool nested, std::vector<std::pair<std::uint32_t, bool>>& out,
+                    bool negated, std::vector<std::pair<std::uint32_t, bool>>* negatives);
 
 // Compiles `description` into `pool`'s ids. Errors name the rule (a construct the prover
 // cannot evaluate, such as negation through recursion). `demand`: plan demand relations (see

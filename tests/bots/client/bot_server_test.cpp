@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "bots/client/search_player.h"
+#include "bots/solver/puzzle_solver.h"
 #include "games/catalog/catalog.h"
 #include "tests/bots/client/bot_server_fixture.h"
 #include "tests/games/puzzles/eight_puzzle_bfs.h"
@@ -189,15 +190,15 @@ TEST(OptimalPuzzleLength, MatchesTheBreadthFirstDistances) {
   const auto bfs = puzzles::test::eight_puzzle_bfs();
   for (std::uint64_t seed = 0; seed < 40; ++seed) {
     const auto p = puzzles::SlidingPuzzle::random(3, seed);
-    const auto d = optimal_puzzle_length("8-puzzle", p.serialize(), 0);
+    const auto d = arena::solver::optimal_puzzle_length("8-puzzle", p.serialize(), 0);
     ASSERT_TRUE(d) << p.serialize();
     EXPECT_EQ(*d, bfs.distance[static_cast<std::size_t>(puzzles::test::rank9(p))]) << p.serialize();
   }
-  EXPECT_FALSE(optimal_puzzle_length("chess", "", 1000));
+  EXPECT_FALSE(arena::solver::optimal_puzzle_length("chess", "", 1000));
   const auto hard = puzzles::SlidingPuzzle::deserialize(bfs.farthest.front());
   ASSERT_TRUE(hard);
-  EXPECT_EQ(optimal_puzzle_length("sliding", hard->serialize(), 0), 31);
-  EXPECT_FALSE(optimal_puzzle_length("sliding", hard->serialize(), 1000)) << "past the budget";
+  EXPECT_EQ(arena::solver::optimal_puzzle_length("sliding", hard->serialize(), 0), 31);
+  EXPECT_FALSE(arena::solver::optimal_puzzle_length("sliding", hard->serialize(), 1000)) << "past the budget";
 }
 
 // Through the server: puzzle_end carries the optimal length (here of a scrambled 15-puzzle,
@@ -205,7 +206,7 @@ TEST(OptimalPuzzleLength, MatchesTheBreadthFirstDistances) {
 TEST_F(BotServerTest, APuzzleEndsWithItsOptimalLength) {
   server::HubConfig hub;
   hub.optimal_length = [](std::string_view puzzle, std::string_view position) {
-    return optimal_puzzle_length(puzzle, position, 2'000'000);
+    return arena::solver::optimal_puzzle_length(puzzle, position, 2'000'000);
   };
   start_server(hub);
   auto solver = make_puzzle_solver("idastar");
