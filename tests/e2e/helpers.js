@@ -17,9 +17,10 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 
 // Starts the server; resolves with { url, wsUrl, db, token(name), stop() } once it listens.
 // gdlSheets: { STEM: 'KIF text' }, written to the server's folder and hosted as gdl:STEM.
-export async function startServer({ houseBots = false, gdlSheets = {} } = {}) {
+// db: a database file the caller filled (and removes); by default a new one in the server's folder.
+export async function startServer({ houseBots = false, gdlSheets = {}, db: given = '' } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'arena-e2e-'));
-  const db = join(dir, 'test.db');
+  const db = given || join(dir, 'test.db');
   const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, '--web-root', WEB_ROOT, '--grace-ms', '2000'];
   if (houseBots) args.push('--house-bots');
   for (const [stem, text] of Object.entries(gdlSheets)) {
