@@ -14,6 +14,8 @@
 #include <utility>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "bots/client/roster.h"
 #include "bots/eval/registry.h"
 #include "bots/gdl/gdl_player.h"
@@ -24,6 +26,7 @@
 #include "bots/search/agent_factory.h"
 #include "cli/commands.h"
 #include "cli/gdl_sheet_flags.h"
+#include "cli/lab_record.h"
 #include "db/sqlite_store.h"
 #include "db/tournament_reader.h"
 #include "games/catalog/catalog.h"
@@ -171,6 +174,28 @@ int emit(const AnalyzeFlags& f, const std::string& title, const std::string& pre
   return kExitOk;
 }
 
+// --db FILE: the run's measures of game kind `kind` into the store there (db::LabRun), for
+// /api/stats and the game's page; the printed table stays as it was. Without --db, nothing.
+int record(const AnalyzeFlags& f, const std::string& kind, const std::string& player,
+           const std::string& source, const std::vector<lab::ReportRow>& rows,
+           std::vector<LabCount> counts) {
+  if (f.db.empty()) return kExitOk;
+  nlohmann::json parameters{{"player", player},
+                            {"games", f.games},
+                            {"opening_plies", f.opening_plies},
+                            {"max_plies", f.max_plies},
+                            {"seed", f.seed}};
+  if (!f.options.empty()) parameters["options"] = f.options;
+  auto id = record_lab_run(f.db, {kind, source, parameters.dump(), rows, std::move(counts)});
+  if (!id) {
+    std::cerr << "arena analyze: --db: " << id.error() << "\n";
+    return kExitFailure;
+  }
+  std::cerr << "arena analyze: recorded the measures of " << rows.size() << " heuristics of "
+            << kind << " in '" << f.db << "' (lab run " << *id << ")\n";
+  return kExitOk;
+}
+
 int run_comparisons(const AnalyzeFlags& f) {
   lab::ComparisonOptions o;
   o.seed = f.seed;
@@ -223,7 +248,8 @@ bool add_stored_games(const AnalyzeFlags& f, std::vector<lab::GameLine<G>>& line
   }
   if (!std::filesystem::exists(f.db)) {
     std::cerr << "arena analyze: no database at '" << f.db
-              << "' (no league has been recorded there): the rating column is empty\n";
+              << "' (no league has been recorded there): the rating column is empty; the "
+                 "measures go into a new store there\n";
     return true;
   }
   auto data = read_store(f.db, std::string(G::kName));
@@ -277,13 +303,17 @@ int run_game(const AnalyzeFlags& f, const GameOptions& game_options) {
     StoreData store;
     if (!add_stored_games(f, lines, source, store)) return kExitFailure;
     std::vector<lab::ReportRow> rows;
+    std::vector<LabCount> counts;
     for (std::size_t k = 0; k < hs.size(); ++k) {
       std::vector<lab::Trajectory> ts;
       for (const auto& line : lines) ts.push_back(lab::trajectory(line, hs[k]));
       rows.push_back({names[k], source, rating_for(names[k], store), lab::move_invariance(ts),
                       lab::outcome_determination(ts)});
+      counts.push_back(lab_count(ts));
     }
-    return emit(f, std::string(G::kName) + " heuristics", std::string(G::kName), rows);
+    const std::string kind(G::kName);
+    if (int status = emit(f, kind + " heuristics", kind, rows); status != kExitOk) return status;
+    return record(f, kind, spec, source, rows, std::move(counts));
   }
 }
 
@@ -293,6 +323,11 @@ int run_game(const AnalyzeFlags& f, const GameOptions& game_options) {
 bool stored_gdl_games(const AnalyzeFlags& f, const std::string& kind,
                       std::vector<lab::StoredGdlGame>& games, StoreData& ratings) {
   if (f.db.empty()) return true;
+  if (!std::filesystem::exists(f.db)) {
+    std::cerr << "arena analyze: no database at '" << f.db
+              << "': no stored games; the measures go into a new store there\n";
+    return true;
+  }
   auto data = read_store(f.db, kind);
   if (!data) {
     std::cerr << "arena analyze: --db: " << data.error() << "\n";
@@ -352,11 +387,16 @@ int run_gdl(const AnalyzeFlags& f) {
     }
   }
   std::vector<lab::ReportRow> rows;
-  for (const auto& m : *measured)
+  std::vector<LabCount> counts;
+  for (const auto& m : *measured) {
     rows.push_back({m.name, source, gdl_rating_for(m.name, ratings),
                     lab::move_invariance(m.trajectories),
                     lab::outcome_determination(m.trajectories)});
-  return emit(f, kind + " heuristics", sheet->name, rows);
+    counts.push_back(lab_count(m.trajectories));
+  }
+  if (int status = emit(f, kind + " heuristics", sheet->name, rows); status != kExitOk)
+    return status;
+  return record(f, kind, o.player, source, rows, std::move(counts));
 }
 
 }  // namespace
@@ -380,7 +420,8 @@ void add_analyze(CLI::App& app, Action& action) {
       ->check(CLI::Range(0, 100));
   sub->add_option("--max-plies", f->max_plies, "adjudicate a self-play game as a draw")
       ->check(CLI::Range(1, 100'000));
-  sub->add_option("--db", f->db, "SQLite store: its recorded games and ratings");
+  sub->add_option("--db", f->db,
+                  "SQLite store: its recorded games and ratings; the measures are recorded there");
   sub->add_option("--seed", f->seed, "seed of openings and scrambles");
   sub->add_option("--options", f->options, "game options, key=value,...");
   sub->add_flag("--comparisons", f->comparisons,

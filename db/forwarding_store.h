@@ -99,6 +99,12 @@ class ForwardingStore : public Store {
   Expected<std::vector<BotVersionRow>> bot_versions(PlayerId player) override {
     return inner_.bot_versions(player);
   }
+  Expected<std::int64_t> record_lab_run(const LabRun& run) override {
+    return inner_.record_lab_run(run);
+  }
+  Expected<std::vector<LabMeasuresRow>> lab_measures(const std::string& kind) override {
+    return inner_.lab_measures(kind);
+  }
 
  protected:
   Store& inner_;

@@ -1,6 +1,7 @@
 #include "db/memory_store.h"
 
 #include <chrono>
+#include <cmath>
 #include <random>
 #include <set>
 
@@ -407,6 +408,52 @@ Expected<std::vector<db::BotVersionRow>> MemoryStore::bot_versions(db::PlayerId 
     out.push_back({id, v.search, v.heuristic, v.parameters, bot_version_at_[i],
                    games == version_games_.end() ? 0 : games->second});
   }
+  return out;
+}
+
+namespace {
+
+// An undefined measure is none, as SQLite stores a NaN as NULL.
+void drop_nan(std::optional<double>& x) {
+  if (x && !std::isfinite(*x)) x.reset();
+}
+
+void drop_nans(db::LabMeasures& m) {
+  for (auto* x : {&m.spread, &m.mean_change, &m.median_change, &m.p90_change, &m.max_change,
+                  &m.mean_norm, &m.median_norm, &m.p90_norm, &m.max_norm, &m.unchanged,
+                  &m.sign_agreement, &m.correlation})
+    drop_nan(*x);
+  for (auto& b : m.outcome) {
+    drop_nan(b.sign_agreement);
+    drop_nan(b.correlation);
+  }
+}
+
+}  // namespace
+
+Expected<std::int64_t> MemoryStore::record_lab_run(const db::LabRun& run) {
+  if (auto ok = db::check_lab_run(run); !ok) return Error{ok.error()};
+  std::lock_guard lock(mutex_);
+  if (fail_) return make_error("memory store: writes are failing (test)");
+  db::LabRun kept = run;
+  if (kept.measured_at_ms == 0) kept.measured_at_ms = unix_ms();
+  for (auto& m : kept.heuristics) drop_nans(m);
+  lab_runs_.push_back(std::move(kept));
+  return static_cast<std::int64_t>(lab_runs_.size());
+}
+
+Expected<std::vector<db::LabMeasuresRow>> MemoryStore::lab_measures(const std::string& kind) {
+  std::lock_guard lock(mutex_);
+  std::map<std::string, db::LabMeasuresRow> newest;  // by heuristic name
+  for (std::size_t i = 0; i < lab_runs_.size(); ++i) {
+    const db::LabRun& r = lab_runs_[i];
+    if (r.kind != kind) continue;
+    for (const auto& m : r.heuristics)
+      newest[m.heuristic] = {static_cast<std::int64_t>(i + 1), r.kind, r.measured_at_ms, r.source,
+                             r.parameters, m};
+  }
+  std::vector<db::LabMeasuresRow> out;
+  for (auto& [name, row] : newest) out.push_back(std::move(row));
   return out;
 }
 

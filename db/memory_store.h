@@ -68,6 +68,8 @@ class MemoryStore final : public db::Store {
   Expected<db::PlayerRecord> player_by_id(db::PlayerId id) override;
   Expected<std::optional<db::PlayerRecord>> player_by_name(const std::string& name) override;
   Expected<std::vector<db::BotVersionRow>> bot_versions(db::PlayerId player) override;
+  Expected<std::int64_t> record_lab_run(const db::LabRun& run) override;
+  Expected<std::vector<db::LabMeasuresRow>> lab_measures(const std::string& kind) override;
 
   // Test controls.
   void fail_writes(bool fail);
@@ -104,6 +106,7 @@ class MemoryStore final : public db::Store {
   std::vector<bool> tournament_finished_;
   std::vector<db::Pairing> pairings_;
   std::vector<db::PuzzleAttempt> attempts_;
+  std::vector<db::LabRun> lab_runs_;  // run i has id i + 1
   bool fail_ = false, hold_ = false;
   std::deque<std::pair<db::Done, bool>> held_;
 };

@@ -137,6 +137,8 @@ class SqliteStore final : public Store {
   Expected<PlayerRecord> player_by_id(PlayerId id) override;
   Expected<std::optional<PlayerRecord>> player_by_name(const std::string& name) override;
   Expected<std::vector<BotVersionRow>> bot_versions(PlayerId player) override;
+  Expected<std::int64_t> record_lab_run(const LabRun& run) override;             // sqlite_lab.cpp
+  Expected<std::vector<LabMeasuresRow>> lab_measures(const std::string& kind) override;
 
   // Group commits so far (tests check that queued writes are batched).
   std::size_t commits() const { return writer_.commits(); }

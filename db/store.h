@@ -220,6 +220,50 @@ struct BotVersionRow {
   int games = 0;
 };
 
+// The heuristic lab's measures (arena analyze --db; bots/lab/measures.h says what they mean).
+// One bucket of plies still to play before the end: the outcome determination there.
+struct LabOutcomeBucket {
+  int min_plies = 0;                     // plies to the end, from
+  std::optional<int> max_plies;          // to, inclusive; none: no bound
+  std::int64_t positions = 0;
+  std::optional<double> sign_agreement;  // share of positions where sign(h) = sign(result)
+  std::optional<double> correlation;     // Pearson correlation of h with the result
+};
+
+// One heuristic's measures from one lab run. Undefined measures (no position where h and the
+// result are nonzero, h constant) are none.
+struct LabMeasures {
+  std::string heuristic;
+  int games = 0;                // games (or puzzle paths) measured
+  std::int64_t positions = 0;   // positions along them
+  std::int64_t moves = 0;       // moves along them (move invariance's samples)
+  // Move invariance: |h(after) - h(before)| along the moves played; raw, then divided by the
+  // spread (the standard deviation of h over all positions); the share of moves leaving h as is.
+  std::optional<double> spread, mean_change, median_change, p90_change, max_change;
+  std::optional<double> mean_norm, median_norm, p90_norm, max_norm, unchanged;
+  // Outcome determination over all positions, then per bucket (nearest the end first).
+  std::optional<double> sign_agreement, correlation;
+  std::vector<LabOutcomeBucket> outcome{};
+};
+
+// One run of the lab over the heuristics of one game kind.
+struct LabRun {
+  std::string kind;                 // catalog name or gdl:NAME
+  std::int64_t measured_at_ms = 0;  // 0: when it is recorded
+  std::string source;               // where the positions came from, in words
+  std::string parameters;           // the run's settings (JSON suggested)
+  std::vector<LabMeasures> heuristics{};
+};
+
+// A heuristic's stored measures with the run that measured them.
+struct LabMeasuresRow {
+  std::int64_t run = 0;
+  std::string kind;
+  std::int64_t measured_at_ms = 0;
+  std::string source, parameters;
+  LabMeasures measures;
+};
+
 class Store {
  public:
   virtual ~Store() = default;
@@ -309,10 +353,20 @@ class Store {
   // The stored player whose name is `name` with ASCII letters' case folded ("Alice" finds
   // "alice"), or nullopt when there is none (a guest's row, "guest:...", holds no chosen name).
   virtual Expected<std::optional<PlayerRecord>> player_by_name(const std::string& name) = 0;
+  // Records one lab run (check_lab_run first) in one transaction; returns the run's id.
+  virtual Expected<std::int64_t> record_lab_run(const LabRun& run) = 0;
+  // The newest stored measures of each heuristic of `kind` (a later run of a heuristic replaces
+  // an earlier one; heuristics a later run left out keep theirs), by heuristic name.
+  virtual Expected<std::vector<LabMeasuresRow>> lab_measures(const std::string& kind) = 0;
 };
 
 // A player's name as the stores take it: 1 to 64 characters, none a control character. The
 // error quotes the name and says which rule it breaks.
 Expected<void> check_player_name(const std::string& name);
+
+// A lab run as the stores take it: a kind, at least one heuristic, each named once, no count
+// below zero, shares within 0..1, buckets with min_plies <= max_plies. The error names the
+// heuristic and the field.
+Expected<void> check_lab_run(const LabRun& run);
 
 }  // namespace arena::db

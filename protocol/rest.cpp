@@ -154,6 +154,44 @@ std::string encode_api(const ApiProfile& profile) {
                    {"versions", std::move(versions)}});
 }
 
+namespace {
+
+// The parameters as recorded: a JSON value when they parse as one, else the text.
+Json parameters_json(const std::string& text) {
+  Json parsed = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  return parsed.is_discarded() ? Json(text) : parsed;
+}
+
+Json lab_json(const std::vector<ApiGameStats::LabHeuristic>& lab) {
+  Json out = Json::array();
+  for (const auto& h : lab) {
+    Json invariance = Json::object();
+    for (const auto& [name, value] : h.move_invariance) invariance[name] = optional_number(value);
+    Json buckets = Json::array();
+    for (const auto& b : h.outcome)
+      buckets.push_back(Json{{"min_plies", b.min_plies},
+                             {"max_plies", b.max_plies ? Json(*b.max_plies) : Json(nullptr)},
+                             {"positions", b.positions},
+                             {"sign_agreement", optional_number(b.sign_agreement)},
+                             {"correlation", optional_number(b.correlation)}});
+    out.push_back(Json{{"heuristic", h.heuristic},
+                       {"run", h.run},
+                       {"measured_at_ms", h.measured_at_ms},
+                       {"source", h.source},
+                       {"parameters", parameters_json(h.parameters)},
+                       {"games", h.games},
+                       {"positions", h.positions},
+                       {"moves", h.moves},
+                       {"move_invariance", std::move(invariance)},
+                       {"outcome_determination", Json{{"sign_agreement", optional_number(h.sign_agreement)},
+                                                      {"correlation", optional_number(h.correlation)},
+                                                      {"buckets", std::move(buckets)}}}});
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string encode_api(const ApiGameStats& stats) {
   Json heuristics = Json::array();
   for (const auto& h : stats.heuristics) {
@@ -179,6 +217,7 @@ std::string encode_api(const ApiGameStats& stats) {
          {"mean_branching", optional_number(stats.mean_branching)},
          {"positions", stats.positions},
          {"heuristics", std::move(heuristics)}};
+  j["lab"] = lab_json(stats.lab);
   if (!stats.missing.empty()) j["missing"] = stats.missing;
   return text(j);
 }

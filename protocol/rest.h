@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -150,6 +151,25 @@ struct ApiGameStats {
     int scores = 0;
   };
   std::vector<Heuristic> heuristics;
+  // The heuristic lab's stored measures (arena analyze --db; db::LabMeasuresRow): per
+  // heuristic, its newest run's. Undefined measures are none (null in JSON).
+  struct LabBucket {
+    int min_plies = 0;
+    std::optional<int> max_plies;  // none: no bound
+    std::int64_t positions = 0;
+    std::optional<double> sign_agreement, correlation;
+  };
+  struct LabHeuristic {
+    std::string heuristic, source, parameters;  // parameters: JSON text as recorded
+    std::int64_t run = 0, measured_at_ms = 0;
+    int games = 0;
+    std::int64_t positions = 0, moves = 0;
+    // Move invariance's figures by name (spread, mean_change, ..., unchanged), in order.
+    std::vector<std::pair<std::string, std::optional<double>>> move_invariance;
+    std::optional<double> sign_agreement, correlation;  // over all positions
+    std::vector<LabBucket> outcome;
+  };
+  std::vector<LabHeuristic> lab;
   std::string missing;  // what the store does not hold
 };
 

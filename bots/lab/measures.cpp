@@ -27,9 +27,11 @@ struct Accumulator {
       sign_agree += (h > 0) == (v > 0);
     }
   }
-  OutcomeBucket bucket(std::string label) const {
+  OutcomeBucket bucket(std::string label, int min_plies, int max_plies) const {
     OutcomeBucket b;
     b.label = std::move(label);
+    b.min_plies = min_plies;
+    b.max_plies = max_plies;
     b.positions = n;
     b.sign_agreement = sign_n > 0 ? static_cast<double>(sign_agree) / sign_n : kNaN;
     const double cov = shv - sh * sv / n;
@@ -77,8 +79,11 @@ std::vector<OutcomeBucket> outcome_determination(const std::vector<Trajectory>& 
   }
   std::vector<OutcomeBucket> out;
   for (std::size_t i = 0; i < buckets.size(); ++i)
-    if (buckets[i].n > 0) out.push_back(buckets[i].bucket(bucket_label(i)));
-  if (all.n > 0) out.push_back(all.bucket("all"));
+    if (buckets[i].n > 0)
+      out.push_back(buckets[i].bucket(
+          bucket_label(i), kBucketStarts[i],
+          i + 1 < kBucketStarts.size() ? kBucketStarts[i + 1] - 1 : -1));
+  if (all.n > 0) out.push_back(all.bucket("all", 1, -1));
   return out;
 }
 

@@ -29,6 +29,8 @@ struct Trajectory {
 
 struct OutcomeBucket {
   std::string label;  // "1-4", "5-9", ..., "all"
+  int min_plies = 1;   // plies left, from
+  int max_plies = -1;  // to, inclusive; -1: no bound ("40+", "all")
   int positions = 0;
   double sign_agreement = 0;  // NaN when no position had v != 0 and h != 0
   double correlation = 0;     // NaN when h or v is constant

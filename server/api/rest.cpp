@@ -394,6 +394,30 @@ protocol::ApiGameStats::Heuristic heuristic_row(HubQueries& hub, const std::stri
   return h;
 }
 
+// One heuristic's stored lab measures as /api/stats serves them.
+protocol::ApiGameStats::LabHeuristic lab_row(const db::LabMeasuresRow& row) {
+  const db::LabMeasures& m = row.measures;
+  protocol::ApiGameStats::LabHeuristic h;
+  h.heuristic = m.heuristic;
+  h.source = row.source;
+  h.parameters = row.parameters;
+  h.run = row.run;
+  h.measured_at_ms = row.measured_at_ms;
+  h.games = m.games;
+  h.positions = m.positions;
+  h.moves = m.moves;
+  h.move_invariance = {{"spread", m.spread},           {"mean_change", m.mean_change},
+                       {"median_change", m.median_change}, {"p90_change", m.p90_change},
+                       {"max_change", m.max_change},   {"mean_norm", m.mean_norm},
+                       {"median_norm", m.median_norm}, {"p90_norm", m.p90_norm},
+                       {"max_norm", m.max_norm},       {"unchanged", m.unchanged}};
+  h.sign_agreement = m.sign_agreement;
+  h.correlation = m.correlation;
+  for (const auto& b : m.outcome)
+    h.outcome.push_back({b.min_plies, b.max_plies, b.positions, b.sign_agreement, b.correlation});
+  return h;
+}
+
 // /api/stats?game=G: results and lengths of every stored finished game of G; branching factor
 // and the bots' scores (outcome determination, move invariance) from the newest kSampled,
 // replayed with the rules.
@@ -426,10 +450,13 @@ HttpReply game_stats(HubQueries& hub, const std::map<std::string, std::string>& 
   }
   if (out.positions > 0) out.mean_branching = branching_sum / static_cast<double>(out.positions);
   for (const auto& [name, t] : tallies) out.heuristics.push_back(heuristic_row(hub, name, t));
-  out.missing =
-      "The store keeps no results of the heuristic lab (arena analyze): outcome determination "
-      "and move invariance here come from the scores bots sent with their moves in stored "
-      "games, per player, not from the lab's runs over each heuristic.";
+  auto lab = hub.store().lab_measures(kind);
+  if (!lab) return error_reply(500, lab.error());
+  for (const auto& row : *lab) out.lab.push_back(lab_row(row));
+  if (out.lab.empty())
+    out.missing = "The store holds no measures of the heuristic lab for " + kind +
+                  ": arena analyze --game " + kind +
+                  " --db FILE records them in the server's database FILE.";
   return json_reply(encode_api(out));
 }
 

@@ -26,6 +26,11 @@ GameId new_game(Store& store) {
   return id ? *id : 0;
 }
 
+// Undoes schema 6 (the heuristic lab's tables), for the tests that take a file back to an
+// older schema.
+constexpr const char* kDropLabTables =
+    "DROP TABLE lab_outcome; DROP TABLE lab_heuristics; DROP TABLE lab_runs; ";
+
 TEST(Migrations, VersionsAreNumberedWithoutGaps) {
   const auto all = known_migrations();
   ASSERT_FALSE(all.empty());
@@ -44,7 +49,8 @@ TEST(Migrations, ApplyOnANewFile) {
   EXPECT_EQ(raw.integer("PRAGMA user_version"), schema_version());
   EXPECT_EQ(raw.text("PRAGMA journal_mode"), "wal");
   for (const char* table : {"players", "bot_versions", "games", "moves", "ratings",
-                            "rating_history", "tournaments", "pairings", "puzzle_attempts"})
+                            "rating_history", "tournaments", "pairings", "puzzle_attempts",
+                            "lab_runs", "lab_heuristics", "lab_outcome"})
     EXPECT_EQ(raw.integer(std::string("SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' "
                                       "AND name = '") +
                           table + "'"),
@@ -94,9 +100,10 @@ TEST(Migrations, AFileOfSchemaThreeGainsTheMovesSeatAndKeepsItsRows) {
   {
     test::RawDb raw(path);
     ASSERT_EQ(raw.text("SELECT seat FROM moves"), "0");
-    // Back to schema 3: no seat column (nor schema 5's games.note).
+    // Back to schema 3: no seat column (nor schema 5's games.note, nor schema 6's lab tables).
     ASSERT_TRUE(
-        raw.exec("ALTER TABLE games DROP COLUMN note; ALTER TABLE moves DROP COLUMN seat; "
+        raw.exec(std::string(kDropLabTables) +
+                 "ALTER TABLE games DROP COLUMN note; ALTER TABLE moves DROP COLUMN seat; "
                  "PRAGMA user_version = 3"));
     ASSERT_EQ(raw.integer("PRAGMA user_version"), 3);
   }
@@ -133,7 +140,8 @@ TEST(Migrations, AFileOfSchemaFourGainsTheGamesNoteAndKeepsItsGames) {
   }
   {
     test::RawDb raw(path);
-    ASSERT_TRUE(raw.exec("ALTER TABLE games DROP COLUMN note; PRAGMA user_version = 4"));
+    ASSERT_TRUE(raw.exec(std::string(kDropLabTables) +
+                         "ALTER TABLE games DROP COLUMN note; PRAGMA user_version = 4"));
   }
   auto store = open_sqlite_store(path);
   ASSERT_TRUE(store) << store.error();
@@ -144,6 +152,38 @@ TEST(Migrations, AFileOfSchemaFourGainsTheGamesNoteAndKeepsItsGames) {
   test::RawDb raw(path);
   EXPECT_EQ(raw.integer("PRAGMA user_version"), schema_version());
   EXPECT_EQ(raw.text("SELECT COUNT(*) FROM pragma_table_info('games') WHERE name = 'note'"), "1");
+}
+
+// Schema 6 adds the heuristic lab's tables: a file of schema 5 opens with its games kept and
+// takes a lab run.
+TEST(Migrations, AFileOfSchemaFiveGainsTheLabTablesAndKeepsItsGames) {
+  test::TempDir dir;
+  const std::string path = dir.file("five.db");
+  GameId game = 0;
+  {
+    auto store = open_sqlite_store(path);
+    ASSERT_TRUE(store) << store.error();
+    game = new_game(**store);
+    ASSERT_NE(game, 0);
+  }
+  {
+    test::RawDb raw(path);
+    ASSERT_TRUE(raw.exec(std::string(kDropLabTables) + "PRAGMA user_version = 5"));
+    ASSERT_EQ(raw.integer("SELECT COUNT(*) FROM sqlite_master WHERE name LIKE 'lab_%'"), 0);
+  }
+  auto store = open_sqlite_store(path);
+  ASSERT_TRUE(store) << store.error();
+  ASSERT_TRUE((*store)->game_detail(game));
+  LabMeasures m;
+  m.heuristic = "material";
+  m.outcome = {{1, 4, 10, 0.5, std::nullopt}};
+  auto run = (*store)->record_lab_run({"tictactoe", 0, "test", "{}", {m}});
+  ASSERT_TRUE(run) << run.error();
+  auto rows = (*store)->lab_measures("tictactoe");
+  ASSERT_TRUE(rows && rows->size() == 1u);
+  EXPECT_EQ((*rows)[0].measures.outcome.size(), 1u);
+  test::RawDb raw(path);
+  EXPECT_EQ(raw.integer("PRAGMA user_version"), schema_version());
 }
 
 // The tournament reader opens a file read-only and does not migrate it: a file of schema 3 (no

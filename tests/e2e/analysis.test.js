@@ -228,7 +228,7 @@ test('a game kind has a page of its own', { timeout: 60000 }, async () => {
   const heuristics = await page.textContent('[data-testid=heuristics]');
   assert.match(heuristics, /ann-bot/);
   assert.match(heuristics, /e2e-growing/);
-  assert.match(await page.textContent('[data-testid=stats-missing]'), /keeps no results of the heuristic lab/);
+  assert.match(await page.textContent('[data-testid=stats-missing]'), /holds no measures of the heuristic lab/);
   assert.doesNotMatch(await page.textContent('main'), RAW_KEYS);
   await screenshot(page, 'analysis-gamestats');
   assert.deepEqual(errors, []);

@@ -19,9 +19,10 @@ const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 // gdlSheets: { STEM: 'KIF text' }, written to the server's folder and hosted as gdl:STEM;
 // gdlDir: the folder of sheets it hosts (--gdl-dir); arena: the binary (web/tools use their own
 // build); startMs: how long it may take to listen.
-export async function startServer({ houseBots = false, gdlSheets = {}, gdlDir = '', arena = ARENA, startMs = 20000 } = {}) {
+// db: a database file the caller filled (and removes); by default a new one in the server's folder.
+export async function startServer({ houseBots = false, gdlSheets = {}, gdlDir = '', arena = ARENA, startMs = 20000, db: given = '' } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'arena-e2e-'));
-  const db = join(dir, 'test.db');
+  const db = given || join(dir, 'test.db');
   const args = ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, '--web-root', WEB_ROOT, '--grace-ms', '2000'];
   if (houseBots) args.push('--house-bots');
   if (gdlDir) args.push('--gdl-dir', gdlDir);

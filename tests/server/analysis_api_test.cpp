@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <future>
 #include <memory>
 
@@ -270,6 +271,74 @@ TEST_F(AnalysisApiTest, TheMemoryStoreAnswersTheSameReads) {
   Json s = get("/api/stats?game=tictactoe");
   EXPECT_EQ(s["first_wins"], 1);
   EXPECT_DOUBLE_EQ(s["mean_branching"].get<double>(), 7.0);
+}
+
+// The heuristic lab's stored measures (arena analyze --db) in /api/stats: per heuristic its
+// newest run's, by name, with named figures and null for an undefined one; `missing` only while
+// none are stored. The same from both stores.
+void expect_lab_json(db::Store& store, const std::function<Json(const std::string&)>& get) {
+  Json before = get("/api/stats?game=tictactoe");
+  EXPECT_TRUE(before["lab"].empty());
+  EXPECT_NE(before["missing"].get<std::string>().find("arena analyze"), std::string::npos);
+  db::LabMeasures m;
+  m.heuristic = "fuzzy_goal";
+  m.games = 12;
+  m.positions = 80;
+  m.moves = 68;
+  m.spread = 2.0;
+  m.mean_change = 1.0;
+  m.mean_norm = 0.5;
+  m.unchanged = 0.25;
+  m.sign_agreement = 0.75;
+  m.outcome = {{1, 4, 30, 0.9, 0.6}, {40, std::nullopt, 2, std::nullopt, std::nullopt}};
+  db::LabMeasures other = m;
+  other.heuristic = "count_lines";
+  other.outcome = {{1, 4, 30, 0.5, 0.0}};
+  ASSERT_TRUE(store.record_lab_run({"tictactoe", 1'000, "old run", "{}", {m, other}}));
+  m.outcome[0].sign_agreement = 0.95;
+  auto newest = store.record_lab_run(
+      {"tictactoe", 2'000, "12 self-play games", R"({"player": "random", "seed": 3})", {m}});
+  ASSERT_TRUE(newest) << newest.error();
+  Json s = get("/api/stats?game=tictactoe");
+  EXPECT_FALSE(s.contains("missing"));
+  ASSERT_EQ(s["lab"].size(), 2u) << s;
+  EXPECT_EQ(s["lab"][0]["heuristic"], "count_lines");
+  EXPECT_EQ(s["lab"][0]["source"], "old run");
+  const Json& h = s["lab"][1];
+  EXPECT_EQ(h["heuristic"], "fuzzy_goal");
+  EXPECT_EQ(h["run"], *newest);
+  EXPECT_EQ(h["measured_at_ms"], 2'000);
+  EXPECT_EQ(h["source"], "12 self-play games");
+  EXPECT_EQ(h["parameters"]["player"], "random");
+  EXPECT_EQ(h["parameters"]["seed"], 3);
+  EXPECT_EQ(h["games"], 12);
+  EXPECT_EQ(h["positions"], 80);
+  EXPECT_EQ(h["moves"], 68);
+  EXPECT_EQ(h["move_invariance"]["mean_change"], 1.0);
+  EXPECT_EQ(h["move_invariance"]["mean_norm"], 0.5);
+  EXPECT_EQ(h["move_invariance"]["unchanged"], 0.25);
+  EXPECT_TRUE(h["move_invariance"]["p90_norm"].is_null());
+  EXPECT_EQ(h["outcome_determination"]["sign_agreement"], 0.75);
+  EXPECT_TRUE(h["outcome_determination"]["correlation"].is_null());
+  const Json& buckets = h["outcome_determination"]["buckets"];
+  ASSERT_EQ(buckets.size(), 2u);
+  EXPECT_EQ(buckets[0], (Json{{"min_plies", 1}, {"max_plies", 4}, {"positions", 30},
+                              {"sign_agreement", 0.95}, {"correlation", 0.6}}));
+  EXPECT_TRUE(buckets[1]["max_plies"].is_null());
+  EXPECT_TRUE(buckets[1]["sign_agreement"].is_null());
+  // Another kind's page has none of them.
+  EXPECT_TRUE(get("/api/stats?game=qubic")["lab"].empty());
+}
+
+TEST_F(AnalysisApiTest, GameStatsServeTheLabsStoredMeasures) {
+  make_hub(*sqlite_);
+  expect_lab_json(*sqlite_, [&](const std::string& target) { return get(target); });
+}
+
+TEST_F(AnalysisApiTest, GameStatsServeTheLabsMeasuresFromTheMemoryStore) {
+  db::MemoryStore memory;
+  make_hub(memory);
+  expect_lab_json(memory, [&](const std::string& target) { return get(target); });
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <iterator>
 #include <string>
 
+#include "db/sqlite_store.h"
 #include "tests/db/temp_dir.h"
 
 namespace {
@@ -149,11 +150,75 @@ TEST(LabCli, AnalyzeRejectsAnUnknownHeuristic) {
   EXPECT_NE(r.output.find("bogus"), std::string::npos) << r.output;
 }
 
+// A missing database: said so, the table printed; the measures go into a new store there,
+// which a folder that does not exist cannot hold: exit 1 naming the file.
 TEST(LabCli, AnalyzeSaysWhenTheDatabaseIsMissing) {
   const CliRun r = run("analyze --game isolation --games 2 --db /nonexistent/league.db");
-  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_EQ(r.status, 1) << r.output;
   EXPECT_NE(r.output.find("no database at '/nonexistent/league.db'"), std::string::npos);
   EXPECT_NE(r.output.find("custom_score_2"), std::string::npos);
+  EXPECT_NE(r.output.find("arena analyze: --db: "), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("/nonexistent/league.db"), std::string::npos) << r.output;
+}
+
+// --db FILE records the run's measures in the store (created when missing): each heuristic
+// with its games, positions, buckets and the run's settings; a later run of one heuristic
+// replaces its measures and keeps the other's. The printed table is unchanged by it.
+TEST(LabCli, AnalyzeRecordsItsMeasuresInTheStore) {
+  arena::test::TempDir dir;
+  const std::string db = dir.file("lab.db");
+  const std::string flags = " --game isolation --games 2 --seed 5 --heuristics improved_score,center_score";
+  const CliRun plain = run("analyze" + flags);
+  const CliRun r = run("analyze" + flags + " --db " + db);
+  ASSERT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("recorded the measures of 2 heuristics of isolation in '" + db + "'"),
+            std::string::npos) << r.output;
+  const auto table = plain.output.find("isolation heuristics");
+  ASSERT_NE(table, std::string::npos) << plain.output;
+  const std::string rows = plain.output.substr(table, plain.output.find("positions:") - table);
+  EXPECT_NE(r.output.find(rows), std::string::npos) << r.output;
+  {
+    auto store = arena::db::open_sqlite_store(db);
+    ASSERT_TRUE(store) << store.error();
+    auto measured = (*store)->lab_measures("isolation");
+    ASSERT_TRUE(measured) << measured.error();
+    ASSERT_EQ(measured->size(), 2u);
+    EXPECT_EQ((*measured)[0].measures.heuristic, "center_score");
+    EXPECT_EQ((*measured)[1].measures.heuristic, "improved_score");
+    for (const auto& row : *measured) {
+      EXPECT_EQ(row.measures.games, 2);
+      EXPECT_GT(row.measures.positions, 2);
+      EXPECT_GT(row.measures.moves, 0);
+      EXPECT_TRUE(row.measures.mean_norm.has_value());
+      EXPECT_FALSE(row.measures.outcome.empty());
+      EXPECT_EQ(row.measures.outcome.front().min_plies, 1);
+      EXPECT_NE(row.source.find("2 self-play games"), std::string::npos) << row.source;
+      EXPECT_NE(row.parameters.find("\"seed\":5"), std::string::npos) << row.parameters;
+    }
+  }
+  ASSERT_EQ(run("analyze --game isolation --games 2 --heuristics improved_score --db " + db).status, 0);
+  auto store = arena::db::open_sqlite_store(db);
+  ASSERT_TRUE(store) << store.error();
+  auto measured = (*store)->lab_measures("isolation");
+  ASSERT_TRUE(measured && measured->size() == 2u);
+  EXPECT_EQ((*measured)[0].run, 1);
+  EXPECT_EQ((*measured)[1].run, 2);
+  EXPECT_TRUE((*store)->lab_measures("othello")->empty());
+}
+
+// A GDL sheet's goal heuristics are recorded under the kind the server stores, gdl:NAME.
+TEST(LabCli, AnalyzeRecordsAGdlSheetsMeasuresUnderItsKind) {
+  arena::test::TempDir dir;
+  const std::string db = dir.file("lab.db");
+  const CliRun r =
+      run("analyze --game gdl:tictactoe --games 2 --player uct:iterations=30 --db " + db);
+  ASSERT_EQ(r.status, 0) << r.output;
+  auto store = arena::db::open_sqlite_store(db);
+  ASSERT_TRUE(store) << store.error();
+  auto measured = (*store)->lab_measures("gdl:tictactoe");
+  ASSERT_TRUE(measured) << measured.error();
+  ASSERT_EQ(measured->size(), 3u);
+  for (const auto& row : *measured) EXPECT_EQ(row.measures.games, 2) << row.measures.heuristic;
 }
 
 // Without --game the comparisons run on their own positions: a flag for one game's table

@@ -30,6 +30,26 @@ TEST(OutcomeDetermination, PerfectHeuristicScoresOne) {
   }
 }
 
+// Each bucket says its range of plies left in numbers as well as in its label (the store keeps
+// the numbers): 1-4, 5-9, 10-19, 20-39, 40 and more, then all (from 1, no bound).
+TEST(OutcomeDetermination, BucketsCarryTheirRangeOfPliesLeft) {
+  Trajectory t;
+  for (int i = 0; i < 45; ++i) {
+    t.h.push_back(1);
+    t.v.push_back(1);
+    t.plies_left.push_back(45 - i);
+  }
+  const auto buckets = outcome_determination({t});
+  ASSERT_EQ(buckets.size(), 6u);
+  const int bounds[6][2] = {{1, 4}, {5, 9}, {10, 19}, {20, 39}, {40, -1}, {1, -1}};
+  for (std::size_t i = 0; i < buckets.size(); ++i) {
+    EXPECT_EQ(buckets[i].min_plies, bounds[i][0]) << buckets[i].label;
+    EXPECT_EQ(buckets[i].max_plies, bounds[i][1]) << buckets[i].label;
+  }
+  EXPECT_EQ(buckets[0].positions, 4);
+  EXPECT_EQ(buckets[4].positions, 6);
+}
+
 TEST(OutcomeDetermination, ReversedHeuristicScoresMinusOne) {
   Trajectory win{{-2, -1}, {1, 1}, {2, 1}};
   Trajectory loss{{3, 1}, {-1, -1}, {2, 1}};

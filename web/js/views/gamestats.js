@@ -1,11 +1,13 @@
 // One game kind's page (#/games/NAME, /api/stats?game=NAME): how balanced it is (first-seat
 // win rate), how drawish (draw rate), how long (the distribution of game lengths), how wide
-// (the mean branching factor: legal moves per position over replayed games), and what the
-// bots' scores say of the heuristics (outcome determination by plies to the end; move
-// invariance). The store keeps no results of the heuristic lab: the page says so.
+// (the mean branching factor: legal moves per position over replayed games), the heuristic
+// lab's stored measures of each heuristic (lab_measures.js: outcome determination against plies
+// to the end, move invariance; recorded by arena analyze --db), and, apart from them and named
+// as such, what the scores bots sent with their moves say of their heuristics.
 import { h } from '../dom.js';
 import { getJson } from '../api.js';
 import { chartBox, drawChart, histogram, barsPath, percent, PALETTE } from '../charts.js';
+import { labSection } from './lab_measures.js';
 
 function card(label, value, testid, title = '') {
   return h('div.stat-card', { 'data-testid': testid, title: title || undefined }, h('div.value', {}, value), h('div.label', {}, label));
@@ -33,10 +35,11 @@ export function gameStatsView(ctx, initial) {
     }
     const two = s.first_wins + s.second_wins + s.draws;
     const lengths = chartBox('Game length', 'length-chart', 'Number of games by their length in plies (moves of either side).');
-    const outcome = chartBox('Outcome determination', 'outcome-chart',
+    const lab = labSection(s.lab || [], game);
+    const outcome = chartBox('Outcome determination, from the bots\' scores (not the lab)', 'outcome-chart',
       'Share of a bot\'s scores whose sign foretold its result (won: above zero; lost: below), by plies left to the end of the game. Higher near the end is expected; higher far from it is a better heuristic.');
     const meanLength = s.lengths.length ? (s.lengths.reduce((a, b) => a + b, 0) / s.lengths.length).toFixed(1) : '–';
-    body.replaceChildren(
+    body.replaceChildren(...[
       h('p.muted', {}, `${s.games} finished game(s) stored; the branching factor and the bots' scores come from the newest ${s.sampled}.`),
       h('div.stat-cards', {},
         card('First seat wins', percent(s.first_wins, two), 'first-win-rate', `${s.first_wins} of ${two} two-seat games with a result`),
@@ -46,7 +49,9 @@ export function gameStatsView(ctx, initial) {
         card('Mean branching factor', s.mean_branching === null ? '–' : s.mean_branching.toFixed(2), 'branching',
           `legal moves per position, over ${s.positions} positions of replayed games`)),
       lengths.el,
-      h('h3', {}, 'Heuristics, from the bots\' scores'),
+      lab.el,
+      s.missing ? h('p.note', { 'data-testid': 'stats-missing' }, s.missing) : null,
+      h('h3', {}, 'Heuristics, from the scores bots sent in stored games'),
       s.heuristics.length ? h('div.table-wrap', {}, h('table', { 'data-testid': 'heuristics' },
         h('thead', {}, h('tr', {}, ['Bot', 'Heuristic', 'Scores sent', 'Move invariance (mean |change| between own moves)', 'Outcome determination (all plies)'].map((x) => h('th', {}, x)))),
         h('tbody', {}, s.heuristics.map((x) => {
@@ -56,8 +61,7 @@ export function gameStatsView(ctx, initial) {
             h('td.num', {}, x.move_invariance === null ? '–' : x.move_invariance.toFixed(1)), h('td.num', {}, percent(agree, n)));
         }))))
         : h('p.muted', {}, 'No bot sent scores with its moves in a decisive game of this kind yet.'),
-      s.heuristics.length ? outcome.el : null,
-      s.missing ? h('p.note', { 'data-testid': 'stats-missing' }, s.missing) : null);
+      s.heuristics.length ? outcome.el : null].filter(Boolean));  // replaceChildren writes a null as "null"
     const [starts, counts] = histogram(s.lengths, 20);
     const width = starts.length > 1 ? starts[1] - starts[0] : 1;
     const bars = await barsPath();
@@ -66,6 +70,7 @@ export function gameStatsView(ctx, initial) {
       axes: [{ label: 'Length (plies)', values: (u, splits) => splits.map((v) => (Number.isInteger(v) ? v : '')) }, { label: 'Games', size: 50, values: (u, splits) => splits.map((v) => (Number.isInteger(v) ? v : '')) }],
       series: [{ label: 'Length from (plies)' }, { label: 'Games', stroke: PALETTE[0], fill: 'rgba(37, 99, 235, 0.35)', width: 1, paths: bars || undefined, points: { show: false } }],
     }, [starts.map((x) => x + (width - 1) / 2), counts], 'No finished games of this kind yet.');
+    await lab.draw();
     if (s.heuristics.length) {
       const buckets = [...new Set(s.heuristics.flatMap((x) => x.outcome_determination.map((b) => b.plies_to_end)))].sort((a, b) => a - b);
       const xs = buckets.map((_, i) => i);
