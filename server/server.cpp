@@ -94,7 +94,7 @@ Expected<void> Server::start() {
   blocking_workers_->start(kBlockingThreads, "arena-blocking");
   compile_workers_->start(1, "arena-compile", kCompileNice);
   if (config_.check_gdl_sheets_at_start)
-    boost::asio::post(compile_workers_->ioc, [] { (void)gdl_game_catalog(true); });
+    boost::asio::post(blocking_workers_->ioc, [] { (void)gdl_game_catalog(true); });
   director_workers_->start(1, "arena-director");
   for (int i = 0; i < std::max(1, config_.threads); ++i)
     threads_.emplace_back([this] {

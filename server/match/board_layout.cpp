@@ -182,7 +182,7 @@ std::optional<protocol::BoardLayout> detect_board_layout(const AnyGame& game,
   if (std::none_of(start_facts.begin(), start_facts.end(),
                    [](const std::string& f) { return f.starts_with("("); }))
     return std::nullopt;
-  // A grid the position names whole (chess, amazons): random turns add nothing to it, and on a
+  // A grid the position names whole (a chess board's every square): random turns add nothing to it, and on a
   // large sheet's prover one turn can take a second, which the game's start would wait for.
   bool complete = false;
   if (auto whole = best_layout(start_facts, complete); whole && complete) return whole;
