@@ -62,6 +62,10 @@ void Hub::use_blocking_executor(boost::asio::any_io_executor blocking) {
   puzzles_->use_blocking_executor(std::move(blocking));
 }
 
+void Hub::use_compile_executor(boost::asio::any_io_executor compile) {
+  lobby_->use_compile_executor(std::move(compile));
+}
+
 void Hub::on_open(const std::shared_ptr<Connection>& c) {
   std::lock_guard lock(mutex_);
   connections_.insert(c);

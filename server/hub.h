@@ -62,6 +62,9 @@ class Hub final : public ClientEvents,
   // (Lobby). Call before clients connect; until then, the hub's executor (puzzles) or inline
   // (the lobby).
   void use_blocking_executor(boost::asio::any_io_executor blocking);
+  // Where work for later that nobody waits for runs: a GDL sheet's compile after its first game
+  // (Lobby). Unset, it runs on the blocking executor.
+  void use_compile_executor(boost::asio::any_io_executor compile);
 
   // ClientEvents. A binary frame is rate-limited like any message.
   void on_open(const std::shared_ptr<Connection>& c) override;

@@ -9,6 +9,7 @@
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 
+#include "db/write_queue.h"  // set_thread_nice
 #include "games/catalog/catalog.h"
 #include "server/net/listener.h"
 #include "server/tournament/director.h"
@@ -19,17 +20,21 @@ namespace {
 // Threads for HTTP work that may wait (store reads, files): two, so that one slow export does
 // not hold up every other request.
 constexpr int kBlockingThreads = 2;
+// How many steps below the server's priority the compile thread runs.
+constexpr int kCompileNice = 10;
 }  // namespace
 
 struct Server::Workers {
   boost::asio::io_context ioc;
   std::vector<std::thread> threads;
 
-  // Starts `count` threads named `name` (for top -H and perf) that run ioc until stop().
-  void start(int count, const char* name) {
+  // Starts `count` threads named `name` (for top -H and perf) that run ioc until stop(), each
+  // `nice` steps below the process's priority.
+  void start(int count, const char* name, int nice = 0) {
     for (int i = 0; i < count; ++i)
-      threads.emplace_back([this, name] {
+      threads.emplace_back([this, name, nice] {
         pthread_setname_np(pthread_self(), name);
+        db::set_thread_nice(nice);
         auto work = boost::asio::make_work_guard(ioc);
         ioc.run();
       });
@@ -70,6 +75,8 @@ Expected<void> Server::start() {
   hub_ = std::make_shared<Hub>(ioc_->get_executor(), config_.hub, store_, time_);
   blocking_workers_ = std::make_unique<Workers>();
   hub_->use_blocking_executor(blocking_workers_->ioc.get_executor());
+  compile_workers_ = std::make_unique<Workers>();
+  hub_->use_compile_executor(compile_workers_->ioc.get_executor());
   // Tournaments first, so that their games come back with their rules (adjudication, policy).
   director_workers_ = std::make_unique<Workers>();
   director_ = std::make_shared<TournamentDirector>(director_workers_->ioc.get_executor(), store_);
@@ -85,6 +92,7 @@ Expected<void> Server::start() {
   sweeper_ = std::make_shared<Sweeper>(*ioc_);
   schedule_sweep();
   blocking_workers_->start(kBlockingThreads, "arena-blocking");
+  compile_workers_->start(1, "arena-compile", kCompileNice);
   if (config_.check_gdl_sheets_at_start)
     boost::asio::post(blocking_workers_->ioc, [] { (void)gdl_game_catalog(true); });
   director_workers_->start(1, "arena-director");
@@ -137,6 +145,7 @@ void Server::stop() {
   threads_.clear();
   director_workers_->stop();  // a tick under way finishes first
   blocking_workers_->stop();  // requests under way finish; their answers go nowhere now
+  compile_workers_->stop();   // a compile under way finishes; the queued ones are dropped
   hub_->release();
   director_.reset();
   // Writes that were still queued hold their Matches in their callbacks: let the store finish

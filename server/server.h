@@ -68,6 +68,12 @@ class Server {
   // puzzle solver (Hub::use_blocking_executor): threads "arena-blocking". Declared after ioc_, so
   // destroyed before it (its queued work holds sessions whose sockets belong to ioc_).
   std::unique_ptr<Workers> blocking_workers_;
+  // Work for later that no one waits for: a GDL sheet's compile after its first game (over 20 s
+  // for the largest; Hub::use_compile_executor). One thread, "arena-compile", at a lower
+  // priority (kCompileNice), so that it takes neither the blocking threads (a sheet's first
+  // game, HTTP requests) nor the CPU from what people wait for. (The check of every sheet at
+  // start stays on the blocking threads: /api/catalog waits for it.)
+  std::unique_ptr<Workers> compile_workers_;
   std::shared_ptr<Listener> listener_;
   std::vector<std::thread> threads_;
   unsigned short port_ = 0;

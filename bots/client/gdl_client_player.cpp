@@ -1,6 +1,9 @@
 #include "bots/client/gdl_client_player.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <future>
 #include <mutex>
@@ -16,6 +19,19 @@ namespace arena::client {
 namespace {
 
 using SteadyClock = std::chrono::steady_clock;
+
+// How many steps below the bot's priority a sheet compiles: the compile is for later moves,
+// and must not take the CPU from the server or from the move at hand (a house bot runs in the
+// server's process).
+constexpr int kCompileNice = 10;
+
+// Lowers the calling thread's priority by `steps` (Linux keeps one per thread); a failure only
+// costs that preference.
+void lower_thread_priority(int steps) {
+  errno = 0;
+  const int now = getpriority(PRIO_PROCESS, 0);  // 0: the calling thread, on Linux
+  if (now != -1 || errno == 0) (void)setpriority(PRIO_PROCESS, 0, std::min(19, now + steps));
+}
 
 // Splits "movetime=N" off a GDL player spec: the client's cap, not the player's key.
 Expected<std::pair<std::string, std::int64_t>> split_movetime(std::string_view spec) {
@@ -89,15 +105,18 @@ class GdlClientPlayer final : public Player {
 
  private:
   // Makes context_ the reasoner of sheet `name`. A sheet new to this Player is compiled on a
-  // thread of its own (over 20 s for the largest sheets); a compile not done by `wait_until`
-  // leaves context_ on the sheet's prover (made at once) until a later move finds it done, so
-  // that no move waits for a compile. Errors: the sheet does not load.
+  // thread of its own at a lower priority (over 20 s for the largest sheets); a compile not
+  // done by `wait_until` leaves context_ on the sheet's prover (made at once) until a later
+  // move finds it done, so that no move waits for a compile. Errors: the sheet does not load.
   Expected<void> load(const std::string& name, SteadyClock::time_point wait_until) {
     if (!context_ || loaded_for_ != name) {
       // A compile of another sheet still running is waited for here (a Player is made for one
       // kind: rare).
       context_.reset();
-      compiling_ = std::async(std::launch::async, [name] { return gdl::make_gdl_context(name); });
+      compiling_ = std::async(std::launch::async, [name] {
+        lower_thread_priority(kCompileNice);  // a thread of its own (launch::async)
+        return gdl::make_gdl_context(name);
+      });
       if (compiling_.wait_until(wait_until) != std::future_status::ready) {
         auto prover = gdl::make_gdl_context(name, gdl::Reasoner::kProver);
         if (!prover) return make_error(prover.error());

@@ -83,6 +83,10 @@ void Lobby::use_blocking_executor(boost::asio::any_io_executor blocking) {
   blocking_ = std::move(blocking);
 }
 
+void Lobby::use_compile_executor(boost::asio::any_io_executor compile) {
+  compile_ = std::move(compile);
+}
+
 bool Lobby::make_elsewhere_first(const std::shared_ptr<Connection>& c, const std::string& game,
                                  const std::string& options, std::function<void()> then) {
   if (!blocking_ || !is_gdl_game(game)) return false;
@@ -108,7 +112,8 @@ bool Lobby::make_elsewhere_first(const std::shared_ptr<Connection>& c, const std
       self->made_elsewhere_.insert(std::move(name));
     }
     c->continue_reading(std::move(then));
-    if (made) boost::asio::post(*self->blocking_, [game] { compile_game(game); });
+    if (made)
+      boost::asio::post(self->compile_.value_or(*self->blocking_), [game] { compile_game(game); });
   });
   return true;
 }

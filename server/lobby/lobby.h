@@ -70,6 +70,9 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // Where a game that may take long to make is made first (the server's blocking workers);
   // unset (the tests' hubs), every game is made inline.
   void use_blocking_executor(boost::asio::any_io_executor blocking);
+  // Where a sheet compiles after its first game (the server's low-priority compile thread);
+  // unset, the blocking workers.
+  void use_compile_executor(boost::asio::any_io_executor compile);
 
  private:
   struct SeekRecord {
@@ -96,8 +99,10 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   // second and its compile over 20 s, which on an I/O thread would hold up every connection it
   // serves. It is made on the blocking workers (on the sheet's prover: defer_game_compile)
   // while the connection's reading waits (its later messages keep their order); then `then`
-  // runs on the connection's strand and finds it made, and the sheet compiles on the blocking
-  // workers for the games after. False: make it here (call `then`'s work directly).
+  // runs on the connection's strand and finds it made, and the sheet compiles for the games
+  // after on the compile executor (not the blocking workers: a compile there would make the
+  // next sheet's first game, and HTTP requests, wait for it). False: make it here (call
+  // `then`'s work directly).
   bool make_elsewhere_first(const std::shared_ptr<Connection>& c, const std::string& game,
                             const std::string& options, std::function<void()> then);
   // The offers once their game can be made at once.
@@ -117,6 +122,7 @@ class Lobby : public std::enable_shared_from_this<Lobby> {
   std::shared_ptr<GameRooms> rooms_;
   boost::asio::steady_timer timer_;
   std::optional<boost::asio::any_io_executor> blocking_;
+  std::optional<boost::asio::any_io_executor> compile_;  // use_compile_executor's
 
   std::mutex mutex_;
   std::map<std::int64_t, SeekRecord> seeks_;

@@ -127,7 +127,12 @@ std::vector<std::string> kif_facts(std::string_view text) {
   return out;
 }
 
-std::optional<protocol::BoardLayout> find_board_layout(const std::vector<std::string>& facts) {
+namespace {
+
+// find_board_layout's grid, and in `complete` whether a fact names every one of its cells.
+std::optional<protocol::BoardLayout> best_layout(const std::vector<std::string>& facts,
+                                                 bool& complete) {
+  complete = false;
   std::map<std::string, Candidate> candidates;
   for (const auto& text : facts) {
     auto terms = parse_all(text);
@@ -157,10 +162,18 @@ std::optional<protocol::BoardLayout> find_board_layout(const std::vector<std::st
     auto cols = order_axis(c.cols);
     // At least a quarter of the grid (with its filled gaps) is named by a fact.
     if (!rows || !cols || c.cells.size() * 4 < rows->size() * cols->size()) continue;
+    complete = c.cells.size() == rows->size() * cols->size();
     best = protocol::BoardLayout{relation, std::move(*rows), std::move(*cols)};
     best_cells = c.cells.size();
   }
   return best;
+}
+
+}  // namespace
+
+std::optional<protocol::BoardLayout> find_board_layout(const std::vector<std::string>& facts) {
+  bool complete = false;
+  return best_layout(facts, complete);
 }
 
 std::optional<protocol::BoardLayout> detect_board_layout(const AnyGame& game,
@@ -169,6 +182,10 @@ std::optional<protocol::BoardLayout> detect_board_layout(const AnyGame& game,
   if (std::none_of(start_facts.begin(), start_facts.end(),
                    [](const std::string& f) { return f.starts_with("("); }))
     return std::nullopt;
+  // A grid the position names whole (a chess board's every square): random turns add nothing to it, and on a
+  // large sheet's prover one turn can take a second, which the game's start would wait for.
+  bool complete = false;
+  if (auto whole = best_layout(start_facts, complete); whole && complete) return whole;
   std::unordered_set<std::string> seen(start_facts.begin(), start_facts.end());
   using Clock = std::chrono::steady_clock;
   const auto deadline = Clock::now() + std::chrono::milliseconds(budget_ms);

@@ -8,7 +8,9 @@
 // Which cells exist: the facts of the state at hand and of states reached by a few random
 // turns from it (a sheet's `base` is often absent or partial, and many states name only the
 // occupied cells, e.g. connect four's). Integer coordinates are filled in between the
-// smallest and the largest seen, so a cell no playout reached is still drawn.
+// smallest and the largest seen, so a cell no playout reached is still drawn. A state that
+// names every cell of its grid is taken as it is, without random turns (on a large sheet's
+// prover one turn can take a second, which the game's start would wait for).
 //
 // Thread-safe: pure functions; detect_board_layout plays on a clone of the game.
 

@@ -148,13 +148,8 @@ test('every hand-written game of the lobby: a person\'s first open offer starts 
 // compile, and a spread of the lobby's others, each new to this server.
 const SLOW_SHEETS = ['gdl:amazons', 'gdl:AlexChess', 'gdl:blobwars'];
 
-// Not met yet (issue 52, item 1): on an idle machine 3pffa's first game started in 5.7 s, and
-// under the whole suite's load crisscross, blobwars, roshambo2 and checkers-cylinder-mustjump
-// took 7.9-11.2 s. Marked todo, so the run reports each sheet's time and whether the bound held
-// without failing the suite; remove the mark once it holds.
 test('GDL sheets of the lobby, the slowest to compile among them: a person\'s first open offer starts within 5 s', {
   timeout: 150000,
-  todo: 'the 5 s bound does not hold for every GDL sheet yet (3pffa 5.7 s idle; up to 11 s under load)',
 }, async (t) => {
   const { page, errors } = b;
   await toLobby(page);

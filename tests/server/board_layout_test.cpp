@@ -78,5 +78,18 @@ TEST(BoardLayout, DetectsAGamesGridByPlayingRandomTurns) {
   EXPECT_EQ(detect_board_layout(game, 200)->cols, layout->cols) << "the same each time";
 }
 
+TEST(BoardLayout, TakesAStateThatNamesItsWholeGridWithoutRandomTurns) {
+  // After two turns Tally's two seats name every cell of turns 0 and 1: the grid is taken as
+  // it is (random turns would add the columns of turns 2 and 3), so a game whose reasoner is
+  // slow to play a turn starts without waiting for one.
+  testing::Tally game(2);
+  ASSERT_TRUE(game.play_turn({"a", "b"}));
+  ASSERT_TRUE(game.play_turn({"b"}));
+  auto layout = detect_board_layout(game, 1000);
+  ASSERT_TRUE(layout);
+  EXPECT_EQ(layout->rows, (V{"0", "1"}));
+  EXPECT_EQ(layout->cols, (V{"0", "1"}));
+}
+
 }  // namespace
 }  // namespace arena::server
