@@ -33,7 +33,7 @@ namespace arena::gdl {
 using LeafValues = std::function<std::vector<double>(const State&)>;
 
 struct AlphaBetaOptions {
-  int max_depth = 64;  // plies of the deepest iteration
+  int max_depth = 64;      // plies of the deepest iteration
   std::uint64_t seed = 1;  // the root's moves are shuffled once (ties go to the first found)
 };
 
@@ -49,14 +49,15 @@ class GdlAlphaBeta {
 
   // The move of `me` in `state` (not terminal, `me` has a legal move) by `deadline`; nullopt
   // where the game has not two roles or both roles choose in `state` (simultaneous moves).
-  std::optional<Move> choose(const State& state, int me, std::chrono::steady_clock::time_point deadline);
+  std::optional<Move> choose(const State& state, int me,
+                             std::chrono::steady_clock::time_point deadline);
   const AlphaBetaStats& stats() const { return stats_; }
 
  private:
   // The role that chooses in `state` (its moves in `moves`), or -1 where both do.
   int mover(const State& state, std::vector<Move>& moves);
-  // Negamax-free minimax: the score for me_ of `state` searched `depth` plies; nullopt when the
-  // deadline came (nothing of it is used).
+  // Minimax with alpha-beta: the score for me_ of `state` searched `depth` plies; nullopt
+  // when the deadline came (nothing of it is used).
   std::optional<double> search(const State& state, int depth, double alpha, double beta);
   std::optional<double> leaf_score(const State& state);
   // One iteration at the root: the best move's index and score; nullopt when cut short before

@@ -30,8 +30,8 @@
 
 #include "bots/eval/gdl_fuzzy.h"
 #include "bots/eval/gdl_fuzzy_cache.h"
-#include "bots/gdl/gdl_player.h"
 #include "bots/gdl/alphabeta.h"
+#include "bots/gdl/gdl_player.h"
 #include "bots/gdl/uct.h"
 
 namespace arena::gdl {
@@ -139,15 +139,19 @@ class AlphaBetaPlayer final : public GdlPlayer {
     search_.reset();
     uct_ = std::make_unique<UctSearch>(machine, uct_options_);
     if (machine.roles().size() != 2) {
-      why_ = "fuzzy-ab plays as uct (random playouts): alpha-beta searches games of two roles "
-             "taking turns, and this sheet has " + std::to_string(machine.roles().size()) +
-             " role" + (machine.roles().size() == 1 ? "" : "s");
+      why_ =
+          "fuzzy-ab plays as uct (random playouts): alpha-beta searches games of two roles "
+          "taking turns, and this sheet has " +
+          std::to_string(machine.roles().size()) + " role" +
+          (machine.roles().size() == 1 ? "" : "s");
       return;
     }
     FuzzyBuild built = build_fuzzy(machine, fuzzy_params_, deadline);
     if (!built.heuristic) {
-      why_ = "fuzzy-ab plays as uct (random playouts): the fuzzy goal heuristic cannot be "
-             "built: " + built.error;
+      why_ =
+          "fuzzy-ab plays as uct (random playouts): the fuzzy goal heuristic cannot be "
+          "built: " +
+          built.error;
       return;
     }
     search_ = std::make_unique<GdlAlphaBeta>(
@@ -161,8 +165,9 @@ class AlphaBetaPlayer final : public GdlPlayer {
         used_uct_ = false;
         return *move;
       }
-      why_ = "fuzzy-ab plays as uct (random playouts) where both roles choose at once: "
-             "alpha-beta searches games of two roles taking turns";
+      why_ =
+          "fuzzy-ab plays as uct (random playouts) where both roles choose at once: "
+          "alpha-beta searches games of two roles taking turns";
     }
     return uct_->choose(state, role_, deadline);
   }
@@ -173,7 +178,8 @@ class AlphaBetaPlayer final : public GdlPlayer {
     if (!search_) return {};
     GdlMoveInfo info;
     info.iterations = search_->stats().nodes;
-    info.value = static_cast<int>(std::lround(std::clamp(50 + search_->stats().score / 4, 0.0, 100.0)));
+    info.value =
+        static_cast<int>(std::lround(std::clamp(50 + search_->stats().score / 4, 0.0, 100.0)));
     return info;
   }
 
@@ -249,23 +255,42 @@ struct Kind {
 const std::vector<Kind>& kinds() {
   static const std::vector<Kind> all = {
       {"random", {"seed"}, -1, 0, false, "a uniformly random legal move (seed=)"},
-      {"uct", {"c", "iterations", "seed"}, -1, 0, false,
+      {"uct",
+       {"c", "iterations", "seed"},
+       -1,
+       0,
+       false,
        "decoupled UCT with random playouts to the end, any roles and simultaneous moves "
        "(c=0.7, iterations=, seed=); alias mcts"},
-      {"fuzzy", {"tau", "theta", "q", "depth", "c", "iterations", "seed"}, 0, 0, true,
+      {"fuzzy",
+       {"tau", "theta", "q", "depth", "c", "iterations", "seed"},
+       0,
+       0,
+       true,
        "UCT whose new leaves are scored by the fuzzy goal heuristic after depth= random "
        "turns (tau=0.9, theta=0, q=0, depth=0, c=, iterations=, seed=)"},
-      {"mcts-pb", {"bias", "tau", "theta", "q", "depth", "c", "iterations", "seed"}, -1, 1.0, true,
+      {"mcts-pb",
+       {"bias", "tau", "theta", "q", "depth", "c", "iterations", "seed"},
+       -1,
+       1.0,
+       true,
        "UCT with progressive bias: a move's UCB1 value gains bias * h / (visits+1), h the fuzzy "
        "goal value after the move, untried moves best h first; random playouts to the end, or "
        "depth= turns then the heuristic (bias=1, depth=end, tau=, theta=, q=, c=, iterations=, "
        "seed=)"},
-      {"mcts-cutoff", {"depth", "bias", "tau", "theta", "q", "c", "iterations", "seed"}, 4, 0,
+      {"mcts-cutoff",
+       {"depth", "bias", "tau", "theta", "q", "c", "iterations", "seed"},
+       4,
+       0,
        true,
        "UCT whose playouts stop after depth= random turns and score the fuzzy goal heuristic "
        "there, terminal states their goals (depth=4, bias=0, tau=, theta=, q=, c=, "
        "iterations=, seed=)"},
-      {"fuzzy-ab", {"depth", "tau", "theta", "q", "seed"}, 64, 0, true,
+      {"fuzzy-ab",
+       {"depth", "tau", "theta", "q", "seed"},
+       64,
+       0,
+       true,
        "iterative deepening alpha-beta with the fuzzy goal heuristic at the leaves, two roles "
        "taking turns (elsewhere it plays as uct and says so); depth= is the deepest iteration "
        "(depth=64, tau=, theta=, q=, seed= shuffles the root's moves)"},
@@ -301,7 +326,8 @@ Expected<void> apply_key(std::string_view spec, const Kind& kind, const std::str
     field = *v;
     return {};
   };
-  if (key == "seed") return set(number<std::uint64_t>(spec, key, value, 0, ~std::uint64_t{0}), out.seed);
+  if (key == "seed")
+    return set(number<std::uint64_t>(spec, key, value, 0, ~std::uint64_t{0}), out.seed);
   if (key == "c") return set(number<double>(spec, key, value, 0.0, 100.0), out.uct.c);
   if (key == "bias") return set(number<double>(spec, key, value, 0.0, 1000.0), out.uct.bias);
   if (key == "iterations")
@@ -341,8 +367,8 @@ Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec,
   if (kind->name == "fuzzy-ab") {
     UctOptions plain;
     plain.seed = set.seed;
-    return Made(std::make_unique<AlphaBetaPlayer>(AlphaBetaOptions{set.depth, set.seed}, *params,
-                                                  plain));
+    return Made(
+        std::make_unique<AlphaBetaPlayer>(AlphaBetaOptions{set.depth, set.seed}, *params, plain));
   }
   set.uct.cutoff = set.depth;
   return Made(std::make_unique<UctPlayer>(std::string(kind->name), set.uct, *params));

@@ -57,13 +57,14 @@ class GdlPlayer {
 // "mcts-pb" (UCT with the heuristic as progressive bias; bias=), "mcts-cutoff" (playouts cut
 // off after depth= turns and scored by the heuristic), "fuzzy-ab" (alpha-beta with the
 // heuristic at the leaves); gdl_player_specs() lists each with its keys and defaults.
-// Errors name an unknown spec or key, and the keys the kind takes. `default_seed` seeds a player whose spec sets no seed=.
+// Errors name an unknown spec or key, and the keys the kind takes. `default_seed` seeds a player
+// whose spec sets no seed=.
 Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec,
                                                      std::uint64_t default_seed = 1);
 
 // The goal heuristic (as bots/lab/gdl_analysis.h names them) whose values guide the search of
-// the player `spec` makes: "fuzzy_goal" for fuzzy, mcts-pb, mcts-cutoff and fuzzy-ab; nullopt for "random" and "uct"
-// (random playouts) and for a spec make_gdl_player refuses.
+// the player `spec` makes: "fuzzy_goal" for fuzzy, mcts-pb, mcts-cutoff and fuzzy-ab; nullopt for
+// "random" and "uct" (random playouts) and for a spec make_gdl_player refuses.
 std::optional<std::string> gdl_player_heuristic(std::string_view spec);
 
 // Prints `player.fallback()` to stderr after `who` ("arena match: A fuzzy"), once per process

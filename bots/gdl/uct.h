@@ -67,7 +67,7 @@ class UctSearch {
     std::vector<std::vector<Move>> legal;     // per role
     std::vector<std::vector<double>> sum;     // per role, per move
     std::vector<std::vector<std::uint32_t>> count;
-    std::vector<std::vector<double>> prior;   // per role, per move: h of the move (bias only)
+    std::vector<std::vector<double>> prior;  // per role, per move: h of the move (bias only)
     std::uint32_t visits = 0;
     std::unordered_map<std::uint64_t, std::uint32_t> children;  // joint move key -> node
   };

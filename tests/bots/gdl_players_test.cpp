@@ -13,11 +13,11 @@
 #include "bots/client/search_player.h"
 #include "bots/eval/gdl_fuzzy_cache.h"
 #include "bots/gdl/gdl_player.h"
-#include "games/gdl/reader/description.h"
 #include "games/gdl/game/gdl_game.h"
 #include "games/gdl/library/library.h"
-#include "games/gdl/prover/prover.h"
 #include "games/gdl/library/sheet_file.h"
+#include "games/gdl/prover/prover.h"
+#include "games/gdl/reader/description.h"
 
 namespace arena::gdl {
 namespace {
@@ -62,30 +62,30 @@ std::vector<int> play_game(StateMachine& m, std::vector<std::unique_ptr<GdlPlaye
 }
 
 TEST(GdlPlayers, SpecsAreCheckedAndListed) {
-  for (const char* ok : {"random", "random:seed=3", "uct", "uct:c=1.4,iterations=100", "mcts",
-                         "fuzzy", "fuzzy:tau=0.8,theta=0.55,q=0,depth=2,iterations=50", "mcts-pb",
-                         "mcts-pb:bias=2.5,depth=3,tau=0.8,c=1,iterations=9,seed=4",
-                         "mcts-cutoff", "mcts-cutoff:depth=8,bias=0.5,q=2", "fuzzy-ab",
-                         "fuzzy-ab:depth=3,tau=0.7,seed=2"})
+  for (const char* ok :
+       {"random", "random:seed=3", "uct", "uct:c=1.4,iterations=100", "mcts", "fuzzy",
+        "fuzzy:tau=0.8,theta=0.55,q=0,depth=2,iterations=50", "mcts-pb",
+        "mcts-pb:bias=2.5,depth=3,tau=0.8,c=1,iterations=9,seed=4", "mcts-cutoff",
+        "mcts-cutoff:depth=8,bias=0.5,q=2", "fuzzy-ab", "fuzzy-ab:depth=3,tau=0.7,seed=2"})
     EXPECT_TRUE(make_gdl_player(ok)) << ok;
   struct Bad {
     const char* spec;
     const char* says;
   };
-  for (const Bad& bad : {Bad{"minimax", "unknown GDL player 'minimax'"},
-                         Bad{"alphabeta:depth=3", "unknown GDL player 'alphabeta'"},
-                         Bad{"uct:depth=2", "unknown key 'depth'"},
-                         Bad{"uct:iterations=-5", "iterations=-5"}, Bad{"uct:c", "not key=value"},
-                         Bad{"fuzzy:tau=2", "tau"}, Bad{"random:c=1", "unknown key 'c'"},
-                         Bad{"mctspb", "known: random, uct, fuzzy, mcts-pb, mcts-cutoff, fuzzy-ab"},
-                         Bad{"mcts-pb:bias=-1", "bias=-1 is not a number"},
-                         Bad{"mcts-pb:bias=x", "bias=x is not a number"},
-                         Bad{"mcts-cutoff:depth=deep", "depth=deep"},
-                         Bad{"mcts-cutoff:tau=1.5", "tau"},
-                         Bad{"fuzzy-ab:c=1", "unknown key 'c' for fuzzy-ab (keys: depth, tau"},
-                         Bad{"fuzzy-ab:iterations=5", "unknown key 'iterations' for fuzzy-ab"},
-                         Bad{"fuzzy-ab:depth=0", "depth=0 is not a number in 1..1000"},
-                         Bad{"uct:bias=1", "unknown key 'bias' for uct"}}) {
+  for (const Bad& bad :
+       {Bad{"minimax", "unknown GDL player 'minimax'"},
+        Bad{"alphabeta:depth=3", "unknown GDL player 'alphabeta'"},
+        Bad{"uct:depth=2", "unknown key 'depth'"}, Bad{"uct:iterations=-5", "iterations=-5"},
+        Bad{"uct:c", "not key=value"}, Bad{"fuzzy:tau=2", "tau"},
+        Bad{"random:c=1", "unknown key 'c'"},
+        Bad{"mctspb", "known: random, uct, fuzzy, mcts-pb, mcts-cutoff, fuzzy-ab"},
+        Bad{"mcts-pb:bias=-1", "bias=-1 is not a number"},
+        Bad{"mcts-pb:bias=x", "bias=x is not a number"},
+        Bad{"mcts-cutoff:depth=deep", "depth=deep"}, Bad{"mcts-cutoff:tau=1.5", "tau"},
+        Bad{"fuzzy-ab:c=1", "unknown key 'c' for fuzzy-ab (keys: depth, tau"},
+        Bad{"fuzzy-ab:iterations=5", "unknown key 'iterations' for fuzzy-ab"},
+        Bad{"fuzzy-ab:depth=0", "depth=0 is not a number in 1..1000"},
+        Bad{"uct:bias=1", "unknown key 'bias' for uct"}}) {
     auto p = make_gdl_player(bad.spec);
     ASSERT_FALSE(p) << bad.spec;
     EXPECT_NE(p.error().find(bad.says), std::string::npos) << bad.spec << ": " << p.error();
