@@ -276,7 +276,7 @@ const std::vector<Kind>& kinds() {
        true,
        "UCT with progressive bias: a move's UCB1 value gains bias * h / (visits+1), h the fuzzy "
        "goal value after the move, untried moves best h first; random playouts to the end, or "
-       "depth= turns then the heuristic (bias=1, depth=end, tau=, theta=, q=, c=, iterations=, "
+       "depth= turns then the heuristic (bias=1, depth unset, tau=, theta=, q=, c=, iterations=, "
        "seed=)"},
       {"mcts-cutoff",
        {"depth", "bias", "tau", "theta", "q", "c", "iterations", "seed"},
