@@ -89,8 +89,12 @@ void add_ggp_player(CLI::App& app, Action& action) {
   CLI::App* sub = app.add_subcommand("ggp-player", "serve a GDL player over the GGP HTTP protocol");
   sub->add_option("--port", o->port, "TCP port (0: a free one, printed)")->check(CLI::Range(0, 65535));
   sub->add_option("--host", o->host, "address to listen on (default 127.0.0.1)");
-  sub->add_option("--preset", o->preset, "GDL preset: GDL_UCT (default), GDL_Fuzzy, GDL_Random");
-  sub->add_option("--spec", o->spec, "GDL player spec instead of a preset: uct:c=0.7, fuzzy, random");
+  sub->add_option("--preset", o->preset,
+                  "GDL preset: GDL_UCT (default), GDL_Fuzzy, GDL_MCTS_PB, GDL_MCTS_Cutoff, "
+                  "GDL_Fuzzy_AB, GDL_Random");
+  sub->add_option(
+      "--spec", o->spec,
+      "GDL player spec instead of a preset: uct:c=0.7, fuzzy, mcts-pb:bias=1, fuzzy-ab, random");
   sub->add_option("--margin-ms", o->margin_ms,
                   "time kept back from each clock (default: a fifth, 100 ms to 2 s)")
       ->check(CLI::Range(0, 60000));

@@ -276,7 +276,8 @@ void add_match(CLI::App& app, Action& action) {
   sub->add_option(
          "--a", o->a,
          "spec of player A, e.g. alphabeta:eval=improved_score,depth=4; for gdl:NAME a GDL "
-         "player: random, uct[:iterations=N] or fuzzy[:depth=N]")
+         "player: random, uct[:iterations=N], fuzzy[:depth=N], mcts-pb[:bias=X], "
+         "mcts-cutoff[:depth=N] or fuzzy-ab (arena bot --list-presets)")
       ->required();
   sub->add_option("--b", o->b, "spec of player B, e.g. mcts:playouts=2000")->required();
   sub->add_option("--games,-n", o->games, "number of games (pairs swap colours)")

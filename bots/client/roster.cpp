@@ -132,6 +132,14 @@ std::vector<Preset> gdl_presets() {
        "GDL: decoupled UCT, random playouts to the end (any roles, simultaneous moves)"},
       {"GDL_Fuzzy", "gdl", "fuzzy",
        "GDL: UCT whose new leaves are scored by the fuzzy goal heuristic of the game's rules"},
+      {"GDL_MCTS_PB", "gdl", "mcts-pb",
+       "GDL: UCT with the fuzzy goal heuristic as progressive bias, random playouts to the end"},
+      {"GDL_MCTS_Cutoff", "gdl", "mcts-cutoff",
+       "GDL: UCT whose playouts stop after a few random turns and score the fuzzy goal "
+       "heuristic"},
+      {"GDL_Fuzzy_AB", "gdl", "fuzzy-ab",
+       "GDL: iterative deepening alpha-beta with the fuzzy goal heuristic at the leaves (two "
+       "roles taking turns; otherwise UCT)"},
   };
 }
 

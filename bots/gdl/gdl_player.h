@@ -40,7 +40,7 @@ class GdlPlayer {
   virtual void start(StateMachine& machine, int role, Clock::time_point deadline) = 0;
   // This player's move in `state` (one of its legal moves), chosen before `deadline`.
   virtual Move choose(const State& state, Clock::time_point deadline) = 0;
-  // "uct", "random", "fuzzy", for logs.
+  // "uct", "random", "fuzzy", "mcts-pb", ..., for logs.
   virtual std::string_view name() const = 0;
   // What the last choose() searched, for a move's record; zeros from a player that does not
   // search (random).
@@ -53,14 +53,18 @@ class GdlPlayer {
 };
 
 // Players by spec: "random", "uct" (Monte Carlo tree search with UCT; keys c=, iterations=),
-// "fuzzy" (search guided by the fuzzy goal heuristic; keys tau=, theta=, q=, depth=).
-// Errors name an unknown spec or key. `default_seed` seeds a player whose spec sets no seed=.
+// "fuzzy" (search guided by the fuzzy goal heuristic; keys tau=, theta=, q=, depth=),
+// "mcts-pb" (UCT with the heuristic as progressive bias; bias=), "mcts-cutoff" (playouts cut
+// off after depth= turns and scored by the heuristic), "fuzzy-ab" (alpha-beta with the
+// heuristic at the leaves); gdl_player_specs() lists each with its keys and defaults.
+// Errors name an unknown spec or key, and the keys the kind takes. `default_seed` seeds a player
+// whose spec sets no seed=.
 Expected<std::unique_ptr<GdlPlayer>> make_gdl_player(std::string_view spec,
                                                      std::uint64_t default_seed = 1);
 
 // The goal heuristic (as bots/lab/gdl_analysis.h names them) whose values guide the search of
-// the player `spec` makes: "fuzzy_goal" for a "fuzzy" spec; nullopt for "random" and "uct"
-// (random playouts) and for a spec make_gdl_player refuses.
+// the player `spec` makes: "fuzzy_goal" for fuzzy, mcts-pb, mcts-cutoff and fuzzy-ab; nullopt for
+// "random" and "uct" (random playouts) and for a spec make_gdl_player refuses.
 std::optional<std::string> gdl_player_heuristic(std::string_view spec);
 
 // Prints `player.fallback()` to stderr after `who` ("arena match: A fuzzy"), once per process

@@ -42,29 +42,59 @@ std::uint32_t UctSearch::add_node(State state) {
       n.sum.emplace_back(moves.size(), 0.0);
       n.count.emplace_back(moves.size(), 0);
     }
+    if (options_.bias > 0 && evaluator_) score_moves(n);
   }
   nodes_.push_back(std::move(n));
   return static_cast<std::uint32_t>(nodes_.size() - 1);
+}
+
+void UctSearch::score_moves(Node& node) {
+  std::size_t mover = roles_;
+  for (std::size_t r = 0; r < roles_; ++r) {
+    if (node.legal[r].size() < 2) continue;
+    if (mover != roles_) return;  // simultaneous choices: no bias
+    mover = r;
+  }
+  if (mover == roles_) return;  // nobody has a choice
+  node.prior.assign(roles_, {});
+  JointMove joint(roles_);
+  for (std::size_t r = 0; r < roles_; ++r) joint[r] = node.legal[r][0];
+  for (Move m : node.legal[mover]) {
+    joint[mover] = m;
+    const State next = machine_.next_state(node.state, joint);
+    const auto h = machine_.is_terminal(next) ? goals(next) : evaluator_(machine_, next);
+    node.prior[mover].push_back(std::clamp(h[mover], 0.0, 1.0));
+  }
 }
 
 std::uint32_t UctSearch::select_move(const Node& node, std::size_t role) {
   const auto& count = node.count[role];
   const std::size_t n = count.size();
   if (n == 1) return 0;
-  // Unvisited moves first, in random order.
+  const std::vector<double>* prior =
+      role < node.prior.size() && !node.prior[role].empty() ? &node.prior[role] : nullptr;
+  // Unvisited moves first, in random order (with a bias: the best h first, ties at random).
   std::uint32_t unvisited = 0;
-  for (std::uint32_t c : count) unvisited += c == 0 ? 1 : 0;
+  double best_h = -1;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (count[i] != 0) continue;
+    const double h = prior ? (*prior)[i] : 0.0;
+    if (h > best_h) best_h = h, unvisited = 0;
+    unvisited += h == best_h ? 1 : 0;
+  }
   if (unvisited > 0) {
     std::uint64_t pick = rng_() % unvisited;
     for (std::size_t i = 0; i < n; ++i)
-      if (count[i] == 0 && pick-- == 0) return static_cast<std::uint32_t>(i);
+      if (count[i] == 0 && (prior ? (*prior)[i] : 0.0) == best_h && pick-- == 0)
+        return static_cast<std::uint32_t>(i);
   }
   const double log_n = std::log(static_cast<double>(std::max<std::uint32_t>(node.visits, 1)));
   double best = -1;
   std::uint32_t best_i = 0;
   for (std::size_t i = 0; i < n; ++i) {
     const double visits = count[i];
-    const double ucb = node.sum[role][i] / visits + options_.c * std::sqrt(log_n / visits);
+    double ucb = node.sum[role][i] / visits + options_.c * std::sqrt(log_n / visits);
+    if (prior) ucb += options_.bias * (*prior)[i] / (visits + 1);
     if (ucb > best) {
       best = ucb;
       best_i = static_cast<std::uint32_t>(i);

@@ -8,6 +8,13 @@
 // cutoff, after `cutoff` random turns by the evaluator. The move played is the root's most
 // visited move of the player's role.
 //
+// Progressive bias (options.bias = w > 0, with an Evaluator): when a node where one role alone
+// has a choice is expanded, the evaluator scores the state after each of that role's moves
+// once (a terminal state scores its goals), for that role: h in 0..1. Its untried moves are
+// then tried best h first (ties in random order), and a tried move's UCB1 value gains
+// w * h / (visits + 1), a bias that fades as the move is visited (Chaslot et al. 2008). Nodes
+// where two or more roles choose at once (simultaneous moves) get no bias.
+//
 // Not thread-safe: one search on one thread, over a machine it does not own.
 
 #include <chrono>
@@ -28,6 +35,7 @@ struct UctOptions {
   std::size_t max_nodes = 200'000;   // the tree stops growing here (playouts go on)
   int max_playout_turns = 2'000;     // a playout longer than this is scored where it stops
   int cutoff = -1;                   // with an evaluator: random turns before evaluating
+  double bias = 0;                   // progressive bias weight w (needs an evaluator)
   std::uint64_t seed = 1;
 };
 
@@ -59,6 +67,7 @@ class UctSearch {
     std::vector<std::vector<Move>> legal;     // per role
     std::vector<std::vector<double>> sum;     // per role, per move
     std::vector<std::vector<std::uint32_t>> count;
+    std::vector<std::vector<double>> prior;  // per role, per move: h of the move (bias only)
     std::uint32_t visits = 0;
     std::unordered_map<std::uint64_t, std::uint32_t> children;  // joint move key -> node
   };
@@ -68,6 +77,8 @@ class UctSearch {
   };
 
   std::uint32_t add_node(State state);
+  // The progressive bias's h of each move of the node's only choosing role (see above).
+  void score_moves(Node& node);
   // One iteration: selection, expansion, playout, backpropagation; false when the deadline
   // came during the playout (nothing is backed up).
   bool iterate();

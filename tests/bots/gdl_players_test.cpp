@@ -4,18 +4,20 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "bots/client/search_player.h"
+#include "bots/eval/gdl_fuzzy_cache.h"
 #include "bots/gdl/gdl_player.h"
-#include "games/gdl/reader/description.h"
 #include "games/gdl/game/gdl_game.h"
 #include "games/gdl/library/library.h"
-#include "games/gdl/prover/prover.h"
 #include "games/gdl/library/sheet_file.h"
+#include "games/gdl/prover/prover.h"
+#include "games/gdl/reader/description.h"
 
 namespace arena::gdl {
 namespace {
@@ -60,23 +62,42 @@ std::vector<int> play_game(StateMachine& m, std::vector<std::unique_ptr<GdlPlaye
 }
 
 TEST(GdlPlayers, SpecsAreCheckedAndListed) {
-  for (const char* ok : {"random", "random:seed=3", "uct", "uct:c=1.4,iterations=100", "mcts",
-                         "fuzzy", "fuzzy:tau=0.8,theta=0.55,q=0,depth=2,iterations=50"})
+  for (const char* ok :
+       {"random", "random:seed=3", "uct", "uct:c=1.4,iterations=100", "mcts", "fuzzy",
+        "fuzzy:tau=0.8,theta=0.55,q=0,depth=2,iterations=50", "mcts-pb",
+        "mcts-pb:bias=2.5,depth=3,tau=0.8,c=1,iterations=9,seed=4", "mcts-cutoff",
+        "mcts-cutoff:depth=8,bias=0.5,q=2", "fuzzy-ab", "fuzzy-ab:depth=3,tau=0.7,seed=2"})
     EXPECT_TRUE(make_gdl_player(ok)) << ok;
   struct Bad {
     const char* spec;
     const char* says;
   };
-  for (const Bad& bad : {Bad{"minimax", "unknown GDL player 'minimax'"},
-                         Bad{"alphabeta:depth=3", "unknown GDL player 'alphabeta'"},
-                         Bad{"uct:depth=2", "unknown key 'depth'"},
-                         Bad{"uct:iterations=-5", "iterations=-5"}, Bad{"uct:c", "not key=value"},
-                         Bad{"fuzzy:tau=2", "tau"}, Bad{"random:c=1", "unknown key 'c'"}}) {
+  for (const Bad& bad :
+       {Bad{"minimax", "unknown GDL player 'minimax'"},
+        Bad{"alphabeta:depth=3", "unknown GDL player 'alphabeta'"},
+        Bad{"uct:depth=2", "unknown key 'depth'"}, Bad{"uct:iterations=-5", "iterations=-5"},
+        Bad{"uct:c", "not key=value"}, Bad{"fuzzy:tau=2", "tau"},
+        Bad{"random:c=1", "unknown key 'c'"},
+        Bad{"mctspb", "known: random, uct, fuzzy, mcts-pb, mcts-cutoff, fuzzy-ab"},
+        Bad{"mcts-pb:bias=-1", "bias=-1 is not a number"},
+        Bad{"mcts-pb:bias=x", "bias=x is not a number"},
+        Bad{"mcts-cutoff:depth=deep", "depth=deep"}, Bad{"mcts-cutoff:tau=1.5", "tau"},
+        Bad{"fuzzy-ab:c=1", "unknown key 'c' for fuzzy-ab (keys: depth, tau"},
+        Bad{"fuzzy-ab:iterations=5", "unknown key 'iterations' for fuzzy-ab"},
+        Bad{"fuzzy-ab:depth=0", "depth=0 is not a number in 1..1000"},
+        Bad{"uct:bias=1", "unknown key 'bias' for uct"}}) {
     auto p = make_gdl_player(bad.spec);
     ASSERT_FALSE(p) << bad.spec;
     EXPECT_NE(p.error().find(bad.says), std::string::npos) << bad.spec << ": " << p.error();
   }
-  EXPECT_EQ(gdl_player_specs().size(), 3u);
+  std::vector<std::string> listed;
+  for (const auto& [name, help] : gdl_player_specs()) {
+    listed.push_back(name);
+    EXPECT_TRUE(make_gdl_player(name)) << name;
+    EXPECT_FALSE(help.empty()) << name;
+  }
+  EXPECT_EQ(listed, (std::vector<std::string>{"random", "uct", "fuzzy", "mcts-pb", "mcts-cutoff",
+                                              "fuzzy-ab"}));
 }
 
 // The goal heuristic guiding a player's search: the fuzzy goal values for a fuzzy player;
@@ -84,6 +105,8 @@ TEST(GdlPlayers, SpecsAreCheckedAndListed) {
 TEST(GdlPlayers, AFuzzyPlayerIsGuidedByTheFuzzyGoalHeuristicAndNoOtherIs) {
   EXPECT_EQ(gdl_player_heuristic("fuzzy"), "fuzzy_goal");
   EXPECT_EQ(gdl_player_heuristic("fuzzy:depth=2,tau=0.8"), "fuzzy_goal");
+  for (const char* guided : {"mcts-pb", "mcts-cutoff:depth=2", "fuzzy-ab"})
+    EXPECT_EQ(gdl_player_heuristic(guided), "fuzzy_goal") << guided;
   for (const char* none : {"random", "uct:iterations=10", "mcts", "fuzzy:tau=2", "fuzzyx"})
     EXPECT_EQ(gdl_player_heuristic(none), std::nullopt) << none;
 }
@@ -139,12 +162,112 @@ TEST(GdlPlayers, MovesAreLegalOnSheetsOfEveryKind) {
     auto c = context_of(sheet);
     ASSERT_TRUE(c);
     StateMachine& m = c->machine();
-    for (const char* spec : {"random:seed=2", "uct:iterations=8", "fuzzy:iterations=8"}) {
+    for (const char* spec : {"random:seed=2", "uct:iterations=8", "fuzzy:iterations=8",
+                             "mcts-pb:iterations=8", "mcts-cutoff:iterations=8"}) {
+      // fuzzy-ab: HeuristicPresetsPlayLegalMovesToTheEnd, FuzzyAlphaBetaSaysWhereItPlaysAsUct.
       SCOPED_TRACE(spec);
       std::vector<std::unique_ptr<GdlPlayer>> players;
       for (std::size_t r = 0; r < m.roles().size(); ++r) players.push_back(player_of(spec));
       const auto goals = play_game(m, players, 8, milliseconds(2000));
       for (int g : goals) EXPECT_TRUE(g >= 0 && g <= 100) << g;
+    }
+  }
+}
+
+// Each heuristic player, both roles, plays tic-tac-toe and connect four to the end with legal
+// moves (play_game checks each move), at a small budget.
+TEST(GdlPlayers, HeuristicPresetsPlayLegalMovesToTheEnd) {
+  for (const char* sheet : {"tictactoe", "connectFour"}) {
+    SCOPED_TRACE(sheet);
+    auto c = context_of(sheet);
+    ASSERT_TRUE(c);
+    StateMachine& m = c->machine();
+    for (const char* spec : {"mcts-pb:iterations=40", "mcts-cutoff:iterations=40",
+                             "mcts-cutoff:depth=0,bias=1,iterations=40", "fuzzy-ab"}) {
+      SCOPED_TRACE(spec);
+      std::vector<std::unique_ptr<GdlPlayer>> players;
+      for (int r = 0; r < 2; ++r) players.push_back(player_of(spec));
+      const auto goals = play_game(m, players, 60, milliseconds(30));
+      ASSERT_EQ(goals.size(), 2u) << "the game did not end";
+      for (int g : goals) EXPECT_TRUE(g >= 0 && g <= 100) << g;
+      for (const auto& p : players) EXPECT_EQ(p->fallback(), "") << p->name();
+    }
+  }
+}
+
+// Progressive bias orders the untried moves by the fuzzy goal value after each: with one
+// iteration, mcts-pb plays the move whose resulting state the heuristic rates best for the
+// mover (tic-tac-toe's first move: the centre, in four lines), whatever the seed; without the
+// bias (bias=0) the one iteration tries a move at random, so some seed plays another.
+TEST(GdlPlayers, ProgressiveBiasTriesTheHeuristicBestMoveFirst) {
+  auto c = context_of("tictactoe");
+  ASSERT_TRUE(c);
+  StateMachine& m = c->machine();
+  auto h = eval::shared_fuzzy_goal_heuristic(m, eval::FuzzyGoalParams{});
+  ASSERT_TRUE(h) << h.error();
+  eval::FuzzyGoalHeuristic heuristic = **h;
+  const State s = m.initial_state();
+  const auto moves = m.legal_moves(s, 0);
+  const auto noop = m.legal_moves(s, 1);
+  ASSERT_EQ(noop.size(), 1u);
+  std::vector<double> value;
+  for (Move mv : moves) value.push_back(heuristic.values(m.next_state(s, {mv, noop[0]}))[0]);
+  const auto best = std::max_element(value.begin(), value.end()) - value.begin();
+  ASSERT_EQ(std::count(value.begin(), value.end(), value[static_cast<std::size_t>(best)]), 1)
+      << "the test needs one best move";
+  int other = 0;
+  for (int seed = 1; seed <= 12; ++seed) {
+    auto biased = player_of("mcts-pb:iterations=1,seed=" + std::to_string(seed));
+    auto plain = player_of("mcts-pb:bias=0,iterations=1,seed=" + std::to_string(seed));
+    biased->start(m, 0, kNoStartClock);
+    plain->start(m, 0, kNoStartClock);
+    const auto far = Clock::now() + std::chrono::seconds(60);
+    EXPECT_EQ(biased->choose(s, far), moves[static_cast<std::size_t>(best)]) << "seed " << seed;
+    other += plain->choose(s, far) != moves[static_cast<std::size_t>(best)] ? 1 : 0;
+  }
+  EXPECT_GT(other, 0) << "without the bias one iteration should not always find the centre";
+}
+
+// fuzzy-ab: a win in one is taken (x completes the top row), the loss in one is blocked (o
+// must take that square), and its report values the win at 100.
+TEST(GdlPlayers, FuzzyAlphaBetaWinsAndBlocksAtTicTacToe) {
+  auto c = context_of("tictactoe");
+  ASSERT_TRUE(c);
+  StateMachine& m = c->machine();
+  auto game = GdlGame::start(c);
+  ASSERT_TRUE(game);
+  for (const char* move : {"(play 1 1 x)", "(play 2 1 o)", "(play 1 2 x)"})
+    ASSERT_TRUE((*game)->play(move)) << move;
+  auto o = player_of("fuzzy-ab");
+  o->start(m, 1, kNoStartClock);
+  const auto symbols = m.description().symbols;
+  Move mv = o->choose((*game)->state(), Clock::now() + milliseconds(2000));
+  EXPECT_EQ(m.pool().to_kif(mv, symbols), "(play 1 3 o)");
+  ASSERT_TRUE((*game)->play("(play 2 2 o)"));  // not the block: x wins at 1 3
+  auto x = player_of("fuzzy-ab");
+  x->start(m, 0, kNoStartClock);
+  mv = x->choose((*game)->state(), Clock::now() + milliseconds(2000));
+  EXPECT_EQ(m.pool().to_kif(mv, symbols), "(play 1 3 x)");
+  ASSERT_TRUE(x->last_info().value);
+  EXPECT_EQ(*x->last_info().value, 100);
+  EXPECT_GT(x->last_info().iterations, 0u);
+}
+
+// fuzzy-ab on a game it cannot search (three roles; simultaneous moves) plays as uct, legally
+// (play_game checks each move), and says why.
+TEST(GdlPlayers, FuzzyAlphaBetaSaysWhereItPlaysAsUct) {
+  for (const char* sheet : {"tictactoe_3player", "roshambo2"}) {
+    SCOPED_TRACE(sheet);
+    auto c = context_of(sheet);
+    ASSERT_TRUE(c);
+    StateMachine& m = c->machine();
+    std::vector<std::unique_ptr<GdlPlayer>> players;
+    for (std::size_t r = 0; r < m.roles().size(); ++r) players.push_back(player_of("fuzzy-ab"));
+    const auto goals = play_game(m, players, 8, milliseconds(20));
+    for (int g : goals) EXPECT_TRUE(g >= 0 && g <= 100) << g;
+    for (const auto& p : players) {
+      EXPECT_NE(p->fallback().find("fuzzy-ab plays as uct"), std::string::npos) << p->fallback();
+      EXPECT_NE(p->fallback().find("two roles taking turns"), std::string::npos) << p->fallback();
     }
   }
 }
