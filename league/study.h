@@ -20,8 +20,9 @@
 //   heuristic  the fuzzy goal heuristic (bots/lab/gdl_analysis.h's fuzzy_goal) along the same
 //              games: outcome determination by plies to the end, and move invariance
 //              (bots/lab/measures.h), as `arena analyze --db` measures stored games
-// Across sheets: for each player, the sheets where its Elo is the highest ("best") and those
-// where its interval also lies above the runner-up's ("separated"); and Spearman's rank
+// Across sheets: for each player, the sheets where its Elo is the highest ("best"; a sheet
+// where two share the highest has none) and those where its interval also lies above the
+// runner-up's ("separated"); and Spearman's rank
 // correlation (tournament/statistics/rank_correlation.h: 95% interval by Fisher's z) between
 // the heuristic's outcome determination (the Pearson correlation of h with the outcome over
 // every position: the "all" bucket) and the score of the heuristic's player against the
@@ -95,7 +96,8 @@ struct SheetReport {
   std::string rating_error;
   SheetMetrics metrics;
   SheetHeuristic heuristic;
-  int best = -1;           // index of the highest Elo, -1 when none
+  int best = -1;           // index of the highest Elo, -1 when none (no games, or a tie)
+  bool tied = false;       // two or more players share the highest Elo: no best
   bool separated = false;  // best's interval lies above the runner-up's
   double versus_score = 0;  // the heuristic player's score against the baseline
   int versus_games = 0;
@@ -140,6 +142,9 @@ Expected<SheetReport> report_sheet(const StudyConfig& config, db::Store& store,
 // The heuristic's outcome determination the correlation uses: the Pearson correlation of h with
 // the outcome over every position (the "all" bucket); NaN when there is none.
 double study_outcome_determination(const SheetHeuristic& heuristic);
+
+// Sets r.best, r.tied and r.separated from r.players' Elo (nothing when r.finished is 0).
+void find_best(SheetReport& r);
 
 // The across-sheet figures (best, separated, the correlation) from report.sheets.
 void summarise_study(StudyReport& report);

@@ -51,6 +51,7 @@ void sheet_table(std::ostringstream& out, const StudyReport& report, const Sheet
                   p.games, static_cast<int>(i) == s.best ? (s.separated ? "  best, separated" : "  best") : "");
   }
   if (!s.rating_error.empty()) out << "  no Elo: " << s.rating_error << "\n";
+  if (s.tied) out << "  no best: the highest Elo is shared\n";
   const SheetMetrics& m = s.metrics;
   out << "  game: first role wins " << pct(m.first_win_rate) << ", draws " << pct(m.draw_rate)
       << ", " << num(m.mean_turns, "%.1f") << " turns, branching " << num(m.mean_branching, "%.1f")
@@ -72,7 +73,9 @@ void sheet_table(std::ostringstream& out, const StudyReport& report, const Sheet
 }
 
 void summary_table(std::ostringstream& out, const StudyReport& r) {
-  out << "across " << r.sheets.size() << " sheets played:\n";
+  int tied = 0;
+  for (const SheetReport& s : r.sheets) tied += s.tied;
+  out << "across " << r.sheets.size() << " sheets played (" << tied << " with a shared best):\n";
   out << format("  %-24s %5s %10s\n", "player", "best", "separated");
   for (std::size_t i = 0; i < r.players.size(); ++i)
     out << format("  %-24s %5d %10d\n", r.players[i].c_str(), r.best[i], r.separated[i]);
@@ -157,7 +160,7 @@ nlohmann::json sheet_json(const SheetReport& s) {
           {"players", players}, {"rating_error", s.rating_error},
           {"best", s.best >= 0 ? nlohmann::json(s.players[static_cast<std::size_t>(s.best)].player)
                                : nlohmann::json(nullptr)},
-          {"separated", s.separated},
+          {"separated", s.separated}, {"tied", s.tied},
           {"metrics", {{"games", s.metrics.games}, {"first_role_win_rate", value(s.metrics.first_win_rate)},
                        {"draw_rate", value(s.metrics.draw_rate)}, {"mean_turns", value(s.metrics.mean_turns)},
                        {"mean_branching", value(s.metrics.mean_branching)}}},

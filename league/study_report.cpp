@@ -107,7 +107,8 @@ void fill_players(SheetReport& r, const tournament::Analysis& a, const StudyConf
   }
 }
 
-// The best player by Elo, and whether its interval lies above the runner-up's.
+}  // namespace
+
 void find_best(SheetReport& r) {
   int best = -1, second = -1;
   for (int i = 0; i < static_cast<int>(r.players.size()); ++i) {
@@ -120,14 +121,19 @@ void find_best(SheetReport& r) {
       second = i;
     }
   }
-  r.best = r.finished > 0 ? best : -1;
-  if (r.best < 0 || second < 0) return;
+  if (r.finished == 0 || best < 0) return;
+  // Equal records fit to equal Elo up to the fit's rounding: within half an Elo is a tie.
+  if (second >= 0 && r.players[static_cast<std::size_t>(best)].elo -
+                             r.players[static_cast<std::size_t>(second)].elo < 0.5) {
+    r.tied = true;  // no best: which of the equals is listed first is no result
+    return;
+  }
+  r.best = best;
+  if (second < 0) return;
   const StudyPlayer& top = r.players[static_cast<std::size_t>(best)];
   const StudyPlayer& next = r.players[static_cast<std::size_t>(second)];
   r.separated = top.elo - top.half_width > next.elo + next.half_width;
 }
-
-}  // namespace
 
 double study_outcome_determination(const SheetHeuristic& h) {
   for (const lab::OutcomeBucket& b : h.outcome)

@@ -67,7 +67,11 @@ TEST(Study, RecordsEveryGameOfEverySheetAsATournamentAndReportsItsMetrics) {
       EXPECT_EQ(p.games, 4);  // two opponents, both roles
       EXPECT_TRUE(std::isfinite(p.elo) && p.half_width > 0) << p.player;
     }
-    EXPECT_GE(s.best, 0);
+    EXPECT_NE(s.best >= 0, s.tied) << "a best player, or a tie at the top";
+    if (s.best >= 0)
+      for (const StudyPlayer& p : s.players)
+        if (p.player != s.players[static_cast<std::size_t>(s.best)].player)
+          EXPECT_LT(p.elo, s.players[static_cast<std::size_t>(s.best)].elo);
     EXPECT_EQ(s.metrics.games, 6);
     EXPECT_GE(s.metrics.first_win_rate + s.metrics.draw_rate, 0.0);
     EXPECT_LE(s.metrics.first_win_rate + s.metrics.draw_rate, 1.0);
@@ -83,9 +87,10 @@ TEST(Study, RecordsEveryGameOfEverySheetAsATournamentAndReportsItsMetrics) {
   }
   // tic-tac-toe's turns alternate (one mover: branching is the mover's moves, at most 9).
   EXPECT_LE(report->sheets[0].metrics.mean_branching, 9.0);
-  int best = 0;
+  int best = 0, tied = 0;
   for (int b : report->best) best += b;
-  EXPECT_EQ(best, 2);  // one best player a sheet
+  for (const SheetReport& s : report->sheets) tied += s.tied;
+  EXPECT_EQ(best + tied, 2);  // one best player a sheet, or a tie
   EXPECT_EQ(report->correlation.n, 2);
   EXPECT_TRUE(std::isnan(report->correlation.low)) << "no interval from two sheets";
   const std::string table = format_study_table(*report);
@@ -175,6 +180,32 @@ TEST(Study, SheetsItCannotPlayAreListedWithTheirReason) {
   EXPECT_NE(table.find("gdl:maze: "), std::string::npos) << table;
   EXPECT_NE(format_study_csv(*report).find("3 roles"), std::string::npos);
   EXPECT_NE(format_study_json(*report).find("\"not_played\""), std::string::npos);
+}
+
+SheetReport rated(std::vector<std::pair<double, double>> elo) {
+  SheetReport r;
+  r.finished = 10;
+  for (const auto& [e, w] : elo) r.players.push_back({"p" + std::to_string(r.players.size()), e, w, 4, 0.5});
+  find_best(r);
+  return r;
+}
+
+TEST(Study, TheBestIsSeparatedOnlyWhenItsIntervalClearsTheRunnerUpsAndATieHasNoBest) {
+  SheetReport clear = rated({{1400, 50}, {1600, 50}, {1500, 20}});
+  EXPECT_EQ(clear.best, 1);
+  EXPECT_TRUE(clear.separated);  // 1550 above 1520
+  SheetReport overlap = rated({{1600, 100}, {1550, 10}, {1200, 10}});
+  EXPECT_EQ(overlap.best, 0);
+  EXPECT_FALSE(overlap.separated);
+  SheetReport tie = rated({{1600, 10}, {1600, 10}, {1200, 10}});
+  EXPECT_EQ(tie.best, -1);
+  EXPECT_TRUE(tie.tied);
+  StudyReport report;
+  report.players = {"p0", "p1", "p2"};
+  report.sheets = {clear, overlap, tie};
+  summarise_study(report);
+  EXPECT_EQ(report.best, (std::vector<int>{1, 1, 0}));
+  EXPECT_EQ(report.separated, (std::vector<int>{0, 1, 0}));
 }
 
 TEST(Study, ABadConfigIsRefusedNamingTheProblem) {
