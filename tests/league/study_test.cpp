@@ -71,7 +71,9 @@ TEST(Study, RecordsEveryGameOfEverySheetAsATournamentAndReportsItsMetrics) {
     if (s.best >= 0) {
       const StudyPlayer& top = s.players[static_cast<std::size_t>(s.best)];
       for (const StudyPlayer& p : s.players) {
-        if (p.player != top.player) EXPECT_LT(p.elo, top.elo);
+        if (p.player != top.player) {
+          EXPECT_LT(p.elo, top.elo);
+        }
       }
     }
     EXPECT_EQ(s.metrics.games, 6);
