@@ -44,5 +44,6 @@ void add_ggp_player(CLI::App& app, Action& action);
 void add_ggp_match(CLI::App& app, Action& action);
 void add_gdl(CLI::App& app, Action& action);
 void add_ladder(CLI::App& app, Action& action);
+void add_study(CLI::App& app, Action& action);
 
 }  // namespace arena::cli

@@ -54,6 +54,7 @@ int main(int argc, char** argv) {
   arena::cli::add_ggp_match(app, action);
   arena::cli::add_gdl(app, action);
   arena::cli::add_ladder(app, action);
+  arena::cli::add_study(app, action);
 
   try {
     app.parse(argc, argv);

@@ -64,6 +64,36 @@ TEST(Cli, APortOutOfRangeIsRefusedWithTheRange) {
   }
 }
 
+// arena study refuses bad flags with exit 2 and a message naming the flag, before any game.
+TEST(Cli, StudyRefusesBadFlagsNamingThem) {
+  const std::pair<const char*, const char*> cases[] = {
+      {" study --players uct --db :memory:", "at least two"},
+      {" study --players uct,nosuchplayer --db :memory:", "nosuchplayer"},
+      {" study --movetime 0 --db :memory:", "--movetime"},
+      {" study --format xml --db :memory:", "--format"},
+      {" study --versus fuzzy --db :memory:", "--versus"},
+      {" study --gdl /no/such/sheet.kif --db :memory:", "sheet.kif"},
+  };
+  for (const auto& [command, needle] : cases) {
+    auto r = run_command(kArena + command);
+    EXPECT_EQ(r.status, 2) << command << "\n" << r.output;
+    EXPECT_NE(r.output.find(needle), std::string::npos) << command << "\n" << r.output;
+  }
+}
+
+// A study on two sheets through the binary: one played (its table), one with three roles listed
+// with the reason; the CSV file has a row per player and one for the sheet not played.
+TEST(Cli, StudyPlaysASheetAndListsOneItCannotPlay) {
+  const std::string sheets = std::string(ARENA_SOURCE_DIR) + "/games/gdl/sheets/";
+  auto r = run_command(kTempDir + kArena + " study --gdl " + sheets + "tictactoe.kif --gdl " +
+                       sheets + "3pttc.kif --players random,uct --movetime 2 --db \"$d/s.db\"" +
+                       " --csv \"$d/s.csv\" -q && cat \"$d/s.csv\"");
+  EXPECT_EQ(r.status, 0) << r.output;
+  EXPECT_NE(r.output.find("gdl:tictactoe  tournament 1, 2/2 games"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("gdl:3pttc: gdl:3pttc has 3 roles"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("gdl:tictactoe,1,2,2,random,"), std::string::npos) << r.output;
+}
+
 TEST(Cli, VersionPrintsVersion) {
   auto r = run_command(kArena + " --version");
   EXPECT_EQ(r.status, 0);
