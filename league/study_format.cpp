@@ -120,7 +120,7 @@ std::string format_study_csv(const StudyReport& r) {
          "od_all_sign_agreement,invariance_mean_norm,invariance_unchanged,versus_score,"
          "versus_games,not_played\n";
   for (const SheetReport& s : r.sheets) {
-    lab::OutcomeBucket all{"all", 0, NAN, NAN};
+    lab::OutcomeBucket all{"all", 1, -1, 0, NAN, NAN};
     for (const auto& b : s.heuristic.outcome)
       if (b.label == "all") all = b;
     for (std::size_t i = 0; i < s.players.size(); ++i) {
