@@ -23,6 +23,9 @@ before(async () => {
   const db = join(dir, 'lab.db');
   analyzed = execFileSync(ARENA, ['analyze', '--game', GAME, '--games', '6', '--seed', '3', '--db', db],
     { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  // A GDL sheet's measures too, under its kind gdl:NAME.
+  execFileSync(ARENA, ['analyze', '--game', 'gdl:tictactoe', '--games', '2', '--player', 'uct:iterations=30', '--db', db],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   server = await startServer({ db });
   b = await openBrowser();
 });
@@ -73,5 +76,22 @@ test('arena analyze --db fills the store and the game page draws its measures', 
   const shot = await screenshot(page, 'lab-gamestats');
   if (process.env.ARENA_LAB_SHOT) await page.screenshot({ path: process.env.ARENA_LAB_SHOT, fullPage: true });
   assert.ok(shot);
+  assert.deepEqual(errors, []);
+});
+
+test('a GDL sheet is chosen from the game list and its stored measures are drawn', { timeout: 90000 }, async () => {
+  const { page, errors } = b;
+  await page.goto(`${server.url}/#/games`);
+  const group = await page.waitForSelector('[data-testid=gamestats-game] optgroup[label="GDL games (rule sheets)"]', { state: 'attached' });
+  const labels = await group.$$eval('option', (os) => os.map((o) => o.textContent));
+  assert.ok(labels.includes('tictactoe'), `sheets listed: ${labels.slice(0, 10)}`);
+  await page.selectOption('[data-testid=gamestats-game]', 'gdl:tictactoe');
+  await page.waitForFunction(() => location.hash === '#/games/gdl%3Atictactoe');
+  await page.waitForSelector('[data-testid=lab-outcome-chart] canvas');
+  const legend = await page.$$eval('[data-testid=lab-outcome-chart] .u-legend .u-series .u-label', (ls) => ls.map((l) => l.textContent));
+  const stats = await (await fetch(`${server.url}/api/stats?game=${encodeURIComponent('gdl:tictactoe')}`)).json();
+  assert.deepEqual(legend, stats.lab.map((x) => x.heuristic));
+  assert.match(await page.textContent('h2'), /Statistics: gdl:tictactoe/);
+  assert.doesNotMatch(await page.textContent('main'), RAW_KEYS);
   assert.deepEqual(errors, []);
 });

@@ -16,10 +16,13 @@ function card(label, value, testid, title = '') {
 export function gameStatsView(ctx, initial) {
   const name = initial ? decodeURIComponent(initial) : '';
   const kinds = ctx.catalog.filter((g) => !g.gdl).map((g) => g.name);
-  if (name && !kinds.includes(name)) kinds.push(name);
+  const sheets = ctx.catalog.filter((g) => g.gdl);
+  if (name && !kinds.includes(name) && !sheets.some((g) => g.name === name)) kinds.push(name);
   const select = h('select', { 'data-testid': 'gamestats-game', onchange: () => { location.hash = `#/games/${encodeURIComponent(select.value)}`; } },
     h('option', { value: '', disabled: true, selected: !name }, 'Choose a game'),
-    kinds.map((n) => h('option', { value: n, selected: n === name }, n)));
+    kinds.map((n) => h('option', { value: n, selected: n === name }, n)),
+    sheets.length ? h('optgroup', { label: 'GDL games (rule sheets)' },
+      sheets.map((g) => h('option', { value: g.name, selected: g.name === name }, g.name.replace(/^gdl:/, '')))) : null);
   const body = h('div', { 'data-testid': 'gamestats' });
   const el = h('section.card.gamestats', {}, h('h2', {}, name ? `Statistics: ${name}` : 'Game statistics'), h('label', {}, 'Game ', select), body,
     h('p.muted', {}, 'A GGP match played elsewhere: ', h('a', { href: '#/replay/record', 'data-testid': 'open-record' }, 'replay its match record')));
